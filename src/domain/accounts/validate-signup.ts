@@ -1,0 +1,108 @@
+import type { TermsAgreement } from '../records';
+import { BLANK, bodyError, isPlainObject, type FieldError, type FieldErrors, type ValidationResult } from '../validation';
+import { validateTermsAgreement } from './terms';
+
+export interface SignupFields {
+  /** Trimmed and lower-cased, so one address cannot sign up twice in different cases. */
+  email: string;
+  username: string;
+  password: string;
+  termsAgreement: TermsAgreement;
+}
+
+export const PASSWORD_MIN_LENGTH = 8;
+/** bcrypt ignores bytes after 72; we keep the same ceiling whichever hash is used. */
+export const PASSWORD_MAX_LENGTH = 72;
+
+const USERNAME = /^[A-Za-z0-9_.-]{3,50}$/;
+// Deliberately loose: the verification mail is the real check that an address works.
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+function normalizeDomains(allowedDomains: readonly string[]): string[] {
+  return allowedDomains.map((domain) => domain.trim().toLowerCase().replace(/^@/, '')).filter((domain) => domain !== '');
+}
+
+/** Whether an address may sign up (SIGNUP_ALLOWED_DOMAINS; an empty list allows any). */
+export function isEmailDomainAllowed(email: string, allowedDomains: readonly string[]): boolean {
+  const domains = normalizeDomains(allowedDomains);
+  const domain = normalizeEmail(email).split('@').pop() ?? '';
+  return domains.length === 0 || domains.includes(domain);
+}
+
+function checkEmail(value: unknown, allowedDomains: readonly string[]): { ok: true; email: string } | { ok: false; error: FieldError } {
+  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return { ok: false, error: BLANK };
+  if (typeof value !== 'string' || value.length > 254 || !EMAIL.test(value.trim())) {
+    return { ok: false, error: { code: 'validation_is_email', message: 'Must be a valid email address.' } };
+  }
+  const email = normalizeEmail(value);
+  if (!isEmailDomainAllowed(email, allowedDomains)) {
+    return {
+      ok: false,
+      error: {
+        code: 'validation_email_domain_not_allowed',
+        message: `Sign-up is limited to addresses at: ${normalizeDomains(allowedDomains).join(', ')}.`,
+      },
+    };
+  }
+  return { ok: true, email };
+}
+
+/**
+ * Checks a new password and its confirmation (sign-up and password reset). Errors are keyed
+ * `password` and `passwordConfirm`, as PocketBase returns them.
+ */
+export function validatePasswordPair(password: unknown, passwordConfirm: unknown): ValidationResult<{ password: string }> {
+  const errors: FieldErrors = {};
+  if (password === undefined || password === null || password === '') errors.password = BLANK;
+  else if (typeof password !== 'string') errors.password = { code: 'validation_invalid_type', message: 'Must be text.' };
+  else if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) {
+    errors.password = {
+      code: 'validation_length_out_of_range',
+      message:
+        password.length < PASSWORD_MIN_LENGTH
+          ? `Must be at least ${PASSWORD_MIN_LENGTH} characters.`
+          : `Must be ${PASSWORD_MAX_LENGTH} characters or fewer.`,
+    };
+  }
+  if (passwordConfirm === undefined || passwordConfirm === null || passwordConfirm === '') errors.passwordConfirm = BLANK;
+  else if (passwordConfirm !== password) errors.passwordConfirm = { code: 'validation_values_mismatch', message: "Values don't match." };
+
+  if (Object.keys(errors).length > 0 || typeof password !== 'string') return { ok: false, errors };
+  return { ok: true, value: { password } };
+}
+
+/**
+ * Checks a sign-up body (POST /api/collections/users/records): e-mail, username, password
+ * twice and the consent record. Fields a client must not set (`verified`, …) are dropped.
+ */
+export function validateSignup(input: unknown, allowedDomains: readonly string[]): ValidationResult<SignupFields> {
+  if (!isPlainObject(input)) return { ok: false, errors: bodyError('sign-up form') };
+  const errors: FieldErrors = {};
+
+  const email = checkEmail(input.email, allowedDomains);
+  if (!email.ok) errors.email = email.error;
+
+  const { username } = input;
+  if (username === undefined || username === null || username === '') errors.username = BLANK;
+  else if (typeof username !== 'string' || !USERNAME.test(username)) {
+    errors.username = {
+      code: 'validation_invalid_username',
+      message: 'Use 3 to 50 letters, numbers, dots, dashes or underscores, with no spaces.',
+    };
+  }
+
+  const passwords = validatePasswordPair(input.password, input.passwordConfirm);
+  if (!passwords.ok) Object.assign(errors, passwords.errors);
+
+  const terms = validateTermsAgreement(input.termsAgreement);
+  if (!terms.ok) errors.termsAgreement = terms.error;
+
+  if (Object.keys(errors).length > 0 || !email.ok || !passwords.ok || !terms.ok || typeof username !== 'string') {
+    return { ok: false, errors };
+  }
+  return { ok: true, value: { email: email.email, username, password: passwords.value.password, termsAgreement: terms.value } };
+}

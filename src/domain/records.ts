@@ -1,0 +1,127 @@
+// Collection names and record shapes exactly as the API sends them (PocketBase-compatible).
+// Field names follow the product spec because existing data and the SDK use them.
+
+export const COLLECTIONS = {
+  users: 'users',
+  tasks: 'tasks',
+  userSettings: 'user_settings',
+  trolleyExports: 'trolley_exports',
+} as const;
+export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];
+
+/** Fields every record carries. Timestamps look like `2026-11-21 10:04:05.123Z`. */
+export interface BaseRecord {
+  id: string;
+  collectionId: string;
+  collectionName: string;
+  created: string;
+  updated: string;
+}
+
+export const TERMS_VERSION = 'v1.0';
+
+export interface TermsAgreement {
+  agreed: boolean;
+  /** ISO time at which the user agreed. */
+  timestamp: string;
+  version: string;
+}
+
+export interface UserRecord extends BaseRecord {
+  username: string;
+  email: string;
+  emailVisibility: boolean;
+  verified: boolean;
+  termsAgreement: TermsAgreement | null;
+}
+
+export const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export type Day = (typeof DAYS)[number];
+
+export const CUSTOMER_TYPES = ['wholesale', 'retail', 'missed', 'other'] as const;
+export type CustomerType = (typeof CUSTOMER_TYPES)[number];
+
+/** Board type: none = Whiteboard, holding = Holding, collect = Collect. */
+export const BOARD_TYPES = ['none', 'holding', 'collect'] as const;
+export type BoardType = (typeof BOARD_TYPES)[number];
+
+/** Loading status; "missed" is shown to staff as "Query". */
+export const ORDER_STATUSES = ['', 'working', 'missed', 'pulled', 'loaded'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** An order (collection `tasks`). */
+export interface OrderRecord extends BaseRecord {
+  title: string;
+  day: Day;
+  postcode: string;
+  orderNumber: string;
+  customerType: CustomerType;
+  other: BoardType;
+  weekNumber: number;
+  year: number;
+  orderInfo: string;
+  status: OrderStatus;
+  trollies: string;
+  extras: string;
+  user: string;
+}
+
+export const WEEKDAY_HEADING_KEYS = [
+  'monday_heading',
+  'tuesday_heading',
+  'wednesday_heading',
+  'thursday_heading',
+  'friday_heading',
+  'saturday_heading',
+  'sunday_heading',
+] as const;
+export type WeekdayHeadingKey = (typeof WEEKDAY_HEADING_KEYS)[number];
+export type WeekHeadings = Partial<Record<WeekdayHeadingKey, string>>;
+
+export interface UserSettingsRecord extends BaseRecord {
+  user: string;
+  settings_json: WeekHeadings;
+}
+
+/** One customer stop on a run. All strings, as the spec stores them. */
+export interface RunStop {
+  id: string;
+  title: string;
+  postcode: string;
+  trollies: string;
+  extras: string;
+  orderNumber: string;
+}
+
+export const VEHICLE_TYPES = ['lorry', 'trailer'] as const;
+export type VehicleType = (typeof VEHICLE_TYPES)[number];
+
+export interface VehicleInfo {
+  driver: string;
+  reg: string;
+  code: string;
+  /** yyyy-mm-dd */
+  date: string;
+  vehicleType: VehicleType;
+  trolleyNumber: number;
+  grid: string[];
+}
+
+/** A saved run (collection `trolley_exports`). */
+export interface TrolleyExportRecord extends BaseRecord {
+  name: string;
+  data: RunStop[];
+  vehicleInfo: VehicleInfo;
+  user: string;
+}
+
+/** Public, non-secret settings the server tells the web app (GET /api/app-config). */
+export interface AppConfig {
+  supportEmail: string;
+  appUrl: string;
+}
+
+/** The one rule for "has accepted the current terms", used by the gate and the server alike. */
+export function hasAcceptedTerms(agreement: TermsAgreement | null | undefined): boolean {
+  return agreement?.agreed === true && agreement.version === TERMS_VERSION;
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { validateUserSettingsInput } from './validate-settings';
+
+describe('validateUserSettingsInput', () => {
+  it('accepts headings for any of the seven weekdays', () => {
+    const settings_json = { monday_heading: 'Kent run', friday_heading: '', sunday_heading: 'Closed' };
+    expect(validateUserSettingsInput({ settings_json }, 'update')).toEqual({ ok: true, value: { settings_json } });
+  });
+
+  it('creates an empty record when no headings are sent, and ignores user', () => {
+    expect(validateUserSettingsInput({ user: 'abc123def456ghi' }, 'create')).toEqual({ ok: true, value: { settings_json: {} } });
+    expect(validateUserSettingsInput({ user: 'abc123def456ghi', settings_json: null }, 'create')).toEqual({
+      ok: true,
+      value: { settings_json: {} },
+    });
+    expect(validateUserSettingsInput({ user: 'abc123def456ghi' }, 'update')).toEqual({ ok: true, value: {} });
+  });
+
+  it.each([
+    [{ funday_heading: 'x' }, 'validation_unknown_key', 'Unknown week heading "funday_heading". Use one of: monday_heading, tuesday_heading, wednesday_heading, thursday_heading, friday_heading, saturday_heading, sunday_heading.'],
+    [{ monday_heading: 3 }, 'validation_invalid_type', 'The monday heading must be text.'],
+    [{ tuesday_heading: 'x'.repeat(101) }, 'validation_max_text_constraint', 'The tuesday heading must be 100 characters or fewer.'],
+    [['monday'], 'validation_invalid_type', 'Week headings must be a list of headings by weekday.'],
+    ['{"monday_heading":"x"}', 'validation_invalid_type', 'Week headings must be a list of headings by weekday.'],
+  ])('refuses settings_json %o', (settings_json, code, message) => {
+    expect(validateUserSettingsInput({ settings_json }, 'update')).toEqual({ ok: false, errors: { settings_json: { code, message } } });
+  });
+
+  it('accepts a heading of exactly 100 characters', () => {
+    expect(validateUserSettingsInput({ settings_json: { monday_heading: 'x'.repeat(100) } }, 'update').ok).toBe(true);
+  });
+
+  it('refuses a body that is not an object', () => {
+    expect(validateUserSettingsInput('x', 'create').ok).toBe(false);
+  });
+});
