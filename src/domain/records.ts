@@ -120,8 +120,3 @@ export interface AppConfig {
   supportEmail: string;
   appUrl: string;
 }
-
-/** The one rule for "has accepted the current terms", used by the gate and the server alike. */
-export function hasAcceptedTerms(agreement: TermsAgreement | null | undefined): boolean {
-  return agreement?.agreed === true && agreement.version === TERMS_VERSION;
-}

@@ -75,6 +75,18 @@ export function validatePasswordPair(password: unknown, passwordConfirm: unknown
   return { ok: true, value: { password } };
 }
 
+/** A username: 3 to 50 letters, digits, dots, dashes or underscores (sign-up and renames alike). */
+export function validateUsername(username: unknown): ValidationResult<string> {
+  if (username === undefined || username === null || username === '') return { ok: false, errors: { username: BLANK } };
+  if (typeof username !== 'string' || !USERNAME.test(username)) {
+    return {
+      ok: false,
+      errors: { username: { code: 'validation_invalid_username', message: 'Use 3 to 50 letters, numbers, dots, dashes or underscores, with no spaces.' } },
+    };
+  }
+  return { ok: true, value: username };
+}
+
 /**
  * Checks a sign-up body (POST /api/collections/users/records): e-mail, username, password
  * twice and the consent record. Fields a client must not set (`verified`, …) are dropped.
@@ -87,13 +99,8 @@ export function validateSignup(input: unknown, allowedDomains: readonly string[]
   if (!email.ok) errors.email = email.error;
 
   const { username } = input;
-  if (username === undefined || username === null || username === '') errors.username = BLANK;
-  else if (typeof username !== 'string' || !USERNAME.test(username)) {
-    errors.username = {
-      code: 'validation_invalid_username',
-      message: 'Use 3 to 50 letters, numbers, dots, dashes or underscores, with no spaces.',
-    };
-  }
+  const usernameCheck = validateUsername(username);
+  if (!usernameCheck.ok) Object.assign(errors, usernameCheck.errors);
 
   const passwords = validatePasswordPair(input.password, input.passwordConfirm);
   if (!passwords.ok) Object.assign(errors, passwords.errors);

@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import { sql } from 'kysely';
+import { validateOrderInput } from '#domain/orders/validate-order';
+import { DAYS } from '#domain/records';
+import { currentIsoWeek, localCalendarDate } from '#domain/weeks';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/database';
+import { formatTimestamp, newRecordId } from '../records/ids';
+import { RecordStore } from '../records/record-store';
+import { AccountAdmin } from './accounts';
+
+// Sample customers for trying the product: a mix of days, customer and board types and statuses.
+const SAMPLE = [
+  ['Greenfields Garden Centre', 'GL7 2QA', 'SO-10231', 'wholesale', 'none', 'pulled', '6', 'Deliver before 9am'],
+  ['Hill Top Nursery', 'SN8 1PL', 'SO-10232', 'retail', 'none', 'working', '3', ''],
+  ['Meadow Landscapes', 'BA1 5RR', 'SO-10233', 'wholesale', 'collect', '', '2', 'Customer collects at 2pm'],
+  ['Oakwood Farm Shop', 'OX29 4DD', 'SO-10234', 'other', 'none', 'loaded', '4', ''],
+  ['Riverside Plants', 'RG9 1AB', 'SO-10235', 'missed', 'none', 'missed', '1', 'Check variety of lavender'],
+  ['The Potting Shed', 'GL54 3HX', 'SO-10236', 'retail', 'none', '', '2', ''],
+  ['Willow & Sage', 'CV37 6BB', 'SO-10237', 'wholesale', 'none', 'pulled', '8', 'Two Danish trolleys of shrubs'],
+  ['Bramble Cottage Gardens', 'WR11 7QT', 'SO-10238', 'wholesale', 'holding', '', '', 'Waiting for payment'],
+] as const;
+
+async function main(): Promise<void> {
+  if (fs.existsSync('.env')) process.loadEnvFile('.env');
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  try {
+    const admin = new AccountAdmin(database, config);
+    const store = new RecordStore(database.db, database.dialect);
+    const demo = await admin.findUser('demo').catch(() => admin.createUser({ username: 'demo', email: 'demo@trolleyboard.local', password: 'demo-password', verified: true, acceptTerms: true }));
+    const { year, week } = currentIsoWeek(localCalendarDate(new Date()));
+    const existing = await store.list('tasks', { where: [sql`${sql.ref('user')} = ${demo.id}`, sql`${sql.ref('year')} = ${year}`, sql`${sql.ref('weekNumber')} = ${week}`], sort: [], page: 1, perPage: 1, skipTotal: true });
+    if (existing.rows.length > 0) {
+      console.log(`Week ${week} of ${year} already has demo orders; nothing added. Sign in as demo / demo-password.`);
+      return;
+    }
+    let added = 0;
+    for (const [i, [title, postcode, orderNumber, customerType, other, status, trollies, orderInfo]] of SAMPLE.entries()) {
+      const result = validateOrderInput({ title, postcode, orderNumber, customerType, other, status, trollies, orderInfo, day: DAYS[i % 6], weekNumber: week, year }, 'create');
+      if (!result.ok) throw new Error(`demo order ${title} is invalid: ${JSON.stringify(result.errors)}`);
+      const stamp = formatTimestamp(new Date(Date.now() + i));
+      await store.insert('tasks', { ...result.value, user: demo.id, id: newRecordId(), created: stamp, updated: stamp });
+      added++;
+    }
+    console.log(`Added ${added} demo orders to week ${week} of ${year}. Sign in as demo / demo-password.`);
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,95 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppConfig } from '#domain/records';
+import type { AuthContext } from './auth/auth-context';
+import { authRoutes } from './auth/auth-routes';
+import { TokenService } from './auth/token-service';
+import type { Config } from './config';
+import { openDatabase, type DatabaseHandle } from './db/database';
+import { RecordEvents } from './events';
+import { createMailer, type Mailer } from './mail/mailer';
+import { installErrorHandler } from './plugins/error-handler';
+import { installJsonBodyParser } from './plugins/json-body';
+import { serveSpa } from './plugins/spa';
+import { tasksCollection } from './records/collections/tasks';
+import { trolleyExportsCollection } from './records/collections/trolley-exports';
+import { userSettingsCollection } from './records/collections/user-settings';
+import { usersCollection } from './records/collections/users';
+import { RecordStore } from './records/record-store';
+import { recordRoutes } from './records/records-routes';
+import { loadSecrets, type Secrets } from './secrets';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext;
+  }
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  secrets: Secrets;
+  events: RecordEvents;
+  /** Stops accepting requests, then closes the database and the mailer. */
+  close(): Promise<void>;
+}
+
+/** Builds the whole server for a config; never listens itself (main.ts and tests do). */
+export async function buildApp(config: Config): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    // Behind a load balancer the client address matters for the login throttle.
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+  });
+  const secrets = loadSecrets(config.dataDir, config.deletePassword);
+  const database = await openDatabase(config);
+  const store = new RecordStore(database.db, database.dialect);
+  const events = new RecordEvents();
+  const mailer: Mailer = createMailer(config, app.log);
+
+  installJsonBodyParser(app);
+  installErrorHandler(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'connect-src': ["'self'"] } },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+
+  app.get('/api/health', async () => ({ code: 200, message: 'API is healthy.', data: {} }));
+  app.get('/api/app-config', async (): Promise<AppConfig> => ({ supportEmail: config.supportEmail, appUrl: config.appUrl }));
+
+  const tokens = new TokenService(store, secrets.tokenSecret);
+  // Every request: who is calling. An invalid or stale token makes the caller a visitor.
+  // Fastify wants a placeholder of the same shape's kind for request decorations; the hook sets the real one.
+  app.decorateRequest('auth', null as unknown as AuthContext);
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers.authorization;
+    const token = typeof header === 'string' ? header.replace(/^Bearer\s+/i, '') : '';
+    request.auth = { user: token ? await tokens.userOf(token, 'auth') : null };
+  });
+
+  await app.register(authRoutes, { store, config, tokens, mailer, events });
+  await app.register(recordRoutes, {
+    store,
+    dialect: database.dialect,
+    config,
+    events,
+    deletePassword: secrets.deletePassword,
+    collections: [usersCollection, tasksCollection, userSettingsCollection, trolleyExportsCollection],
+  });
+  await serveSpa(app, config.webDir);
+
+  return {
+    app,
+    database,
+    secrets,
+    events,
+    async close() {
+      await app.close();
+      mailer.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,134 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { validatePasswordPair } from '#domain/accounts/validate-signup';
+import type { Config } from '../config';
+import type { UsersTable } from '../db/schema';
+import { ApiError, badRequest, validationFailed } from '../errors';
+import type { Mailer } from '../mail/mailer';
+import { passwordResetMail, verificationMail } from '../mail/messages';
+import { formatTimestamp } from '../records/ids';
+import type { RecordStore } from '../records/record-store';
+import { newTokenKey, usersCollection } from '../records/collections/users';
+import type { RecordEvents } from '../events';
+import { requireUser } from './auth-context';
+import { LoginThrottle } from './login-throttle';
+import { hashPassword, verifyPassword } from './passwords';
+import type { TokenService } from './token-service';
+
+export interface AuthRoutesOptions {
+  store: RecordStore;
+  config: Config;
+  tokens: TokenService;
+  mailer: Mailer;
+  events: RecordEvents;
+}
+
+const BASE = '/api/collections/users';
+// Only the auth endpoints are rate-limited; ordinary API use is never throttled (D3).
+const AUTH_RATE_LIMIT = { rateLimit: { max: 60, timeWindow: '1 minute' } };
+const VERIFICATION_TTL = 7 * 24 * 3600;
+const RESET_TTL = 3600;
+const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
+
+/** PocketBase's auth endpoints for the users collection. */
+export async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): Promise<void> {
+  const { store, config, tokens, mailer, events } = options;
+  const throttle = new LoginThrottle();
+
+  const authResponse = async (user: UsersTable) => ({ token: await tokens.issue('auth', user, config.tokenTtlSeconds), record: usersCollection.toRecord(user as unknown as Record<string, unknown>) });
+
+  const findByIdentity = async (identity: string): Promise<UsersTable | undefined> => {
+    const found = identity.includes('@')
+      ? await store.findOne('users', 'email', identity.toLowerCase())
+      : (await store.list('users', { where: [sql`LOWER(${sql.ref('username')}) = ${identity.toLowerCase()}`], sort: [], page: 1, perPage: 1, skipTotal: true })).rows[0];
+    return found as UsersTable | undefined;
+  };
+
+  const readEmail = (body: unknown): string => {
+    const email = typeof (body as { email?: unknown })?.email === 'string' ? (body as { email: string }).email.trim().toLowerCase() : '';
+    if (!EMAIL.test(email)) throw validationFailed({ email: { code: 'validation_invalid_email', message: 'Must be a valid email address.' } });
+    return email;
+  };
+
+  const sendMail = async (message: Parameters<Mailer['send']>[0]) => {
+    try {
+      await mailer.send(message);
+    } catch (error) {
+      app.log.error({ err: error, to: message.to }, 'Sending mail failed');
+      throw new ApiError(503, 'The email could not be sent right now. Please try again in a few minutes.', {}, { cause: error });
+    }
+  };
+
+  app.get(`${BASE}/auth-methods`, async () => ({
+    password: { enabled: true, identityFields: ['username', 'email'] },
+    oauth2: { enabled: false, providers: [] },
+    mfa: { enabled: false, duration: 0 },
+    otp: { enabled: false, duration: 0 },
+  }));
+
+  app.post(`${BASE}/auth-with-password`, { config: AUTH_RATE_LIMIT }, async (request) => {
+    const body = (request.body ?? {}) as { identity?: unknown; password?: unknown };
+    const identity = typeof body.identity === 'string' ? body.identity.trim() : '';
+    const password = typeof body.password === 'string' ? body.password : '';
+    if (!identity || !password) {
+      throw validationFailed({
+        ...(identity ? {} : { identity: { code: 'validation_required', message: 'Cannot be blank.' } }),
+        ...(password ? {} : { password: { code: 'validation_required', message: 'Cannot be blank.' } }),
+      });
+    }
+    if (throttle.isBlocked(request.ip, identity)) {
+      throw new ApiError(429, 'Too many failed login attempts. Please wait 15 minutes and try again, or reset your password.');
+    }
+    const user = await findByIdentity(identity);
+    if (!user || !(await verifyPassword(user.passwordHash, password))) {
+      throttle.recordFailure(request.ip, identity);
+      throw badRequest('Failed to authenticate.');
+    }
+    throttle.reset(request.ip, identity);
+    // Unverified users and users without terms still sign in (D3): the app tells them what to do next.
+    return authResponse(user);
+  });
+
+  app.post(`${BASE}/auth-refresh`, async (request) => authResponse(requireUser(request.auth)));
+
+  app.post(`${BASE}/request-verification`, { config: AUTH_RATE_LIMIT }, async (request, reply) => {
+    const user = (await store.findOne('users', 'email', readEmail(request.body))) as UsersTable | undefined;
+    // 204 whether or not the address exists, so nobody can discover accounts (issue 2).
+    if (user && !user.verified) {
+      await sendMail(verificationMail(config.appUrl, user.email, user.username, await tokens.issue('verification', user, VERIFICATION_TTL)));
+      await store.update('users', user.id, { lastVerificationSentAt: formatTimestamp(new Date()) });
+    }
+    return reply.code(204).send();
+  });
+
+  app.post(`${BASE}/confirm-verification`, { config: AUTH_RATE_LIMIT }, async (request, reply) => {
+    const user = await tokens.userOf((request.body as { token?: unknown } | undefined)?.token, 'verification');
+    if (!user) throw validationFailed({ token: { code: 'validation_invalid_token', message: 'Invalid or expired verification token.' } });
+    if (!user.verified) {
+      const updated = formatTimestamp(new Date());
+      await store.update('users', user.id, { verified: true, updated });
+      events.emit({ collection: 'users', action: 'update', record: usersCollection.toRecord({ ...user, verified: true, updated } as unknown as Record<string, unknown>) });
+    }
+    return reply.code(204).send();
+  });
+
+  app.post(`${BASE}/request-password-reset`, { config: AUTH_RATE_LIMIT }, async (request, reply) => {
+    const user = (await store.findOne('users', 'email', readEmail(request.body))) as UsersTable | undefined;
+    if (user) {
+      await sendMail(passwordResetMail(config.appUrl, user.email, user.username, await tokens.issue('passwordReset', user, RESET_TTL)));
+      await store.update('users', user.id, { lastResetSentAt: formatTimestamp(new Date()) });
+    }
+    return reply.code(204).send();
+  });
+
+  app.post(`${BASE}/confirm-password-reset`, { config: AUTH_RATE_LIMIT }, async (request, reply) => {
+    const body = (request.body ?? {}) as { token?: unknown; password?: unknown; passwordConfirm?: unknown };
+    const user = await tokens.userOf(body.token, 'passwordReset');
+    if (!user) throw validationFailed({ token: { code: 'validation_invalid_token', message: 'Invalid or expired password reset token.' } });
+    const pair = validatePasswordPair(body.password, body.passwordConfirm);
+    if (!pair.ok) throw validationFailed(pair.errors);
+    // A new token key signs out every earlier session (D3); the mailed link proved the address.
+    await store.update('users', user.id, { passwordHash: await hashPassword(pair.value.password), tokenKey: newTokenKey(), verified: true, updated: formatTimestamp(new Date()) });
+    return reply.code(204).send();
+  });
+}

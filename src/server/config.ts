@@ -1,0 +1,103 @@
+import path from 'node:path';
+
+/** Typed server settings. The only place that reads process.env (STYLE.md section 6). */
+export interface Config {
+  host: string;
+  port: number;
+  /** Public address of the app, used in mail links and the PDF credit. */
+  appUrl: string;
+  /** SQLite file, generated secrets and mail files live here. */
+  dataDir: string;
+  /** `postgres://…` switches storage to PostgreSQL; null means embedded SQLite. */
+  databaseUrl: string | null;
+  /** `smtp://user:pass@host:587`; null writes mails as .eml files into DATA_DIR/mail. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  supportEmail: string;
+  /** Shared deletion password (D4); null means generate one in DATA_DIR on first start. */
+  deletePassword: string | null;
+  /** Lower-case e-mail domains allowed to sign up; empty means any. */
+  signupAllowedDomains: string[];
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Folder of the built SPA; null serves no web app (API only). */
+  webDir: string | null;
+  /** Lifetime of auth tokens in seconds. */
+  tokenTtlSeconds: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/**
+ * Turns environment variables into a Config, filling in safe defaults.
+ * Collects every problem before failing so an operator can fix them all at once.
+ */
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
+  const problems: string[] = [];
+  const text = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value === undefined || value === '' ? undefined : value;
+  };
+
+  const host = text('HOST') ?? '127.0.0.1';
+
+  let port = 8090;
+  const rawPort = text('PORT');
+  if (rawPort !== undefined) {
+    const parsed = Number(rawPort);
+    if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65535) problems.push(`PORT must be a port number (0-65535), got "${rawPort}".`);
+    else port = parsed;
+  }
+
+  const defaultAppUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+  const appUrl = (text('APP_URL') ?? defaultAppUrl).replace(/\/+$/, '');
+  if (!/^https?:\/\/[^\s]+$/.test(appUrl)) problems.push(`APP_URL must start with http:// or https://, got "${appUrl}".`);
+
+  const dataDir = path.resolve(cwd, text('DATA_DIR') ?? './data');
+
+  const databaseUrl = text('DATABASE_URL') ?? null;
+  if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) problems.push('DATABASE_URL must start with postgres:// (leave it unset for the embedded SQLite database).');
+
+  const smtpUrl = text('SMTP_URL') ?? null;
+  if (smtpUrl !== null && !/^smtps?:\/\//.test(smtpUrl)) problems.push('SMTP_URL must start with smtp:// or smtps:// (leave it unset to write mails to files).');
+
+  const emailPattern = /^[^\s@<>]+@[^\s@<>]+$/;
+  const mailFrom = text('MAIL_FROM') ?? 'Trolleyboard <no-reply@trolleyboard.local>';
+  const supportEmail = text('SUPPORT_EMAIL') ?? 'support@trolleyboard.local';
+  if (!emailPattern.test(supportEmail)) problems.push(`SUPPORT_EMAIL must be an e-mail address, got "${supportEmail}".`);
+
+  const deletePassword = text('DELETE_PASSWORD') ?? null;
+
+  const signupAllowedDomains = (text('SIGNUP_ALLOWED_DOMAINS') ?? '')
+    .split(',')
+    .map((d) => d.trim().toLowerCase().replace(/^@/, ''))
+    .filter((d) => d.length > 0);
+  for (const domain of signupAllowedDomains) {
+    if (!/^[a-z0-9.-]+\.[a-z]{2,}$/.test(domain)) problems.push(`SIGNUP_ALLOWED_DOMAINS has "${domain}", which is not an e-mail domain.`);
+  }
+
+  const rawLevel = text('LOG_LEVEL') ?? 'info';
+  const logLevel = (LOG_LEVELS as readonly string[]).includes(rawLevel) ? (rawLevel as Config['logLevel']) : 'info';
+  if (logLevel !== rawLevel) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${rawLevel}".`);
+
+  const rawWebDir = text('WEB_DIR');
+  const webDir = rawWebDir === 'none' ? null : path.resolve(cwd, rawWebDir ?? './dist/web');
+
+  let tokenTtlSeconds = 14 * 24 * 3600;
+  const rawTtl = text('TOKEN_TTL_SECONDS');
+  if (rawTtl !== undefined) {
+    const parsed = Number(rawTtl);
+    if (!Number.isInteger(parsed) || parsed < 60) problems.push(`TOKEN_TTL_SECONDS must be a whole number of seconds, at least 60, got "${rawTtl}".`);
+    else tokenTtlSeconds = parsed;
+  }
+
+  if (problems.length > 0) throw new ConfigError(problems);
+  return { host, port, appUrl, dataDir, databaseUrl, smtpUrl, mailFrom, supportEmail, deletePassword, signupAllowedDomains, logLevel, webDir, tokenTtlSeconds };
+}

@@ -1,0 +1,23 @@
+import type { FieldError } from '#domain/validation';
+
+/**
+ * The one error type handlers throw. The error handler turns it into PocketBase's body
+ * `{ status, message, data }`; 4xx messages are written for the person at the screen.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly data: Record<string, FieldError> = {},
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+export const badRequest = (message: string, data: Record<string, FieldError> = {}) => new ApiError(400, message, data);
+export const validationFailed = (data: Record<string, FieldError>) =>
+  new ApiError(400, 'Failed to create or update the record. Please check the highlighted fields.', data);
+export const unauthorized = () => new ApiError(401, 'The request requires a valid sign-in. Please log in again.');
+export const forbidden = (message: string) => new ApiError(403, message);
+export const notFound = () => new ApiError(404, "The requested resource wasn't found.");

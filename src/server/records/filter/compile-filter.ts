@@ -1,0 +1,312 @@
+// Filter syntax tree -> a parameterised SQL condition for Kysely. Column names come only from the
+// FieldMap (sql.ref); every value from the client is a bound parameter. The SQL is the same on
+// SQLite and PostgreSQL except for how booleans and fractional numbers are bound (see bindValue).
+//
+// PocketBase semantics kept here:
+// - null and "" are the same "empty" value: `title = null` and `title = ""` both match '' and NULL.
+//   On number/bool fields "empty" means NULL.
+// - `!=` is null-safe (IS DISTINCT FROM), so a NULL column counts as "different from 'x'".
+// - `~` is a case-insensitive "contains": the value is wrapped in %...% with its own % _ \ escaped,
+//   unless it already contains an unescaped %, in which case it is used as a LIKE pattern as given.
+//
+// Our own choices (PocketBase is laxer; these keep both databases giving the same answers):
+// - Number fields take numbers, or text that is a plain decimal number ("12" -> 12); other text is
+//   refused with a message, so PostgreSQL never sees 'abc' compared with an integer.
+// - Bool fields take true/false, 1/0 or the texts "true"/"false"/"1"/"0", and only with = and !=.
+// - Text-like fields (text, date, relation) compare numbers as the text written (`orderNumber = 0042`
+//   matches '0042'); true/false are refused.
+// - null may only be used with = and !=; a field compared with a field must hold the same kind of value.
+
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+
+import { FilterError, lookUpField, type FieldMap, type FieldSpec, type FieldType, type SqlDialect } from './field-map';
+import type { ComparisonOperator, FilterNode, Operand } from './parse-filter';
+
+type Sql = RawBuilder<unknown>;
+type LiteralOperand = Exclude<Operand, { kind: 'field' }>;
+
+interface ResolvedField {
+  name: string;
+  spec: FieldSpec;
+  ref: Sql;
+}
+
+/** What a literal becomes once it is checked against a field's type. */
+type Bound = { kind: 'empty' } | { kind: 'value'; value: string | number | boolean; sql: Sql };
+
+const ESCAPE_CLAUSE = sql.raw("ESCAPE '\\'");
+const TEXT_LIKE: ReadonlySet<FieldType> = new Set<FieldType>(['text', 'date', 'relation']);
+
+/**
+ * Compiles a parsed filter into a WHERE condition, e.g.
+ * `db.selectFrom('tasks').selectAll().where(compileFilter(node, TASK_FIELDS, 'sqlite'))`.
+ * A null node (empty filter) compiles to a condition that is always true.
+ * @throws FilterError for unknown or unfilterable fields and values that don't fit a field's type.
+ */
+export function compileFilter(node: FilterNode | null, fields: FieldMap, dialect: SqlDialect): RawBuilder<SqlBool> {
+  if (node === null) return sql<SqlBool>`1 = 1`;
+  return compileNode(node, fields, dialect);
+}
+
+function compileNode(node: FilterNode, fields: FieldMap, dialect: SqlDialect): RawBuilder<SqlBool> {
+  switch (node.kind) {
+    case 'and':
+    case 'or': {
+      const parts = node.children.map((child) => sql`(${compileNode(child, fields, dialect)})`);
+      return sql<SqlBool>`${sql.join(parts, node.kind === 'and' ? sql` AND ` : sql` OR `)}`;
+    }
+    case 'comparison':
+      return compileComparison(node.operator, node.left, node.right, fields, dialect);
+  }
+}
+
+function compileComparison(
+  operator: ComparisonOperator,
+  left: Operand,
+  right: Operand,
+  fields: FieldMap,
+  dialect: SqlDialect,
+): RawBuilder<SqlBool> {
+  if (left.kind === 'field' && right.kind === 'field') {
+    return compareFields(operator, resolveField(left.name, fields), resolveField(right.name, fields));
+  }
+  if (left.kind === 'field' && right.kind !== 'field') {
+    return compareFieldWithValue(operator, resolveField(left.name, fields), right, dialect);
+  }
+  if (left.kind !== 'field' && right.kind === 'field') {
+    const field = resolveField(right.name, fields);
+    if (operator === '~' || operator === '!~') return valueContainsField(operator, left, field);
+    return compareFieldWithValue(mirror(operator), field, left, dialect);
+  }
+  // The parser refuses value-to-value conditions; reaching this is a bug in the parser.
+  throw new Error('compileFilter: a comparison must have a field on at least one side');
+}
+
+function resolveField(name: string, fields: FieldMap): ResolvedField {
+  const spec = lookUpField(fields, name);
+  if (!spec) throw new FilterError(`Invalid filter: unknown field "${name}".`);
+  if (spec.type === 'json') throw new FilterError(`Invalid filter: field "${name}" cannot be filtered.`);
+  return { name, spec, ref: sql.ref(spec.column) };
+}
+
+/** `5 < weekNumber` means `weekNumber > 5`. */
+function mirror(operator: ComparisonOperator): ComparisonOperator {
+  switch (operator) {
+    case '<':
+      return '>';
+    case '<=':
+      return '>=';
+    case '>':
+      return '<';
+    case '>=':
+      return '<=';
+    default:
+      return operator;
+  }
+}
+
+function compareFieldWithValue(
+  operator: ComparisonOperator,
+  field: ResolvedField,
+  literal: LiteralOperand,
+  dialect: SqlDialect,
+): RawBuilder<SqlBool> {
+  const col = field.ref;
+  const isTextLike = TEXT_LIKE.has(field.spec.type);
+
+  if (operator === '~' || operator === '!~') {
+    if (field.spec.type === 'bool') throw operatorNotForBool(operator, field);
+    const pattern = containsPattern(literalAsText(literal, field, operator));
+    const matches = sql`${lowerText(field)} LIKE LOWER(CAST(${pattern} AS TEXT)) ${ESCAPE_CLAUSE}`;
+    return operator === '~' ? sql<SqlBool>`${matches}` : sql<SqlBool>`NOT (${matches})`;
+  }
+
+  const bound = bindValue(literal, field, dialect);
+  if (operator === '=' || operator === '!=') {
+    const isEqual = operator === '=';
+    if (bound.kind === 'empty') {
+      if (isTextLike) {
+        return isEqual
+          ? sql<SqlBool>`(${col} = '' OR ${col} IS NULL)`
+          : sql<SqlBool>`(${col} <> '' AND ${col} IS NOT NULL)`;
+      }
+      return isEqual ? sql<SqlBool>`${col} IS NULL` : sql<SqlBool>`${col} IS NOT NULL`;
+    }
+    return isEqual ? sql<SqlBool>`${col} = ${bound.sql}` : sql<SqlBool>`${col} IS DISTINCT FROM ${bound.sql}`;
+  }
+
+  if (field.spec.type === 'bool') throw operatorNotForBool(operator, field);
+  if (bound.kind === 'empty') {
+    if (literal.kind === 'null') {
+      throw new FilterError(`Invalid filter: null can only be used with "=" or "!=" (field "${field.name}").`);
+    }
+    // For < and >, "" is an ordinary text value, and means nothing on number fields.
+    if (!isTextLike) throw cannotCompare(field, '""');
+    return sql<SqlBool>`${col} ${sql.raw(operator)} ${''}`;
+  }
+  return sql<SqlBool>`${col} ${sql.raw(operator)} ${bound.sql}`;
+}
+
+function compareFields(operator: ComparisonOperator, left: ResolvedField, right: ResolvedField): RawBuilder<SqlBool> {
+  const family = valueFamily(left.spec.type);
+  if (family !== valueFamily(right.spec.type)) {
+    throw new FilterError(
+      `Invalid filter: fields "${left.name}" and "${right.name}" hold different kinds of values and cannot be compared.`,
+    );
+  }
+  if (operator === '~' || operator === '!~') {
+    if (family === 'bool') throw operatorNotForBool(operator, left);
+    const matches = sql`${lowerText(left)} LIKE ('%' || ${escapedLikeText(lowerText(right))} || '%') ${ESCAPE_CLAUSE}`;
+    return operator === '~' ? sql<SqlBool>`${matches}` : sql<SqlBool>`NOT (${matches})`;
+  }
+  if (family === 'bool' && operator !== '=' && operator !== '!=') throw operatorNotForBool(operator, left);
+  if (family === 'text') {
+    // Empty and NULL are the same on text-like fields.
+    const l = sql`COALESCE(${left.ref}, '')`;
+    const r = sql`COALESCE(${right.ref}, '')`;
+    if (operator === '=') return sql<SqlBool>`${l} = ${r}`;
+    if (operator === '!=') return sql<SqlBool>`${l} <> ${r}`;
+    return sql<SqlBool>`${l} ${sql.raw(operator)} ${r}`;
+  }
+  if (operator === '=') return sql<SqlBool>`${left.ref} IS NOT DISTINCT FROM ${right.ref}`;
+  if (operator === '!=') return sql<SqlBool>`${left.ref} IS DISTINCT FROM ${right.ref}`;
+  return sql<SqlBool>`${left.ref} ${sql.raw(operator)} ${right.ref}`;
+}
+
+/** `"Greenfields Ltd" ~ title`: the value contains the field's text. */
+function valueContainsField(operator: '~' | '!~', literal: LiteralOperand, field: ResolvedField): RawBuilder<SqlBool> {
+  if (field.spec.type === 'bool') throw operatorNotForBool(operator, field);
+  const text = literalAsText(literal, field, operator);
+  const matches = sql`LOWER(CAST(${text} AS TEXT)) LIKE ('%' || ${escapedLikeText(lowerText(field))} || '%') ${ESCAPE_CLAUSE}`;
+  return operator === '~' ? sql<SqlBool>`${matches}` : sql<SqlBool>`NOT (${matches})`;
+}
+
+function valueFamily(type: FieldType): 'text' | 'number' | 'bool' {
+  if (type === 'number') return 'number';
+  if (type === 'bool') return 'bool';
+  return 'text';
+}
+
+/** The field as lower-case text; NULL reads as '' so "does not contain" holds for empty fields. */
+function lowerText(field: ResolvedField): Sql {
+  const text = TEXT_LIKE.has(field.spec.type) ? field.ref : sql`CAST(${field.ref} AS TEXT)`;
+  return sql`LOWER(COALESCE(${text}, ''))`;
+}
+
+/** Escapes LIKE's special characters inside SQL, for a pattern taken from another column. */
+function escapedLikeText(text: Sql): Sql {
+  return sql`REPLACE(REPLACE(REPLACE(${text}, ${sql.raw("'\\'")}, ${sql.raw("'\\\\'")}), '%', ${sql.raw("'\\%'")}), '_', ${sql.raw("'\\_'")})`;
+}
+
+function literalAsText(literal: LiteralOperand, field: ResolvedField, operator: ComparisonOperator): string {
+  switch (literal.kind) {
+    case 'string':
+      return literal.value;
+    case 'number':
+      return literal.source;
+    case 'boolean':
+      throw cannotCompare(field, String(literal.value));
+    case 'null':
+      throw new FilterError(`Invalid filter: null can only be used with "=" or "!=", not "${operator}".`);
+  }
+}
+
+/**
+ * PocketBase's contains rule: a value without an unescaped % gets its \ % _ escaped (a \ that
+ * already escapes % or _ is kept) and is wrapped in %...%; a value with an unescaped % is the
+ * client's own LIKE pattern.
+ */
+export function containsPattern(value: string): string {
+  if (hasUnescapedPercent(value)) return value;
+  let escaped = '';
+  for (let i = 0; i < value.length; i += 1) {
+    const c = value.charAt(i);
+    const isSpecial = c === '%' || c === '_' || c === '\\';
+    const isAlreadyEscaped = c !== '\\' && value.charAt(i - 1) === '\\';
+    if (c === '\\' && (value.charAt(i + 1) === '%' || value.charAt(i + 1) === '_')) {
+      escaped += c; // escapes the next character already
+    } else {
+      escaped += isSpecial && !isAlreadyEscaped ? `\\${c}` : c;
+    }
+  }
+  return `%${escaped}%`;
+}
+
+function hasUnescapedPercent(value: string): boolean {
+  let escaping = false;
+  for (const c of value) {
+    if (c === '%' && !escaping) return true;
+    escaping = c === '\\' && !escaping;
+  }
+  return false;
+}
+
+const NUMERIC_TEXT = /^\s*-?(\d+(\.\d+)?|\.\d+)\s*$/;
+const PG_INT_MAX = 2_147_483_647;
+
+function bindValue(literal: LiteralOperand, field: ResolvedField, dialect: SqlDialect): Bound {
+  if (literal.kind === 'null' || (literal.kind === 'string' && literal.value === '')) {
+    // For = and != PocketBase treats "" and null alike; < and > decide in compareFieldWithValue.
+    return { kind: 'empty' };
+  }
+  switch (valueFamily(field.spec.type)) {
+    case 'text': {
+      if (literal.kind === 'boolean') throw cannotCompare(field, String(literal.value));
+      const value = literal.kind === 'number' ? literal.source : literal.value;
+      return { kind: 'value', value, sql: sql`${value}` };
+    }
+    case 'number': {
+      if (literal.kind === 'boolean') throw cannotCompare(field, String(literal.value));
+      if (literal.kind === 'string' && !NUMERIC_TEXT.test(literal.value)) {
+        throw cannotCompare(field, JSON.stringify(literal.value));
+      }
+      const value = Number(literal.value);
+      // PostgreSQL types an untyped parameter after the column: '12.5' or 3000000000 compared with an
+      // integer column would fail, so those are sent as NUMERIC. Whole numbers stay plain so indexes on
+      // integer columns (weekNumber, year) are still used.
+      const needsCast = dialect === 'postgres' && (!Number.isInteger(value) || Math.abs(value) > PG_INT_MAX);
+      return { kind: 'value', value, sql: needsCast ? sql`CAST(${value} AS NUMERIC)` : sql`${value}` };
+    }
+    case 'bool': {
+      const flag = toBoolean(literal);
+      if (flag === undefined) {
+        throw cannotCompare(field, literal.kind === 'string' ? JSON.stringify(literal.value) : String(literal.value));
+      }
+      // SQLite stores booleans as 0/1 and better-sqlite3 cannot bind JS booleans.
+      const value = dialect === 'sqlite' ? (flag ? 1 : 0) : flag;
+      return { kind: 'value', value, sql: sql`${value}` };
+    }
+  }
+}
+
+function toBoolean(literal: LiteralOperand): boolean | undefined {
+  if (literal.kind === 'boolean') return literal.value;
+  if (literal.kind === 'number' && (literal.value === 0 || literal.value === 1)) return literal.value === 1;
+  if (literal.kind === 'string') {
+    const text = literal.value.trim().toLowerCase();
+    if (text === 'true' || text === '1') return true;
+    if (text === 'false' || text === '0') return false;
+  }
+  return undefined;
+}
+
+const TYPE_WORDS: Readonly<Record<FieldType, string>> = {
+  text: 'text',
+  number: 'numbers',
+  bool: 'true/false values',
+  date: 'dates',
+  json: 'structured data',
+  relation: 'record ids',
+};
+
+function cannotCompare(field: ResolvedField, shownValue: string): FilterError {
+  return new FilterError(
+    `Invalid filter: field "${field.name}" holds ${TYPE_WORDS[field.spec.type]} and cannot be compared with ${shownValue}.`,
+  );
+}
+
+function operatorNotForBool(operator: ComparisonOperator, field: ResolvedField): FilterError {
+  return new FilterError(
+    `Invalid filter: "${operator}" cannot be used with field "${field.name}", which holds true/false values; use "=" or "!=".`,
+  );
+}

@@ -1,0 +1,31 @@
+// The contract between a collection and the filter/sort parser: which API field names a client may
+// use, the SQL column each one reads, and how its values are stored. Column names come only from
+// here, never from the client's text.
+
+export type FieldType = 'text' | 'number' | 'bool' | 'date' | 'json' | 'relation';
+
+export interface FieldSpec {
+  column: string;
+  type: FieldType;
+}
+
+/** API field name -> SQL column + type. */
+export type FieldMap = Readonly<Record<string, FieldSpec>>;
+
+export type SqlDialect = 'sqlite' | 'postgres';
+
+/**
+ * A filter or sort the client sent is unusable. The message is written for the person who wrote
+ * the filter (the records routes answer 400 with it), e.g. `Invalid filter: unknown field "colour".`
+ */
+export class FilterError extends Error {
+  override name = 'FilterError';
+}
+
+/**
+ * The field's spec, or undefined. Own properties only, so names such as "constructor" or
+ * "__proto__" are unknown fields rather than something inherited from Object.prototype.
+ */
+export function lookUpField(fields: FieldMap, name: string): FieldSpec | undefined {
+  return Object.hasOwn(fields, name) ? fields[name] : undefined;
+}

@@ -1,0 +1,91 @@
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { Database } from '../db/schema';
+import type { SqlDialect } from './filter/field-map';
+
+/** A row as the generic store sees it; each collection gives it a real shape. */
+export type Row = Record<string, unknown>;
+
+export interface ListOptions {
+  where: RawBuilder<SqlBool>[];
+  sort: Array<{ column: string; direction: 'asc' | 'desc' }>;
+  page: number;
+  perPage: number;
+  skipTotal: boolean;
+}
+
+export interface ListResult {
+  rows: Row[];
+  totalItems: number;
+}
+
+/**
+ * Table-agnostic reads and writes shared by every collection. Column names always come from a
+ * collection's field map, never from request text, and values are always bound parameters.
+ */
+export class RecordStore {
+  // The store works on any of our tables by name, so it needs an untyped view of the database;
+  // the collection modules restore the row types at their boundary.
+  private readonly loose: Kysely<Record<string, Row>>;
+
+  constructor(
+    db: Kysely<Database>,
+    private readonly dialect: SqlDialect,
+  ) {
+    this.loose = db as unknown as Kysely<Record<string, Row>>;
+  }
+
+  /** SQLite has no boolean type: it stores 0/1, PostgreSQL stores real booleans. */
+  private storable(values: Row): Row {
+    if (this.dialect !== 'sqlite') return values;
+    const out: Row = {};
+    for (const [key, value] of Object.entries(values)) out[key] = typeof value === 'boolean' ? Number(value) : value;
+    return out;
+  }
+
+  async list(table: string, options: ListOptions): Promise<ListResult> {
+    const condition = options.where.length > 0 ? sql.join(options.where.map((w) => sql`(${w})`), sql` AND `) : sql`1 = 1`;
+    let query = this.loose.selectFrom(table).selectAll().where(sql<SqlBool>`${condition}`);
+    for (const { column, direction } of options.sort) query = query.orderBy(sql.ref(column), direction);
+    // A stable tiebreaker so pages never repeat or skip records with equal sort keys.
+    query = query.orderBy(sql.ref('id'), 'asc');
+    const rows = await query.limit(options.perPage).offset((options.page - 1) * options.perPage).execute();
+    let totalItems = -1;
+    if (!options.skipTotal) {
+      const counted = await this.loose
+        .selectFrom(table)
+        .select(sql<number>`count(*)`.as('n'))
+        .where(sql<SqlBool>`${condition}`)
+        .executeTakeFirst();
+      totalItems = Number(counted?.n ?? 0);
+    }
+    return { rows, totalItems };
+  }
+
+  async findById(table: string, id: string): Promise<Row | undefined> {
+    return this.loose.selectFrom(table).selectAll().where(sql.ref('id'), '=', id).executeTakeFirst();
+  }
+
+  async findOne(table: string, column: string, value: unknown): Promise<Row | undefined> {
+    return this.loose.selectFrom(table).selectAll().where(sql.ref(column), '=', value).limit(1).executeTakeFirst();
+  }
+
+  async insert(table: string, row: Row): Promise<void> {
+    await this.loose.insertInto(table).values(this.storable(row)).execute();
+  }
+
+  /**
+   * Updates one record. With `expectedUpdated`, only when nobody changed it meanwhile (D10);
+   * returns false when no row matched.
+   */
+  async update(table: string, id: string, values: Row, expectedUpdated?: string): Promise<boolean> {
+    let query = this.loose.updateTable(table).set(this.storable(values)).where(sql.ref('id'), '=', id);
+    if (expectedUpdated !== undefined) query = query.where(sql.ref('updated'), '=', expectedUpdated);
+    const result = await query.executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async delete(table: string, id: string): Promise<boolean> {
+    const result = await this.loose.deleteFrom(table).where(sql.ref('id'), '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+}

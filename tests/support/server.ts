@@ -1,0 +1,117 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import PocketBase from 'pocketbase';
+import { buildApp, type BuiltApp } from '../../src/server/app';
+import type { Config } from '../../src/server/config';
+
+export const TEST_DELETE_PASSWORD = 'Prune-The-Roses';
+
+export interface TestServer {
+  url: string;
+  config: Config;
+  built: BuiltApp;
+  /** A fresh SDK client (own auth store), auto-cancellation off for parallel requests. */
+  client(): PocketBase;
+  /** Mails written to DATA_DIR/mail (no SMTP_URL), oldest first, as decoded text. */
+  mails(): Array<{ to: string; subject: string; text: string; links: string[] }>;
+  close(): Promise<void>;
+}
+
+/** Decodes the quoted-printable text part nodemailer writes. */
+export function decodeQuotedPrintable(text: string): string {
+  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+export function parseMail(raw: string): { to: string; subject: string; text: string; links: string[] } {
+  const header = raw.slice(0, raw.indexOf('\n\n'));
+  const to = /^To: (.*)$/m.exec(header)?.[1]?.trim() ?? '';
+  const subject = /^Subject: (.*)$/m.exec(header)?.[1]?.trim() ?? '';
+  const text = decodeQuotedPrintable(raw);
+  const links = [...new Set(text.match(/https?:\/\/[^\s"<>]+/g) ?? [])];
+  return { to, subject, text, links };
+}
+
+/** Starts the real server on a free loopback port with a throwaway SQLite database. */
+export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trolleyboard-test-'));
+  const config: Config = {
+    host: '127.0.0.1',
+    port: 0,
+    appUrl: 'http://127.0.0.1:0',
+    dataDir,
+    databaseUrl: process.env.TEST_DATABASE_URL ?? null,
+    smtpUrl: null,
+    mailFrom: 'Trolleyboard <no-reply@nursery.test>',
+    supportEmail: 'support@nursery.test',
+    deletePassword: TEST_DELETE_PASSWORD,
+    signupAllowedDomains: [],
+    logLevel: 'silent',
+    webDir: null,
+    tokenTtlSeconds: 3600,
+    ...overrides,
+  };
+  const built = await buildApp(config);
+  await built.app.listen({ host: '127.0.0.1', port: 0 });
+  const address = built.app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('test server has no TCP address');
+  const url = `http://127.0.0.1:${address.port}`;
+  const mailDir = path.join(dataDir, 'mail');
+  return {
+    url,
+    config,
+    built,
+    client() {
+      const pb = new PocketBase(url);
+      pb.autoCancellation(false);
+      return pb;
+    },
+    mails() {
+      if (!fs.existsSync(mailDir)) return [];
+      return fs
+        .readdirSync(mailDir)
+        .sort()
+        .map((f) => parseMail(fs.readFileSync(path.join(mailDir, f), 'utf8')));
+    },
+    async close() {
+      await built.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestAccount {
+  pb: PocketBase;
+  id: string;
+  username: string;
+  email: string;
+  password: string;
+}
+
+let counter = 0;
+
+/**
+ * Signs up through the API like the web app, then (by default) verifies through the mailed link
+ * and accepts the terms, returning a signed-in client. No back doors into the database.
+ */
+export async function createAccount(server: TestServer, options: { verified?: boolean; acceptTerms?: boolean } = {}): Promise<TestAccount> {
+  const { verified = true, acceptTerms = true } = options;
+  const n = `${process.pid}${++counter}${Math.floor(Math.random() * 1e6)}`;
+  const username = `staff${n}`;
+  const email = `staff${n}@nursery.test`;
+  const password = 'green-house-42';
+  const pb = server.client();
+  const terms = { agreed: true, version: 'v1.0', timestamp: new Date().toISOString() };
+  const record = await pb.collection('users').create({ username, email, password, passwordConfirm: password, termsAgreement: terms });
+  if (verified) {
+    await pb.collection('users').requestVerification(email);
+    const mail = server.mails().filter((m) => m.to === email).pop();
+    const link = mail?.links.find((l) => l.includes('/auth/confirm-verification/'));
+    if (!link) throw new Error(`no verification mail for ${email}`);
+    await pb.collection('users').confirmVerification(link.split('/auth/confirm-verification/')[1] ?? '');
+  }
+  await pb.collection('users').authWithPassword(username, password);
+  // Sign-up requires agreeing, so "no terms" is an older agreement, as after a terms change.
+  if (!acceptTerms) await pb.collection('users').update(record.id, { termsAgreement: { agreed: true, version: 'v0.9', timestamp: new Date().toISOString() } });
+  return { pb, id: record.id, username, email, password };
+}
