@@ -39,8 +39,8 @@ export interface BuiltApp {
 export async function buildApp(config: Config): Promise<BuiltApp> {
   const app = Fastify({
     logger: { level: config.logLevel },
-    // Behind a load balancer the client address matters for the login throttle.
-    trustProxy: true,
+    // Only behind a proxy the operator named may X-Forwarded-For choose the client address.
+    trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
   });
   const secrets = loadSecrets(config.dataDir, config.deletePassword);

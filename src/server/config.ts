@@ -23,6 +23,13 @@ export interface Config {
   webDir: string | null;
   /** Lifetime of auth tokens in seconds. */
   tokenTtlSeconds: number;
+  /**
+   * Trust X-Forwarded-For from a reverse proxy / load balancer in front of the server. Off by
+   * default: otherwise any client could pick its own address and dodge the login throttle.
+   */
+  trustProxy: boolean;
+  /** Requests per minute one address may make to the auth endpoints (login, mails, confirmations). */
+  authRateLimitPerMinute: number;
 }
 
 export class ConfigError extends Error {
@@ -98,6 +105,18 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     else tokenTtlSeconds = parsed;
   }
 
+  const rawTrustProxy = (text('TRUST_PROXY') ?? 'false').toLowerCase();
+  if (!['true', 'false', '1', '0'].includes(rawTrustProxy)) problems.push(`TRUST_PROXY must be true or false, got "${rawTrustProxy}".`);
+  const trustProxy = rawTrustProxy === 'true' || rawTrustProxy === '1';
+
+  let authRateLimitPerMinute = 60;
+  const rawLimit = text('AUTH_RATE_LIMIT_PER_MINUTE');
+  if (rawLimit !== undefined) {
+    const parsed = Number(rawLimit);
+    if (!Number.isInteger(parsed) || parsed < 1) problems.push(`AUTH_RATE_LIMIT_PER_MINUTE must be a whole number of 1 or more, got "${rawLimit}".`);
+    else authRateLimitPerMinute = parsed;
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
-  return { host, port, appUrl, dataDir, databaseUrl, smtpUrl, mailFrom, supportEmail, deletePassword, signupAllowedDomains, logLevel, webDir, tokenTtlSeconds };
+  return { host, port, appUrl, dataDir, databaseUrl, smtpUrl, mailFrom, supportEmail, deletePassword, signupAllowedDomains, logLevel, webDir, tokenTtlSeconds, trustProxy, authRateLimitPerMinute };
 }

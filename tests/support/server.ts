@@ -15,6 +15,13 @@ export interface TestServer {
   client(): PocketBase;
   /** Mails written to DATA_DIR/mail (no SMTP_URL), oldest first, as decoded text. */
   mails(): Array<{ to: string; subject: string; text: string; links: string[] }>;
+  /**
+   * Waits (like a person checking their inbox) for the newest mail to `to` with a link containing
+   * `linkPath`, once more than `seenBefore` such mails exist. Mails are sent after the reply.
+   */
+  waitForLink(to: string, linkPath: string, seenBefore?: number): Promise<string>;
+  /** How many mails to `to` carry a link containing `linkPath` right now. */
+  countLinks(to: string, linkPath: string): number;
   close(): Promise<void>;
 }
 
@@ -49,6 +56,8 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     logLevel: 'silent',
     webDir: null,
     tokenTtlSeconds: 3600,
+    trustProxy: false,
+    authRateLimitPerMinute: 60,
     ...overrides,
   };
   const built = await buildApp(config);
@@ -72,6 +81,19 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
         .readdirSync(mailDir)
         .sort()
         .map((f) => parseMail(fs.readFileSync(path.join(mailDir, f), 'utf8')));
+    },
+    countLinks(to, linkPath) {
+      return this.mails().filter((m) => m.to === to && m.links.some((l) => l.includes(linkPath))).length;
+    },
+    async waitForLink(to, linkPath, seenBefore = 0) {
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const matching = this.mails().filter((m) => m.to === to && m.links.some((l) => l.includes(linkPath)));
+        const link = matching.length > seenBefore ? matching[matching.length - 1]?.links.find((l) => l.includes(linkPath)) : undefined;
+        if (link) return link;
+        if (Date.now() > deadline) throw new Error(`no mail with ${linkPath} for ${to} within 10 s`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
     },
     async close() {
       await built.close();
@@ -105,9 +127,7 @@ export async function createAccount(server: TestServer, options: { verified?: bo
   const record = await pb.collection('users').create({ username, email, password, passwordConfirm: password, termsAgreement: terms });
   if (verified) {
     await pb.collection('users').requestVerification(email);
-    const mail = server.mails().filter((m) => m.to === email).pop();
-    const link = mail?.links.find((l) => l.includes('/auth/confirm-verification/'));
-    if (!link) throw new Error(`no verification mail for ${email}`);
+    const link = await server.waitForLink(email, '/auth/confirm-verification/');
     await pb.collection('users').confirmVerification(link.split('/auth/confirm-verification/')[1] ?? '');
   }
   await pb.collection('users').authWithPassword(username, password);

@@ -24,8 +24,6 @@ export interface AuthRoutesOptions {
 }
 
 const BASE = '/api/collections/users';
-// Only the auth endpoints are rate-limited; ordinary API use is never throttled (D3).
-const AUTH_RATE_LIMIT = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 const VERIFICATION_TTL = 7 * 24 * 3600;
 const RESET_TTL = 3600;
 const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
@@ -33,6 +31,8 @@ const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
 /** PocketBase's auth endpoints for the users collection. */
 export async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): Promise<void> {
   const { store, config, tokens, mailer, events } = options;
+  // Only the auth endpoints are rate-limited; ordinary API use is never throttled (D3).
+  const AUTH_RATE_LIMIT = { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } };
   const throttle = new LoginThrottle();
 
   const authResponse = async (user: UsersTable) => ({ token: await tokens.issue('auth', user, config.tokenTtlSeconds), record: usersCollection.toRecord(user as unknown as Record<string, unknown>) });
@@ -50,13 +50,11 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     return email;
   };
 
-  const sendMail = async (message: Parameters<Mailer['send']>[0]) => {
-    try {
-      await mailer.send(message);
-    } catch (error) {
-      app.log.error({ err: error, to: message.to }, 'Sending mail failed');
-      throw new ApiError(503, 'The email could not be sent right now. Please try again in a few minutes.', {}, { cause: error });
-    }
+  // Sent after the reply, like PocketBase: the answer must not depend on whether the address has
+  // an account, not even while the mail server is down (no account discovery). Failures go to the
+  // operator's log.
+  const sendMail = (message: Parameters<Mailer['send']>[0]): void => {
+    mailer.send(message).catch((error: unknown) => app.log.error({ err: error, to: message.to, subject: message.subject }, 'Sending mail failed'));
   };
 
   app.get(`${BASE}/auth-methods`, async () => ({
@@ -76,15 +74,17 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
         ...(password ? {} : { password: { code: 'validation_required', message: 'Cannot be blank.' } }),
       });
     }
-    if (throttle.isBlocked(request.ip, identity)) {
+    const user = await findByIdentity(identity);
+    // Count failures per account, so its username and e-mail don't give two separate budgets.
+    const throttleKey = user ? `user:${user.id}` : identity;
+    if (throttle.isBlocked(request.ip, throttleKey)) {
       throw new ApiError(429, 'Too many failed login attempts. Please wait 15 minutes and try again, or reset your password.');
     }
-    const user = await findByIdentity(identity);
     if (!user || !(await verifyPassword(user.passwordHash, password))) {
-      throttle.recordFailure(request.ip, identity);
+      throttle.recordFailure(request.ip, throttleKey);
       throw badRequest('Failed to authenticate.');
     }
-    throttle.reset(request.ip, identity);
+    throttle.reset(request.ip, throttleKey);
     // Unverified users and users without terms still sign in (D3): the app tells them what to do next.
     return authResponse(user);
   });
@@ -95,7 +95,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     const user = (await store.findOne('users', 'email', readEmail(request.body))) as UsersTable | undefined;
     // 204 whether or not the address exists, so nobody can discover accounts (issue 2).
     if (user && !user.verified) {
-      await sendMail(verificationMail(config.appUrl, user.email, user.username, await tokens.issue('verification', user, VERIFICATION_TTL)));
+      sendMail(verificationMail(config.appUrl, user.email, user.username, await tokens.issue('verification', user, VERIFICATION_TTL)));
       await store.update('users', user.id, { lastVerificationSentAt: formatTimestamp(new Date()) });
     }
     return reply.code(204).send();
@@ -115,7 +115,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   app.post(`${BASE}/request-password-reset`, { config: AUTH_RATE_LIMIT }, async (request, reply) => {
     const user = (await store.findOne('users', 'email', readEmail(request.body))) as UsersTable | undefined;
     if (user) {
-      await sendMail(passwordResetMail(config.appUrl, user.email, user.username, await tokens.issue('passwordReset', user, RESET_TTL)));
+      sendMail(passwordResetMail(config.appUrl, user.email, user.username, await tokens.issue('passwordReset', user, RESET_TTL)));
       await store.update('users', user.id, { lastResetSentAt: formatTimestamp(new Date()) });
     }
     return reply.code(204).send();

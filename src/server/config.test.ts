@@ -1,0 +1,119 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const CWD = path.resolve('/srv/trolleyboard');
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env, CWD);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('works with no variables at all, using the documented defaults', () => {
+    expect(loadConfig({}, CWD)).toEqual({
+      host: '127.0.0.1',
+      port: 8090,
+      appUrl: 'http://127.0.0.1:8090',
+      dataDir: path.join(CWD, 'data'),
+      databaseUrl: null,
+      smtpUrl: null,
+      mailFrom: expect.stringContaining('@'),
+      supportEmail: expect.stringContaining('@'),
+      deletePassword: null,
+      signupAllowedDomains: [],
+      logLevel: 'info',
+      webDir: path.join(CWD, 'dist/web'),
+      tokenTtlSeconds: expect.any(Number),
+      trustProxy: false,
+      authRateLimitPerMinute: 60,
+    });
+  });
+
+  it('treats blank variables as unset', () => {
+    expect(loadConfig({ PORT: '  ', DATA_DIR: '', SMTP_URL: ' ' }, CWD)).toMatchObject({ port: 8090, dataDir: path.join(CWD, 'data'), smtpUrl: null });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig(
+      {
+        PORT: '3000',
+        HOST: '0.0.0.0',
+        APP_URL: 'https://board.nursery.test/',
+        DATA_DIR: 'var/tb',
+        DATABASE_URL: 'postgres://tb@db:5432/tb',
+        SMTP_URL: 'smtp://user:pass@mail.nursery.test:587',
+        MAIL_FROM: 'Board <board@nursery.test>',
+        SUPPORT_EMAIL: 'help@nursery.test',
+        DELETE_PASSWORD: 'Prune-The-Roses',
+        SIGNUP_ALLOWED_DOMAINS: ' Nursery.test, @yard.nursery.test ,',
+        LOG_LEVEL: 'warn',
+        WEB_DIR: 'none',
+        TOKEN_TTL_SECONDS: '7200',
+        AUTH_RATE_LIMIT_PER_MINUTE: '500',
+        TRUST_PROXY: 'true',
+      },
+      CWD,
+    );
+    expect(config).toEqual({
+      host: '0.0.0.0',
+      port: 3000,
+      appUrl: 'https://board.nursery.test',
+      dataDir: path.join(CWD, 'var/tb'),
+      databaseUrl: 'postgres://tb@db:5432/tb',
+      smtpUrl: 'smtp://user:pass@mail.nursery.test:587',
+      mailFrom: 'Board <board@nursery.test>',
+      supportEmail: 'help@nursery.test',
+      deletePassword: 'Prune-The-Roses',
+      signupAllowedDomains: ['nursery.test', 'yard.nursery.test'],
+      logLevel: 'warn',
+      webDir: null,
+      tokenTtlSeconds: 7200,
+      trustProxy: true,
+      authRateLimitPerMinute: 500,
+    });
+  });
+
+  it('gives HOST=0.0.0.0 a loopback APP_URL by default and keeps an absolute DATA_DIR', () => {
+    expect(loadConfig({ HOST: '0.0.0.0', PORT: '9000', DATA_DIR: '/var/lib/tb' }, CWD)).toMatchObject({ appUrl: 'http://127.0.0.1:9000', dataDir: '/var/lib/tb' });
+  });
+
+  it('lists every bad variable at once', () => {
+    const problems = problemsOf({
+      PORT: 'eighty',
+      APP_URL: 'board.nursery.test',
+      DATABASE_URL: 'mysql://db/tb',
+      SMTP_URL: 'mail.nursery.test:25',
+      SUPPORT_EMAIL: 'help',
+      SIGNUP_ALLOWED_DOMAINS: 'nursery.test,not a domain',
+      LOG_LEVEL: 'loud',
+      TOKEN_TTL_SECONDS: '5',
+      AUTH_RATE_LIMIT_PER_MINUTE: '0',
+      TRUST_PROXY: 'maybe',
+    });
+    const names = ['PORT', 'APP_URL', 'DATABASE_URL', 'SMTP_URL', 'SUPPORT_EMAIL', 'SIGNUP_ALLOWED_DOMAINS', 'LOG_LEVEL', 'TOKEN_TTL_SECONDS', 'AUTH_RATE_LIMIT_PER_MINUTE', 'TRUST_PROXY'];
+    expect(problems).toHaveLength(names.length);
+    for (const name of names) {
+      expect(problems.some((p) => p.startsWith(name))).toBe(true);
+    }
+  });
+
+  it.each([['-1'], ['65536'], ['80.5']])('refuses PORT=%s', (port) => {
+    expect(problemsOf({ PORT: port })).toEqual([expect.stringContaining('PORT')]);
+  });
+
+  it('names every problem in the error message an operator sees', () => {
+    try {
+      loadConfig({ PORT: 'x', LOG_LEVEL: 'loud' }, CWD);
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as Error).message).toMatch(/PORT[\s\S]*LOG_LEVEL/);
+    }
+  });
+});
