@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import PocketBase from 'pocketbase';
 import { buildApp, type BuiltApp } from '../../src/server/app';
 import type { Config } from '../../src/server/config';
@@ -39,15 +40,39 @@ export function parseMail(raw: string): { to: string; subject: string; text: str
   return { to, subject, text, links };
 }
 
-/** Starts the real server on a free loopback port with a throwaway SQLite database. */
+/**
+ * With TEST_DATABASE_URL, each test server gets its own PostgreSQL schema (search_path), so test
+ * files running in parallel never see each other's rows; returns the URL to use and a cleanup.
+ */
+async function isolatedPostgres(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const schema = `test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA "${schema}"`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`DROP SCHEMA "${schema}" CASCADE`);
+      await client.end();
+    },
+  };
+}
+
+/** Starts the real server on a free loopback port with a throwaway database (SQLite, or its own PostgreSQL schema). */
 export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trolleyboard-test-'));
+  const postgres = process.env.TEST_DATABASE_URL ? await isolatedPostgres(process.env.TEST_DATABASE_URL) : null;
   const config: Config = {
     host: '127.0.0.1',
     port: 0,
     appUrl: 'http://127.0.0.1:0',
     dataDir,
-    databaseUrl: process.env.TEST_DATABASE_URL ?? null,
+    databaseUrl: postgres?.url ?? null,
     smtpUrl: null,
     mailFrom: 'Trolleyboard <no-reply@nursery.test>',
     supportEmail: 'support@nursery.test',
@@ -66,7 +91,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   if (address === null || typeof address === 'string') throw new Error('test server has no TCP address');
   const url = `http://127.0.0.1:${address.port}`;
   const mailDir = path.join(dataDir, 'mail');
-  return {
+  const server: TestServer = {
     url,
     config,
     built,
@@ -83,12 +108,12 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
         .map((f) => parseMail(fs.readFileSync(path.join(mailDir, f), 'utf8')));
     },
     countLinks(to, linkPath) {
-      return this.mails().filter((m) => m.to === to && m.links.some((l) => l.includes(linkPath))).length;
+      return server.mails().filter((m) => m.to === to && m.links.some((l) => l.includes(linkPath))).length;
     },
     async waitForLink(to, linkPath, seenBefore = 0) {
       const deadline = Date.now() + 10_000;
       for (;;) {
-        const matching = this.mails().filter((m) => m.to === to && m.links.some((l) => l.includes(linkPath)));
+        const matching = server.mails().filter((m) => m.to === to && m.links.some((l) => l.includes(linkPath)));
         const link = matching.length > seenBefore ? matching[matching.length - 1]?.links.find((l) => l.includes(linkPath)) : undefined;
         if (link) return link;
         if (Date.now() > deadline) throw new Error(`no mail with ${linkPath} for ${to} within 10 s`);
@@ -97,9 +122,11 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     },
     async close() {
       await built.close();
+      await postgres?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return server;
 }
 
 export interface TestAccount {

@@ -1,0 +1,45 @@
+import { defineConfig } from '@playwright/test';
+import { e2eBaseUrl } from './tests/support/e2e-env';
+
+// Journeys in real Chromium against the real server (tests/support/e2e-server.ts), which serves
+// the built SPA and sends mail to a loopback SMTP server. Debian's Chromium is used as it is:
+// never `playwright install` (no browser downloads on these machines).
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: '.tmp/test-results',
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: 2,
+  reporter: [['list'], ['json', { outputFile: '.tmp/playwright.json' }]],
+  use: {
+    baseURL: e2eBaseUrl,
+    headless: true,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node --import tsx tests/support/e2e-server.ts',
+    url: `${e2eBaseUrl}/api/health`,
+    reuseExistingServer: false,
+    // Includes a `vite build` when dist/web is older than its sources.
+    timeout: 180_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+  },
+});

@@ -1,0 +1,67 @@
+// Prints one closing line, `N passed, N failed[, N skipped]`, from the JSON reports that
+// scripts/test.sh leaves in .tmp/ (Vitest's, one per pass, and Playwright's). Exits 1 when a
+// test failed. A run that failed outside any test (a file that did not load, a web server that
+// did not start) counts as one failure; a report that is missing adds nothing: the steps' exit
+// codes catch that.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+interface VitestReport {
+  numPassedTests?: number;
+  numFailedTests?: number;
+  numPendingTests?: number;
+  numTodoTests?: number;
+  /** False also when a test file failed to load, which counts no test as failed. */
+  success?: boolean;
+}
+
+interface PlaywrightReport {
+  stats?: { expected?: number; unexpected?: number; flaky?: number; skipped?: number };
+  /** Failures outside any test: the web server did not start, a spec did not load. */
+  errors?: unknown[];
+}
+
+const tmp = path.join(fileURLToPath(new URL('..', import.meta.url)), '.tmp');
+
+function read<T>(file: string): T | null {
+  const full = path.join(tmp, file);
+  if (!existsSync(full)) return null;
+  try {
+    return JSON.parse(readFileSync(full, 'utf8')) as T;
+  } catch {
+    console.error(`[count-results] ${full} is not valid JSON`);
+    return null;
+  }
+}
+
+const total: Counts = { passed: 0, failed: 0, skipped: 0 };
+const vitestFiles = existsSync(tmp) ? readdirSync(tmp).filter((f) => /^vitest.*\.json$/.test(f)) : [];
+for (const file of vitestFiles) {
+  const report = read<VitestReport>(file);
+  if (!report) continue;
+  total.passed += report.numPassedTests ?? 0;
+  total.failed += report.numFailedTests ?? 0;
+  total.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  if (report.success === false && (report.numFailedTests ?? 0) === 0) total.failed += 1;
+}
+const playwright = read<PlaywrightReport>('playwright.json');
+if (playwright?.stats) {
+  total.passed += (playwright.stats.expected ?? 0) + (playwright.stats.flaky ?? 0);
+  total.failed += playwright.stats.unexpected ?? 0;
+  total.skipped += playwright.stats.skipped ?? 0;
+  if ((playwright.errors?.length ?? 0) > 0 && (playwright.stats.unexpected ?? 0) === 0) total.failed += 1;
+}
+
+// Checks outside the test runners (the `npm start` smoke check) count too: `--also-failed N`.
+const alsoFailedArg = process.argv.indexOf('--also-failed');
+if (alsoFailedArg >= 0) total.failed += Number(process.argv[alsoFailedArg + 1] ?? 0) || 0;
+
+console.log(`${total.passed} passed, ${total.failed} failed${total.skipped > 0 ? `, ${total.skipped} skipped` : ''}`);
+process.exit(total.failed > 0 ? 1 : 0);
