@@ -117,8 +117,8 @@ async function createAccount(mailbox: FileMailbox, opts: AccountOptions = {}): P
   pb.autoCancellation(false);
   const users = pb.collection('users');
 
-  // Sign-up sends the consent record, as the web app does when the box is ticked.
-  const created = await users.create({ username, email, password, passwordConfirm: password, ...(acceptTerms ? { termsAgreement: terms } : {}) });
+  // Sign-up sends the consent record, as the web app does when the box is ticked (the server requires it).
+  const created = await users.create({ username, email, password, passwordConfirm: password, termsAgreement: terms });
 
   if (verified) {
     await users.requestVerification(email);
@@ -133,7 +133,9 @@ async function createAccount(mailbox: FileMailbox, opts: AccountOptions = {}): P
   mailbox.skipExisting(email);
 
   const auth = await users.authWithPassword(username, password);
-  if (acceptTerms && !termsAccepted(auth.record)) await users.update(auth.record.id, { termsAgreement: terms });
+  // "Not accepted" is an agreement to older terms, as every user has after a terms change.
+  if (!acceptTerms) await users.update(auth.record.id, { termsAgreement: { ...terms, version: 'v0.9' } });
+  else if (!termsAccepted(auth.record)) await users.update(auth.record.id, { termsAgreement: terms });
   pb.authStore.clear();
   return { id: created.id, username, email, password };
 }

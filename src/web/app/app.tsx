@@ -1,0 +1,31 @@
+import { lazy, Suspense } from 'react';
+import { RouterProvider } from 'react-router/dom';
+import { refreshSessionOnce } from '../lib/session-refresh';
+import { useIdleReload } from '../lib/use-idle-reload';
+import { AppProviders } from './providers';
+import { createAppRouter } from './router';
+
+const router = createAppRouter();
+
+// The gate first judges the stored session so the board paints at once; when the one auth
+// refresh of this page load changes the verdict (verified or agreed elsewhere, or the account
+// is gone), the gate runs again and redirects.
+void refreshSessionOnce().then((changed) => {
+  if (changed) void router.revalidate();
+});
+
+// react-hot-toast is not needed to paint the board; toasts raised before it loads are kept in
+// its store and shown once it mounts.
+const AppToaster = lazy(() => import('../components/ui/toaster'));
+
+export function App() {
+  useIdleReload();
+  return (
+    <AppProviders>
+      <RouterProvider router={router} />
+      <Suspense fallback={null}>
+        <AppToaster />
+      </Suspense>
+    </AppProviders>
+  );
+}

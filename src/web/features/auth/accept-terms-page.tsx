@@ -1,0 +1,99 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import type { UserRecord } from '#domain/records';
+import { paths } from '../../app/paths';
+import { pb } from '../../lib/pb';
+import { currentUser, isTermsAccepted } from '../../lib/session';
+import { AuthCard } from './auth-card';
+import { primaryButton, textLink } from './buttons';
+import { newConsent } from './consent';
+import { FormMessage, type FormMessageState } from './form-message';
+
+const messages = {
+  mustAgree: 'You must agree to the terms to continue.',
+  notAuthenticated: 'User not authenticated.',
+  accepted: 'Terms accepted. Redirecting...',
+  failed: 'Something went wrong. Try again.',
+} as const;
+
+/** Long enough to read "Terms accepted. Redirecting..." before the board appears. */
+const REDIRECT_DELAY_MS = 1000;
+
+/** /accept-terms: records the user's agreement to terms v1.0 (spec sections 2, 4, 5, 8). */
+export default function AcceptTermsPage() {
+  const navigate = useNavigate();
+  // Decided once on arrival: after accepting here the page shows its message before leaving.
+  const [hadAcceptedOnArrival] = useState(() => isTermsAccepted(currentUser()));
+  const [isAgreed, setIsAgreed] = useState(false);
+  const [isBusy, setIsBusy] = useState(false);
+  const [isDone, setIsDone] = useState(false);
+  const [message, setMessage] = useState<FormMessageState | null>(null);
+
+  useEffect(() => {
+    if (!isDone) return;
+    const timer = window.setTimeout(() => void navigate(paths.board, { replace: true }), REDIRECT_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [isDone, navigate]);
+
+  if (hadAcceptedOnArrival) return <Navigate to={paths.board} replace />;
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!isAgreed) {
+      setMessage({ tone: 'error', text: messages.mustAgree });
+      return;
+    }
+    const user = currentUser();
+    if (!user) {
+      setMessage({ tone: 'error', text: messages.notAuthenticated });
+      return;
+    }
+    setIsBusy(true);
+    setMessage(null);
+    try {
+      const updated = await pb.collection('users').update<UserRecord>(user.id, { termsAgreement: newConsent(new Date()) });
+      // The SDK refreshes the stored record itself when the reply names the collection;
+      // saving it here as well makes sure the gate sees the agreement either way.
+      pb.authStore.save(pb.authStore.token, { ...pb.authStore.record, ...updated });
+      setMessage({ tone: 'success', text: messages.accepted });
+      setIsDone(true);
+    } catch {
+      setMessage({ tone: 'error', text: messages.failed });
+      setIsBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard title="Terms and Privacy Policy">
+      <form className="space-y-4" onSubmit={(e) => void handleSubmit(e)}>
+        <p className="text-sm text-slate-600">
+          Before you use Trolleyboard, please read our Terms and Privacy Policy and confirm that you agree to them.
+        </p>
+        <div className="flex items-start gap-2">
+          <input
+            id="accept-terms-checkbox"
+            type="checkbox"
+            className="mt-1 size-4 shrink-0 accent-emerald-700"
+            checked={isAgreed}
+            disabled={isBusy || isDone}
+            onChange={(e) => setIsAgreed(e.target.checked)}
+          />
+          <label htmlFor="accept-terms-checkbox" className="text-sm text-slate-700">
+            I have read and agree to the{' '}
+            <a href={paths.terms} target="_blank" rel="noreferrer" className={textLink}>
+              Terms
+            </a>{' '}
+            and{' '}
+            <a href={paths.privacy} target="_blank" rel="noreferrer" className={textLink}>
+              Privacy Policy
+            </a>
+          </label>
+        </div>
+        <FormMessage message={message} />
+        <button type="submit" className={primaryButton} disabled={!isAgreed || isBusy || isDone}>
+          {isBusy ? 'Submitting...' : 'Agree and Continue'}
+        </button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,64 @@
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { paths } from '../../app/paths';
+import { pb } from '../../lib/pb';
+import { AuthCard } from './auth-card';
+import { primaryButton, secondaryButton } from './buttons';
+import { FormMessage, type FormMessageState } from './form-message';
+import { TextField } from './text-field';
+import { useGoBack } from './use-go-back';
+
+const messages = {
+  sent: 'Password reset email sent!',
+  failed: 'Error sending reset email',
+  // Not in the spec: an empty box would otherwise be sent to the server.
+  missingEmail: 'Please enter your email address',
+} as const;
+
+/** /forgot-password: asks the server to mail a reset link (spec sections 2, 8). */
+export default function ForgotPasswordPage() {
+  const goBack = useGoBack(paths.login);
+  const [email, setEmail] = useState('');
+  const [isBusy, setIsBusy] = useState(false);
+  const [message, setMessage] = useState<FormMessageState | null>(null);
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const address = email.trim();
+    if (!address) {
+      setMessage({ tone: 'error', text: messages.missingEmail });
+      toast.error(messages.missingEmail);
+      return;
+    }
+    setIsBusy(true);
+    setMessage(null);
+    try {
+      await pb.collection('users').requestPasswordReset(address);
+      setMessage({ tone: 'success', text: messages.sent });
+      toast.success(messages.sent);
+    } catch {
+      setMessage({ tone: 'error', text: messages.failed });
+      toast.error(messages.failed);
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard title="Reset your password">
+      <form className="space-y-4" onSubmit={(e) => void handleSubmit(e)}>
+        <p className="text-sm text-slate-600">Enter the email address of your account and we will send you a link to set a new password.</p>
+        <TextField label="Email" type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <FormMessage message={message} />
+        <div className="flex flex-col gap-3 sm:flex-row-reverse">
+          <button type="submit" className={primaryButton} disabled={isBusy}>
+            Send Reset Link
+          </button>
+          <button type="button" className={secondaryButton} onClick={goBack}>
+            Return
+          </button>
+        </div>
+      </form>
+    </AuthCard>
+  );
+}

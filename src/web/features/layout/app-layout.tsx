@@ -1,0 +1,23 @@
+import { Outlet, useLocation } from 'react-router';
+import { PanelErrorBoundary } from '../../components/ui/error-boundary';
+import { AppHeader } from './app-header';
+import { FetchingOrdersOverlay } from './fetching-orders-overlay';
+
+/** Header + page for every signed-in screen (and settings). Each is its own error boundary. */
+export function AppLayout() {
+  // A page that failed must not stay failed after the user navigates away.
+  const { pathname } = useLocation();
+  return (
+    <div className="min-h-dvh bg-slate-50 text-slate-900">
+      <PanelErrorBoundary panelName="The header">
+        <AppHeader />
+      </PanelErrorBoundary>
+      <main className="mx-auto max-w-screen-2xl">
+        <PanelErrorBoundary key={pathname} panelName="This page">
+          <Outlet />
+        </PanelErrorBoundary>
+      </main>
+      <FetchingOrdersOverlay />
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { useId } from 'react';
+import { yearOptions } from '#domain/weeks';
+import { useWeekSelection } from '../../lib/week-selection';
+
+const selectClass =
+  'rounded-md border border-slate-300 bg-white px-2 py-1 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-emerald-600';
+const arrowClass =
+  'inline-flex h-8 w-8 items-center justify-center rounded-md border border-slate-300 bg-white text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40 focus-visible:outline-2 focus-visible:outline-emerald-600';
+
+export function YearSelect() {
+  const id = useId();
+  const { year, today, setYear } = useWeekSelection();
+  const options = yearOptions(today);
+  // A year chosen elsewhere (a link to an old week) stays selectable.
+  if (!options.includes(year)) options.push(year);
+  return (
+    <div className="flex items-center gap-1">
+      <label htmlFor={id} className="text-sm text-slate-600">
+        Year
+      </label>
+      <select id={id} className={selectClass} value={year} onChange={(e) => setYear(Number(e.target.value))}>
+        {options.map((y) => (
+          <option key={y} value={y}>
+            {y}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export function CurrentWeek() {
+  const { todayWeek } = useWeekSelection();
+  return (
+    <p className="text-sm whitespace-nowrap text-slate-600">
+      Current Week <strong className="font-semibold text-slate-900">{todayWeek.week}</strong>
+    </p>
+  );
+}
+
+/** Week 1..52 (or 53) with previous/next arrows that stop at the ends of the year. */
+export function WeekSelect() {
+  const id = useId();
+  const { week, weeksInYear, setWeek } = useWeekSelection();
+  const weeks = Array.from({ length: weeksInYear }, (_, i) => i + 1);
+  return (
+    <div className="flex items-center gap-1">
+      <button type="button" className={arrowClass} aria-label="Previous week" disabled={week <= 1} onClick={() => setWeek(week - 1)}>
+        <span aria-hidden="true">‹</span>
+      </button>
+      <label htmlFor={id} className="sr-only">
+        Week
+      </label>
+      <select id={id} className={selectClass} value={week} onChange={(e) => setWeek(Number(e.target.value))}>
+        {weeks.map((w) => (
+          <option key={w} value={w}>
+            Week {w}
+          </option>
+        ))}
+      </select>
+      <button
+        type="button"
+        className={arrowClass}
+        aria-label="Next week"
+        disabled={week >= weeksInYear}
+        onClick={() => setWeek(week + 1)}
+      >
+        <span aria-hidden="true">›</span>
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+// The only place the web app reads build-time settings. Every VITE_ value ships to every
+// browser: never put a secret here.
+const configuredApiUrl = import.meta.env.VITE_API_URL as string | undefined;
+
+/** The API lives on the page's own origin unless a build says otherwise. */
+export const apiUrl: string = configuredApiUrl && configuredApiUrl.length > 0 ? configuredApiUrl : window.location.origin;

@@ -1,0 +1,45 @@
+import { TERMS_VERSION, type TermsAgreement, type UserRecord } from '#domain/records';
+import { loadPb } from './lazy-pb';
+import { AUTH_STORAGE_KEY, parseStoredAuth, readStoredAuthText } from './stored-auth';
+
+export const USER_SETTINGS_CACHE_KEY = 'user_settings_cache';
+
+/** True when the record carries an agreement to the current terms (agreed, version v1.0). */
+export function isTermsAccepted(record: { termsAgreement?: TermsAgreement | null } | null | undefined): boolean {
+  const agreement = record?.termsAgreement;
+  return agreement != null && agreement.agreed === true && agreement.version === TERMS_VERSION;
+}
+
+/**
+ * The signed-in user, or null when there is no valid session. Same answer as
+ * `pb.authStore.isValid ? pb.authStore.record : null` (the SDK's store reads the same storage),
+ * but usable before the SDK has loaded.
+ */
+export function currentUser(): UserRecord | null {
+  return parseStoredAuth(readStoredAuthText())?.record ?? null;
+}
+
+/** Where a session stands against the access gate (spec section 2, in the gate's order). */
+export type SessionState = 'logged-out' | 'unverified' | 'no-terms' | 'ready';
+
+export function sessionState(user: UserRecord | null = currentUser()): SessionState {
+  if (!user) return 'logged-out';
+  if (!user.verified) return 'unverified';
+  if (!isTermsAccepted(user)) return 'no-terms';
+  return 'ready';
+}
+
+/** Ends the session: drops the cached settings and the auth store, then reloads the page. */
+export function logout(): void {
+  try {
+    localStorage.removeItem(USER_SETTINGS_CACHE_KEY);
+    // Also removed directly, so the reload starts logged out even if the SDK chunk cannot load.
+    localStorage.removeItem(AUTH_STORAGE_KEY);
+  } catch {
+    // Storage can be unavailable (private mode); the SDK's store is still cleared below.
+  }
+  void loadPb()
+    .then((pb) => pb.authStore.clear())
+    .catch(() => undefined)
+    .finally(() => window.location.reload());
+}

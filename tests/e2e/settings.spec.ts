@@ -1,0 +1,54 @@
+import { test, expect } from '../support/e2e-fixtures';
+import { E2E_SUPPORT_EMAIL } from '../support/e2e-env';
+
+// Settings (/settings): account info, links, support address, and week headings that the board
+// shows as route headings (spec sections 2 and 4).
+
+test('shows the account, password and legal links, and the support address', async ({ page, accounts, signIn }) => {
+  const account = await accounts.create();
+  await signIn(page, account);
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/settings');
+
+  await expect(page.getByText(account.username, { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Change Password' })).toHaveAttribute('href', '/forgot-password');
+  await expect(page.getByRole('link', { name: 'Terms' })).toHaveAttribute('href', '/terms');
+  await expect(page.getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/privacy');
+  await expect(page.getByRole('link', { name: E2E_SUPPORT_EMAIL })).toHaveAttribute('href', `mailto:${E2E_SUPPORT_EMAIL}`);
+});
+
+test('saved week headings show on the board after the reload; empty ones read "Misc"', async ({ page, accounts, signIn }) => {
+  await signIn(page, await accounts.create());
+  await page.goto('/settings');
+  const form = page.getByRole('form', { name: 'Week Headings' });
+  for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']) {
+    await expect(form.getByLabel(day, { exact: true })).toHaveValue('');
+  }
+  await form.getByLabel('Monday', { exact: true }).fill('North Wales');
+  await form.getByLabel('Friday', { exact: true }).fill('Collect & Local');
+
+  const reloaded = page.waitForEvent('load');
+  await form.getByRole('button', { name: 'Save Settings' }).click();
+  await reloaded;
+  await expect(form.getByLabel('Monday', { exact: true })).toHaveValue('North Wales');
+
+  await page.goto('/');
+  const column = (day: string) => page.getByRole('region', { name: new RegExp(`^${day}`) });
+  await expect(column('Monday').getByText('North Wales', { exact: true })).toBeVisible();
+  await expect(column('Friday').getByText('Collect & Local', { exact: true })).toBeVisible();
+  await expect(column('Tuesday').getByText('Misc', { exact: true })).toBeVisible();
+
+  // The headings live on the server, not only in this browser's cache.
+  await page.evaluate("window.localStorage.removeItem('user_settings_cache')");
+  await page.reload();
+  await expect(column('Monday').getByText('North Wales', { exact: true })).toBeVisible();
+  await expect(column('Sunday').getByText('Misc', { exact: true })).toBeVisible();
+});
+
+test('logged out, settings asks for a login instead of showing account info', async ({ page }) => {
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  await expect(page.getByText('to see your account.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save Settings' })).toHaveCount(0);
+});

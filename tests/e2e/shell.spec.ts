@@ -1,0 +1,171 @@
+import { test, expect } from '../support/e2e-fixtures';
+import { currentIsoWeek, localCalendarDate } from '../../src/domain/weeks';
+
+// The app shell: fallback route, header, week selection, menu, map mode, logout, error element.
+
+test('an unknown path shows the login page, not its content', async ({ page }) => {
+  await page.goto('/no-such-page/secret-stuff');
+  await expect(page).toHaveURL((url) => url.pathname === '/login');
+  await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+  await expect(page.getByText('secret-stuff')).toHaveCount(0);
+});
+
+test('an unknown path takes a signed-in user to the board', async ({ page, accounts, signIn }) => {
+  await signIn(page, await accounts.create());
+  await page.goto('/definitely/not/a/route');
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  await expect(page.getByRole('heading', { name: /^Monday/ })).toBeVisible();
+});
+
+test('the header shows the product, "Current Week" and today\'s ISO week chosen', async ({ page, accounts, signIn }) => {
+  await signIn(page, await accounts.create());
+  const today = currentIsoWeek(localCalendarDate(new Date()));
+
+  await expect(page).toHaveTitle('Trolleyboard');
+  await expect(page.getByRole('link', { name: 'Trolleyboard' })).toHaveAttribute('href', '/');
+  await expect(page.getByText('Current Week')).toHaveText(`Current Week ${today.week}`);
+  await expect(page.getByLabel('Year')).toHaveValue(String(today.year));
+  await expect(page.getByLabel('Week', { exact: true })).toHaveValue(String(today.week));
+});
+
+test('the year selector offers 2024 to next year', async ({ page, accounts, signIn }) => {
+  await signIn(page, await accounts.create());
+  const thisYear = new Date().getFullYear();
+  const expected = Array.from({ length: thisYear + 1 - 2024 + 1 }, (_, i) => String(thisYear + 1 - i));
+  await expect(page.getByLabel('Year').locator('option')).toHaveText(expected);
+});
+
+test('the week selector clamps to the weeks of the chosen year', async ({ page, accounts, signIn }) => {
+  await signIn(page, await accounts.create());
+  const week = page.getByLabel('Week', { exact: true });
+  const previous = page.getByRole('button', { name: 'Previous week' });
+  const next = page.getByRole('button', { name: 'Next week' });
+
+  await page.getByLabel('Year').selectOption('2026');
+  await expect(week.locator('option')).toHaveCount(53);
+  await week.selectOption('52');
+  await next.click();
+  await expect(week).toHaveValue('53');
+  await expect(next).toBeDisabled();
+
+  await week.selectOption('2');
+  await previous.click();
+  await expect(week).toHaveValue('1');
+  await expect(previous).toBeDisabled();
+  await next.click();
+  await expect(week).toHaveValue('2');
+
+  // 2025 has 52 weeks: week 53 of 2026 becomes 52.
+  await week.selectOption('53');
+  await page.getByLabel('Year').selectOption('2025');
+  await expect(week.locator('option')).toHaveCount(52);
+  await expect(week).toHaveValue('52');
+});
+
+test('the chosen week is shared by every screen', async ({ page, accounts, signIn }) => {
+  await signIn(page, await accounts.create());
+  await page.getByLabel('Year').selectOption('2026');
+  await page.getByLabel('Week', { exact: true }).selectOption('20');
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('link', { name: 'Collects' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/collect');
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('link', { name: 'Home' }).click();
+  await expect(page.getByLabel('Week', { exact: true })).toHaveValue('20');
+  await expect(page.getByLabel('Year')).toHaveValue('2026');
+});
+
+test('the menu lists every screen and closes after a choice', async ({ page, accounts, signIn }) => {
+  await signIn(page, await accounts.create());
+  const menuButton = page.getByRole('button', { name: 'Menu' });
+  await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+  await menuButton.click();
+  await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  for (const name of ['Home', 'Collects', 'Holding', 'Runs', 'Search', 'Settings']) {
+    await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
+  }
+  await expect(menu.getByRole('button', { name: 'Logout' })).toBeVisible();
+  // Wide screen: Map and Add Order live in the header, not the menu.
+  await expect(menu.getByRole('button', { name: 'Map' })).toBeHidden();
+
+  await menu.getByRole('link', { name: 'Runs' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/runs');
+  await expect(page.getByRole('heading', { name: 'Runs' })).toBeVisible();
+  await expect(menu).toHaveCount(0);
+});
+
+test('on a phone, Map and Add Order move into the menu', async ({ page, accounts, signIn }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signIn(page, await accounts.create());
+  await expect(page.getByRole('link', { name: 'Add Order' })).toBeHidden();
+  await page.getByRole('button', { name: 'Menu' }).click();
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(menu.getByRole('button', { name: 'Map' })).toBeVisible();
+  await menu.getByRole('link', { name: 'Add Order' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/createCustomer');
+  expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+});
+
+test('map mode swaps the week selector for Create Run, Clear and X', async ({ page, accounts, signIn }) => {
+  await signIn(page, await accounts.create());
+  const week = page.getByLabel('Week', { exact: true });
+  await page.getByRole('button', { name: 'Map' }).click();
+  await expect(week).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Previous week' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Clear' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Close map mode' }).click();
+  await expect(week).toBeVisible();
+
+  await page.getByRole('button', { name: 'Map' }).click();
+  await page.getByRole('link', { name: 'Create Run' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/trolley-mapper');
+  await expect(page.getByRole('heading', { name: 'Trolley Mapper' })).toBeVisible();
+  await expect(week).toBeVisible();
+});
+
+test('logout clears the session and the settings cache', async ({ page, accounts, signIn }) => {
+  await signIn(page, await accounts.create());
+  await page.evaluate(`window.localStorage.setItem('user_settings_cache', '{"left":"over"}')`);
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/login');
+  await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+  expect(await page.evaluate("window.localStorage.getItem('pocketbase_auth')")).toBeNull();
+  expect(await page.evaluate("window.localStorage.getItem('user_settings_cache')")).toBeNull();
+  await page.goto('/');
+  await expect(page).toHaveURL((url) => url.pathname === '/login');
+});
+
+test.describe('when a screen fails to load', () => {
+  test.use({ allowConsoleErrors: true });
+
+  test('the router error element says so and the header stays', async ({ page, accounts, signIn }) => {
+    await signIn(page, await accounts.create());
+    await page.route('**/assets/holding-page-*.js', (route) => route.abort());
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('link', { name: 'Holding' }).click();
+    await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
+    await expect(page.getByText('Current Week')).toBeVisible();
+  });
+});
+
+test('the page reloads itself after 6 hours without activity; activity restarts the wait', async ({ page, accounts, signIn }) => {
+  await page.clock.install();
+  await signIn(page, await accounts.create());
+  let loads = 0;
+  page.on('load', () => (loads += 1));
+
+  await page.clock.fastForward('05:00:00');
+  await page.mouse.move(200, 200);
+  await page.mouse.move(220, 230);
+  await page.clock.fastForward('05:00:00');
+  expect(loads).toBe(0);
+
+  const reloaded = page.waitForEvent('load');
+  await page.clock.fastForward('01:00:01');
+  await reloaded;
+  expect(loads).toBe(1);
+  await expect(page.getByRole('heading', { name: /^Monday/ })).toBeVisible();
+});
