@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import PocketBase from 'pocketbase';
+import PocketBase, { ClientResponseError } from 'pocketbase';
 import { buildApp, type BuiltApp } from '../../src/server/app';
 import type { Config } from '../../src/server/config';
 
@@ -161,4 +161,15 @@ export async function createAccount(server: TestServer, options: { verified?: bo
   // Sign-up requires agreeing, so "no terms" is an older agreement, as after a terms change.
   if (!acceptTerms) await pb.collection('users').update(record.id, { termsAgreement: { agreed: true, version: 'v0.9', timestamp: new Date().toISOString() } });
   return { pb, id: record.id, username, email, password };
+}
+
+/** The SDK error a request fails with; fails the test when the request succeeds instead. */
+export async function failure(promise: Promise<unknown>): Promise<ClientResponseError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ClientResponseError) return error;
+    throw error;
+  }
+  throw new Error('expected the request to fail');
 }

@@ -1,19 +1,9 @@
 import { ClientResponseError } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, startTestServer, type TestServer } from '../../../tests/support/server';
+import { createAccount, failure, startTestServer, type TestServer } from '../../../tests/support/server';
 
 // Sign-up, sign-in and the mailed-link flows, through the SDK against the real server. The auth
 // endpoints are rate-limited per address, so each block runs its own server.
-
-async function failure(promise: Promise<unknown>): Promise<ClientResponseError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ClientResponseError) return error;
-    throw error;
-  }
-  throw new Error('expected the request to fail');
-}
 
 let counter = 0;
 function newPerson(domain = 'nursery.test') {

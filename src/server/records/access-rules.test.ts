@@ -1,18 +1,8 @@
 import { ClientResponseError } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, startTestServer, TEST_DELETE_PASSWORD, type TestAccount, type TestServer } from '../../../tests/support/server';
+import { createAccount, failure, startTestServer, TEST_DELETE_PASSWORD, type TestAccount, type TestServer } from '../../../tests/support/server';
 
 // Who may do what (DECISIONS D3, D4, D10), through the SDK as each kind of caller.
-
-async function failure(promise: Promise<unknown>): Promise<ClientResponseError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ClientResponseError) return error;
-    throw error;
-  }
-  throw new Error('expected the request to fail');
-}
 
 const STAFF_COLLECTIONS = ['tasks', 'user_settings', 'trolley_exports'] as const;
 const order = (extra: Record<string, unknown> = {}) => ({ title: 'Greenfields', weekNumber: 12, year: 2026, ...extra });

@@ -1,7 +1,7 @@
 import type PocketBase from 'pocketbase';
 import { ClientResponseError, type RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, startTestServer, TEST_DELETE_PASSWORD, type TestServer } from '../../../tests/support/server';
+import { createAccount, failure, startTestServer, TEST_DELETE_PASSWORD, type TestServer } from '../../../tests/support/server';
 
 // The records API as the official SDK sees it: one contract shared by every staff collection,
 // then full lists, errors and the plumbing endpoints. Each block runs its own real server.
@@ -9,16 +9,6 @@ import { createAccount, startTestServer, TEST_DELETE_PASSWORD, type TestServer }
 const RECORD_ID = /^[a-z0-9]{15}$/;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const DELETE_HEADERS = { 'X-Confirm-Password': TEST_DELETE_PASSWORD };
-
-async function failure(promise: Promise<unknown>): Promise<ClientResponseError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ClientResponseError) return error;
-    throw error;
-  }
-  throw new Error('expected the request to fail');
-}
 
 function expectEnvelope(error: ClientResponseError, status: number): void {
   expect(error.status).toBe(status);

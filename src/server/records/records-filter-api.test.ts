@@ -1,20 +1,9 @@
 import type PocketBase from 'pocketbase';
-import { ClientResponseError } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, startTestServer, type TestServer } from '../../../tests/support/server';
+import { createAccount, failure, startTestServer, type TestServer } from '../../../tests/support/server';
 
 // Filters end to end: what the SDK sends as `filter=`, parsed and compiled by the server, against
 // real rows. The parser's own cases live in filter/*.test.ts; these check the HTTP contract.
-
-async function failure(promise: Promise<unknown>): Promise<ClientResponseError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ClientResponseError) return error;
-    throw error;
-  }
-  throw new Error('expected the request to fail');
-}
 
 const ORDERS = [
   { title: 'Greenfields Garden Centre', weekNumber: 10, year: 2026, day: 'monday', customerType: 'retail', other: 'none', orderNumber: 'SO-100', status: 'working' },

@@ -1,11 +1,10 @@
-import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
 import { paths } from '../../app/paths';
 import { pb } from '../../lib/pb';
 import { AuthCard } from './auth-card';
 import { primaryButton, secondaryButton } from './buttons';
-import { FormMessage, type FormMessageState } from './form-message';
+import { FormMessage } from './form-message';
 import { TextField } from './text-field';
+import { useEmailRequest } from './use-email-request';
 import { useGoBack } from './use-go-back';
 
 const messages = {
@@ -18,31 +17,7 @@ const messages = {
 /** /forgot-password: asks the server to mail a reset link (spec sections 2, 8). */
 export default function ForgotPasswordPage() {
   const goBack = useGoBack(paths.login);
-  const [email, setEmail] = useState('');
-  const [isBusy, setIsBusy] = useState(false);
-  const [message, setMessage] = useState<FormMessageState | null>(null);
-
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const address = email.trim();
-    if (!address) {
-      setMessage({ tone: 'error', text: messages.missingEmail });
-      toast.error(messages.missingEmail);
-      return;
-    }
-    setIsBusy(true);
-    setMessage(null);
-    try {
-      await pb.collection('users').requestPasswordReset(address);
-      setMessage({ tone: 'success', text: messages.sent });
-      toast.success(messages.sent);
-    } catch {
-      setMessage({ tone: 'error', text: messages.failed });
-      toast.error(messages.failed);
-    } finally {
-      setIsBusy(false);
-    }
-  };
+  const { email, setEmail, isBusy, message, handleSubmit } = useEmailRequest((address) => pb.collection('users').requestPasswordReset(address), messages);
 
   return (
     <AuthCard title="Reset your password">

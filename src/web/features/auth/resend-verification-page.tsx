@@ -1,12 +1,11 @@
-import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
 import { paths } from '../../app/paths';
 import { pb } from '../../lib/pb';
 import { currentUser } from '../../lib/session';
 import { AuthCard } from './auth-card';
 import { primaryButton, secondaryButton } from './buttons';
-import { FormMessage, type FormMessageState } from './form-message';
+import { FormMessage } from './form-message';
 import { TextField } from './text-field';
+import { useEmailRequest } from './use-email-request';
 import { useGoBack } from './use-go-back';
 
 const messages = {
@@ -20,31 +19,7 @@ const messages = {
 export default function ResendVerificationPage() {
   const goBack = useGoBack(paths.login);
   // The gate sends signed-in but unverified users here: offer their own address.
-  const [email, setEmail] = useState(() => currentUser()?.email ?? '');
-  const [isBusy, setIsBusy] = useState(false);
-  const [message, setMessage] = useState<FormMessageState | null>(null);
-
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const address = email.trim();
-    if (!address) {
-      setMessage({ tone: 'error', text: messages.missingEmail });
-      toast.error(messages.missingEmail);
-      return;
-    }
-    setIsBusy(true);
-    setMessage(null);
-    try {
-      await pb.collection('users').requestVerification(address);
-      setMessage({ tone: 'success', text: messages.sent });
-      toast.success(messages.sent);
-    } catch {
-      setMessage({ tone: 'error', text: messages.failed });
-      toast.error(messages.failed);
-    } finally {
-      setIsBusy(false);
-    }
-  };
+  const { email, setEmail, isBusy, message, handleSubmit } = useEmailRequest((address) => pb.collection('users').requestVerification(address), messages, currentUser()?.email ?? '');
 
   return (
     <AuthCard title="Verify your email">
