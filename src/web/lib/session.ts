@@ -1,4 +1,5 @@
-import { TERMS_VERSION, type TermsAgreement, type UserRecord } from '#domain/records';
+import { hasAcceptedCurrentTerms } from '#domain/accounts/terms';
+import type { TermsAgreement, UserRecord } from '#domain/records';
 import { loadPb } from './lazy-pb';
 import { AUTH_STORAGE_KEY, parseStoredAuth, readStoredAuthText } from './stored-auth';
 
@@ -6,8 +7,7 @@ export const USER_SETTINGS_CACHE_KEY = 'user_settings_cache';
 
 /** True when the record carries an agreement to the current terms (agreed, version v1.0). */
 export function isTermsAccepted(record: { termsAgreement?: TermsAgreement | null } | null | undefined): boolean {
-  const agreement = record?.termsAgreement;
-  return agreement != null && agreement.agreed === true && agreement.version === TERMS_VERSION;
+  return hasAcceptedCurrentTerms(record?.termsAgreement);
 }
 
 /**
