@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hasAcceptedCurrentTerms, isIsoTimestamp, validateTermsAgreement } from './terms';
+import { hasAcceptedCurrentTerms } from './current-terms';
+import { isIsoTimestamp, validateTermsAgreement } from './terms';
 
 describe('hasAcceptedCurrentTerms', () => {
   it.each([

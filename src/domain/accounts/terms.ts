@@ -2,11 +2,6 @@ import { TERMS_VERSION, type TermsAgreement } from '../records';
 import { isPlainObject, type FieldError } from '../validation';
 import { isValidCalendarDate } from '../weeks';
 
-/** Whether a user may use the protected screens and collections (access gate, DECISIONS D3). */
-export function hasAcceptedCurrentTerms(termsAgreement: TermsAgreement | null | undefined): boolean {
-  return termsAgreement?.agreed === true && termsAgreement.version === TERMS_VERSION;
-}
-
 const ISO_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
 
 /** An ISO-8601 date-time with seconds and a zone, as `Date.prototype.toISOString` writes it. */

@@ -1,4 +1,4 @@
-import { hasAcceptedCurrentTerms } from '#domain/accounts/terms';
+import { hasAcceptedCurrentTerms } from '#domain/accounts/current-terms';
 import type { TermsAgreement } from '#domain/records';
 import { forbidden, unauthorized } from '../errors';
 import type { UsersTable } from '../db/schema';

@@ -1,4 +1,4 @@
-import { hasAcceptedCurrentTerms } from '#domain/accounts/terms';
+import { hasAcceptedCurrentTerms } from '#domain/accounts/current-terms';
 import type { TermsAgreement, UserRecord } from '#domain/records';
 import { loadPb } from './lazy-pb';
 import { AUTH_STORAGE_KEY, parseStoredAuth, readStoredAuthText } from './stored-auth';
