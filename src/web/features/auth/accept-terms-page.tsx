@@ -5,7 +5,8 @@ import { paths } from '../../app/paths';
 import { pb } from '../../lib/pb';
 import { currentUser, isTermsAccepted } from '../../lib/session';
 import { AuthCard } from './auth-card';
-import { primaryButton, textLink } from './buttons';
+import { primaryButton } from './buttons';
+import { TermsConsent } from './terms-consent';
 import { newConsent } from './consent';
 import { FormMessage, type FormMessageState } from './form-message';
 
@@ -69,26 +70,7 @@ export default function AcceptTermsPage() {
         <p className="text-sm text-slate-600">
           Before you use Trolleyboard, please read our Terms and Privacy Policy and confirm that you agree to them.
         </p>
-        <div className="flex items-start gap-2">
-          <input
-            id="accept-terms-checkbox"
-            type="checkbox"
-            className="mt-1 size-4 shrink-0 accent-emerald-700"
-            checked={isAgreed}
-            disabled={isBusy || isDone}
-            onChange={(e) => setIsAgreed(e.target.checked)}
-          />
-          <label htmlFor="accept-terms-checkbox" className="text-sm text-slate-700">
-            I have read and agree to the{' '}
-            <a href={paths.terms} target="_blank" rel="noreferrer" className={textLink}>
-              Terms
-            </a>{' '}
-            and{' '}
-            <a href={paths.privacy} target="_blank" rel="noreferrer" className={textLink}>
-              Privacy Policy
-            </a>
-          </label>
-        </div>
+        <TermsConsent id="accept-terms-checkbox" lead="I have read and agree to" checked={isAgreed} disabled={isBusy || isDone} onChange={setIsAgreed} />
         <FormMessage message={message} />
         <button type="submit" className={primaryButton} disabled={!isAgreed || isBusy || isDone}>
           {isBusy ? 'Submitting...' : 'Agree and Continue'}

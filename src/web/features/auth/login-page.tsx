@@ -6,6 +6,7 @@ import { primaryButton, secondaryButton, textLink } from './buttons';
 import { FormMessage, type FormMessageState } from './form-message';
 import { describeSignInOutcome, signIn, signInMessages } from './sign-in';
 import { describeSignUpError, signUp, signUpMessages, validateSignUp } from './sign-up';
+import { TermsConsent } from './terms-consent';
 import { TextField } from './text-field';
 
 type Mode = 'sign-in' | 'sign-up';
@@ -133,25 +134,7 @@ export default function LoginPage() {
                   value={fields.confirmPassword}
                   onChange={(e) => setField('confirmPassword', e.target.value)}
                 />
-                <div className="flex items-start gap-2">
-                  <input
-                    id="signup-terms"
-                    type="checkbox"
-                    className="mt-1 size-4 shrink-0 accent-emerald-700"
-                    checked={fields.agreed}
-                    onChange={(e) => setField('agreed', e.target.checked)}
-                  />
-                  <label htmlFor="signup-terms" className="text-sm text-slate-700">
-                    I agree to the{' '}
-                    <a href={paths.terms} target="_blank" rel="noreferrer" className={textLink}>
-                      Terms
-                    </a>{' '}
-                    and{' '}
-                    <a href={paths.privacy} target="_blank" rel="noreferrer" className={textLink}>
-                      Privacy Policy
-                    </a>
-                  </label>
-                </div>
+                <TermsConsent id="signup-terms" lead="I agree to" checked={fields.agreed} onChange={(agreed) => setField('agreed', agreed)} />
               </>
             )}
 
