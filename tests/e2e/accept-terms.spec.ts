@@ -1,4 +1,4 @@
-import { test, expect } from '../support/e2e-fixtures';
+import { test, expect, submitLogin } from '../support/e2e-fixtures';
 import type { Page } from '@playwright/test';
 
 // Accepting terms v1.0 (spec sections 2, 4, 5, 8).
@@ -12,9 +12,7 @@ test('a user without terms v1.0 is sent to accept them, and only a ticked box le
   // The server requires consent at sign-up, so "without terms v1.0" is an agreement to older terms.
   const account = await accounts.create({ acceptTerms: false });
   await page.goto('/login');
-  await page.getByLabel('Username').fill(account.username);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await submitLogin(page, account.username, account.password);
 
   await expect(page).toHaveURL(/\/accept-terms$/);
   await expect(page.getByText('You must agree to the Terms and Privacy Policy before logging in.').first()).toBeVisible();

@@ -1,4 +1,4 @@
-import { test, expect } from '../support/e2e-fixtures';
+import { test, expect, submitLogin } from '../support/e2e-fixtures';
 import { E2E_SUPPORT_EMAIL } from '../support/e2e-env';
 import type { Page } from '@playwright/test';
 
@@ -31,9 +31,7 @@ test.describe('sign in', () => {
   test('says the password is wrong', async ({ page, accounts }) => {
     const account = await accounts.create();
     await page.goto('/login');
-    await page.getByLabel('Username').fill(account.username);
-    await page.getByLabel('Password', { exact: true }).fill(`${account.password}-wrong`);
-    await page.getByRole('button', { name: 'Login' }).click();
+    await submitLogin(page, account.username, `${account.password}-wrong`);
     await expect(page.getByRole('alert')).toHaveText('Incorrect username or password.');
     await expect(page).toHaveURL(/\/login$/);
   });
@@ -41,9 +39,7 @@ test.describe('sign in', () => {
   test('refuses an unverified account and drops its session', async ({ page, accounts }) => {
     const account = await accounts.create({ verified: false });
     await page.goto('/login');
-    await page.getByLabel('Username').fill(account.username);
-    await page.getByLabel('Password', { exact: true }).fill(account.password);
-    await page.getByRole('button', { name: 'Login' }).click();
+    await submitLogin(page, account.username, account.password);
     await expect(page.getByRole('alert')).toHaveText('Please verify your email before logging in.');
     await expect(page).toHaveURL(/\/login$/);
     expect(await page.evaluate('window.localStorage.getItem("pocketbase_auth")')).toBeNull();
@@ -60,9 +56,7 @@ test.describe('sign in', () => {
     });
 
     await page.goto('/login');
-    await page.getByLabel('Username').fill(account.username);
-    await page.getByLabel('Password', { exact: true }).fill(account.password);
-    await page.getByRole('button', { name: 'Login' }).click();
+    await submitLogin(page, account.username, account.password);
     await expect(page.getByRole('button', { name: 'Logging In...' })).toBeDisabled();
     release();
 
@@ -73,9 +67,7 @@ test.describe('sign in', () => {
   test('accepts the e-mail address as the identity', async ({ page, accounts }) => {
     const account = await accounts.create();
     await page.goto('/login');
-    await page.getByLabel('Username').fill(account.email);
-    await page.getByLabel('Password', { exact: true }).fill(account.password);
-    await page.getByRole('button', { name: 'Login' }).click();
+    await submitLogin(page, account.email, account.password);
     await expectBoard(page);
   });
 

@@ -1,4 +1,4 @@
-import { test, expect } from '../support/e2e-fixtures';
+import { test, expect, submitLogin } from '../support/e2e-fixtures';
 import type { Page } from '@playwright/test';
 
 // Forgotten password: request a link, follow the mail, choose a new password.
@@ -28,9 +28,7 @@ async function requestReset(page: Page, email: string) {
 }
 
 async function logIn(page: Page, username: string, password: string) {
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await submitLogin(page, username, password);
 }
 
 test('mailed link sets a new password; the old one stops working', async ({ page, accounts, mailbox }) => {

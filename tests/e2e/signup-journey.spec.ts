@@ -1,4 +1,4 @@
-import { test, expect } from '../support/e2e-fixtures';
+import { test, expect, submitLogin } from '../support/e2e-fixtures';
 import type { Page } from '@playwright/test';
 
 // The whole way in for a new member of staff: sign up in the browser, get the mail from the
@@ -37,9 +37,7 @@ test('sign up, verify by mail, log in, see the board', async ({ page, mailbox })
   await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
 
   // Not verified yet: the login is refused with the spec's message.
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await submitLogin(page, username, password);
   await expect(page.getByRole('alert')).toHaveText('Please verify your email before logging in.');
 
   const mail = await mailbox.waitFor(email, '');
@@ -48,9 +46,7 @@ test('sign up, verify by mail, log in, see the board', async ({ page, mailbox })
   await expect(page.getByRole('alert')).toHaveText('Email verified! You can now log in.');
   await expect(page).toHaveURL(/\/login$/, { timeout: 5000 });
 
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await submitLogin(page, username, password);
   await expect(page.getByText('Login successful!')).toBeVisible();
   // Consent was given on the sign-up form (terms v1.0), so no separate accept-terms step...
   await expectBoard(page);

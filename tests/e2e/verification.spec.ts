@@ -1,4 +1,4 @@
-import { test, expect } from '../support/e2e-fixtures';
+import { test, expect, submitLogin } from '../support/e2e-fixtures';
 
 // E-mail verification pages: the confirm link and the resend form.
 
@@ -30,9 +30,7 @@ test('resend mails a fresh link that verifies the account', async ({ page, accou
   await expect(page.getByRole('alert')).toHaveText('Email verified! You can now log in.');
   await expect(page).toHaveURL(/\/login$/, { timeout: 5000 });
 
-  await page.getByLabel('Username').fill(account.username);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await submitLogin(page, account.username, account.password);
   await expect(page).toHaveURL((url) => url.pathname === '/');
 });
 
