@@ -96,7 +96,6 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     // 204 whether or not the address exists, so nobody can discover accounts (issue 2).
     if (user && !user.verified) {
       sendMail(verificationMail(config.appUrl, user.email, user.username, await tokens.issue('verification', user, VERIFICATION_TTL)));
-      await store.update('users', user.id, { lastVerificationSentAt: formatTimestamp(new Date()) });
     }
     return reply.code(204).send();
   });
@@ -116,7 +115,6 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     const user = (await store.findOne('users', 'email', readEmail(request.body))) as UsersTable | undefined;
     if (user) {
       sendMail(passwordResetMail(config.appUrl, user.email, user.username, await tokens.issue('passwordReset', user, RESET_TTL)));
-      await store.update('users', user.id, { lastResetSentAt: formatTimestamp(new Date()) });
     }
     return reply.code(204).send();
   });

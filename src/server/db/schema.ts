@@ -16,8 +16,6 @@ export interface UsersTable {
   passwordHash: string;
   /** Part of every token's signing key; changing it invalidates all earlier tokens. */
   tokenKey: string;
-  lastResetSentAt: string;
-  lastVerificationSentAt: string;
   /** JSON text of TermsAgreement, or '' when never agreed. */
   termsAgreement: string;
 }

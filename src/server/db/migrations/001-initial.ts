@@ -14,8 +14,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('verified', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('passwordHash', 'text', (c) => c.notNull())
     .addColumn('tokenKey', 'text', (c) => c.notNull())
-    .addColumn('lastResetSentAt', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('lastVerificationSentAt', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('termsAgreement', 'text', (c) => c.notNull().defaultTo(''))
     .execute();
   // Usernames are unique regardless of case, so "Ann" cannot sign up next to "ann".
