@@ -33,7 +33,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
       eqeqeq: ['error', 'smart'],
       'no-console': 'off',
     },
@@ -78,9 +81,12 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {
-      ...boundaries([{ regex: relativeInto('server'), message: 'The web app never imports server code; talk to the server through web/lib/pb.ts.' }], {
-        nodeBuiltinsToo: true,
-      }),
+      ...boundaries(
+        [{ regex: relativeInto('server'), message: 'The web app never imports server code; talk to the server through web/lib/pb.ts.' }],
+        {
+          nodeBuiltinsToo: true,
+        },
+      ),
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
     },

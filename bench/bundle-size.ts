@@ -72,7 +72,11 @@ while (queue.length > 0) {
 }
 
 const assetsDir = join(distDir, 'assets');
-const allJs = existsSync(assetsDir) ? readdirSync(assetsDir).filter((f) => f.endsWith('.js')).map((f) => join(assetsDir, f)) : [];
+const allJs = existsSync(assetsDir)
+  ? readdirSync(assetsDir)
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => join(assetsDir, f))
+  : [];
 const lazy = allJs.filter((f) => !initial.has(f)).map((f) => [f, gzipKb(readFileSync(f))] as const);
 const css = existsSync(assetsDir) ? readdirSync(assetsDir).filter((f) => f.endsWith('.css')) : [];
 

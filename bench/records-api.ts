@@ -22,7 +22,9 @@ async function time(label: string, rounds: number, run: () => Promise<unknown>):
     samples.push(performance.now() - start);
   }
   samples.sort((a, b) => a - b);
-  console.log(`${label.padEnd(52)} p50 ${percentile(samples, 50).toFixed(2).padStart(7)} ms   p95 ${percentile(samples, 95).toFixed(2).padStart(7)} ms`);
+  console.log(
+    `${label.padEnd(52)} p50 ${percentile(samples, 50).toFixed(2).padStart(7)} ms   p95 ${percentile(samples, 95).toFixed(2).padStart(7)} ms`,
+  );
 }
 
 const server = await startTestServer();
@@ -35,18 +37,46 @@ try {
     const trxStore = new RecordStore(trx, server.built.database.dialect);
     for (let i = 0; i < HISTORY_ORDERS; i++) {
       const stamp = formatTimestamp(new Date(Date.UTC(2024, 0, 1) + i * 60_000));
-      await trxStore.insert('tasks', { id: newRecordId(), created: stamp, updated: stamp, title: `Customer ${i % 400}`, day: DAYS[i % 7], postcode: 'GL7 2QA', orderNumber: `SO-${i}`, customerType: 'wholesale', other: i % 10 === 0 ? 'holding' : 'none', weekNumber: 1 + (i % 52), year: 2024 + (i % 3), orderInfo: '', status: '', trollies: '2', extras: '', user: staff.id });
+      await trxStore.insert('tasks', {
+        id: newRecordId(),
+        created: stamp,
+        updated: stamp,
+        title: `Customer ${i % 400}`,
+        day: DAYS[i % 7],
+        postcode: 'GL7 2QA',
+        orderNumber: `SO-${i}`,
+        customerType: 'wholesale',
+        other: i % 10 === 0 ? 'holding' : 'none',
+        weekNumber: 1 + (i % 52),
+        year: 2024 + (i % 3),
+        orderInfo: '',
+        status: '',
+        trollies: '2',
+        extras: '',
+        user: staff.id,
+      });
     }
   });
   void store;
-  console.log(`Seeded ${HISTORY_ORDERS} orders in ${((performance.now() - seedStart) / 1000).toFixed(1)} s (SQLite, ${server.built.database.dialect}).`);
-  const count = await server.built.database.db.selectFrom('tasks').select(sql<number>`count(*)`.as('n')).executeTakeFirst();
+  console.log(
+    `Seeded ${HISTORY_ORDERS} orders in ${((performance.now() - seedStart) / 1000).toFixed(1)} s (SQLite, ${server.built.database.dialect}).`,
+  );
+  const count = await server.built.database.db
+    .selectFrom('tasks')
+    .select(sql<number>`count(*)`.as('n'))
+    .executeTakeFirst();
   console.log(`Orders stored: ${count?.n}`);
 
   const tasks = staff.pb.collection('tasks');
-  await time('board: one week (getFullList, filter year+week)', ROUNDS, () => tasks.getFullList({ filter: staff.pb.filter('year = {:y} && weekNumber = {:w}', { y: 2026, w: 47 }), sort: 'created' }));
-  await time('holding list (other = "holding", 500 per page)', 50, () => tasks.getList(1, 500, { filter: 'other = "holding"', skipTotal: true }));
-  await time('search: title ~ "customer 12" (30, newest first)', 50, () => tasks.getList(1, 30, { filter: staff.pb.filter('title ~ {:q} || orderNumber ~ {:q}', { q: 'customer 12' }), sort: '-created' }));
+  await time('board: one week (getFullList, filter year+week)', ROUNDS, () =>
+    tasks.getFullList({ filter: staff.pb.filter('year = {:y} && weekNumber = {:w}', { y: 2026, w: 47 }), sort: 'created' }),
+  );
+  await time('holding list (other = "holding", 500 per page)', 50, () =>
+    tasks.getList(1, 500, { filter: 'other = "holding"', skipTotal: true }),
+  );
+  await time('search: title ~ "customer 12" (30, newest first)', 50, () =>
+    tasks.getList(1, 30, { filter: staff.pb.filter('title ~ {:q} || orderNumber ~ {:q}', { q: 'customer 12' }), sort: '-created' }),
+  );
   await time('view one order', ROUNDS, () => tasks.getList(1, 1, { skipTotal: true }));
   const one = await tasks.create({ title: 'Bench', weekNumber: 47, year: 2026 });
   await time('update one order (PATCH)', ROUNDS, () => tasks.update(one.id, { status: 'working' }));

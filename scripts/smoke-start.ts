@@ -60,7 +60,9 @@ const killGroup = (signal: NodeJS.Signals) => {
 process.once('exit', () => killGroup('SIGKILL'));
 
 const fail = (message: string): never => {
-  console.error(`[smoke] FAILED: ${message}\n[smoke] --- npm start log ---\n${readFileSync(logFile, 'utf8').split('\n').slice(-60).join('\n')}`);
+  console.error(
+    `[smoke] FAILED: ${message}\n[smoke] --- npm start log ---\n${readFileSync(logFile, 'utf8').split('\n').slice(-60).join('\n')}`,
+  );
   killGroup('SIGKILL');
   process.exit(1);
 };

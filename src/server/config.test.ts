@@ -36,7 +36,11 @@ describe('loadConfig', () => {
   });
 
   it('treats blank variables as unset', () => {
-    expect(loadConfig({ PORT: '  ', DATA_DIR: '', SMTP_URL: ' ' }, CWD)).toMatchObject({ port: 8090, dataDir: path.join(CWD, 'data'), smtpUrl: null });
+    expect(loadConfig({ PORT: '  ', DATA_DIR: '', SMTP_URL: ' ' }, CWD)).toMatchObject({
+      port: 8090,
+      dataDir: path.join(CWD, 'data'),
+      smtpUrl: null,
+    });
   });
 
   it('reads every variable', () => {
@@ -80,7 +84,10 @@ describe('loadConfig', () => {
   });
 
   it('gives HOST=0.0.0.0 a loopback APP_URL by default and keeps an absolute DATA_DIR', () => {
-    expect(loadConfig({ HOST: '0.0.0.0', PORT: '9000', DATA_DIR: '/var/lib/tb' }, CWD)).toMatchObject({ appUrl: 'http://127.0.0.1:9000', dataDir: '/var/lib/tb' });
+    expect(loadConfig({ HOST: '0.0.0.0', PORT: '9000', DATA_DIR: '/var/lib/tb' }, CWD)).toMatchObject({
+      appUrl: 'http://127.0.0.1:9000',
+      dataDir: '/var/lib/tb',
+    });
   });
 
   it('lists every bad variable at once', () => {
@@ -96,7 +103,18 @@ describe('loadConfig', () => {
       AUTH_RATE_LIMIT_PER_MINUTE: '0',
       TRUST_PROXY: 'maybe',
     });
-    const names = ['PORT', 'APP_URL', 'DATABASE_URL', 'SMTP_URL', 'SUPPORT_EMAIL', 'SIGNUP_ALLOWED_DOMAINS', 'LOG_LEVEL', 'TOKEN_TTL_SECONDS', 'AUTH_RATE_LIMIT_PER_MINUTE', 'TRUST_PROXY'];
+    const names = [
+      'PORT',
+      'APP_URL',
+      'DATABASE_URL',
+      'SMTP_URL',
+      'SUPPORT_EMAIL',
+      'SIGNUP_ALLOWED_DOMAINS',
+      'LOG_LEVEL',
+      'TOKEN_TTL_SECONDS',
+      'AUTH_RATE_LIMIT_PER_MINUTE',
+      'TRUST_PROXY',
+    ];
     expect(problems).toHaveLength(names.length);
     for (const name of names) {
       expect(problems.some((p) => p.startsWith(name))).toBe(true);

@@ -70,10 +70,12 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const dataDir = path.resolve(cwd, text('DATA_DIR') ?? './data');
 
   const databaseUrl = text('DATABASE_URL') ?? null;
-  if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) problems.push('DATABASE_URL must start with postgres:// (leave it unset for the embedded SQLite database).');
+  if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl))
+    problems.push('DATABASE_URL must start with postgres:// (leave it unset for the embedded SQLite database).');
 
   const smtpUrl = text('SMTP_URL') ?? null;
-  if (smtpUrl !== null && !/^smtps?:\/\//.test(smtpUrl)) problems.push('SMTP_URL must start with smtp:// or smtps:// (leave it unset to write mails to files).');
+  if (smtpUrl !== null && !/^smtps?:\/\//.test(smtpUrl))
+    problems.push('SMTP_URL must start with smtp:// or smtps:// (leave it unset to write mails to files).');
 
   const emailPattern = /^[^\s@<>]+@[^\s@<>]+$/;
   const mailFrom = text('MAIL_FROM') ?? 'Trolleyboard <no-reply@trolleyboard.local>';
@@ -101,7 +103,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const rawTtl = text('TOKEN_TTL_SECONDS');
   if (rawTtl !== undefined) {
     const parsed = Number(rawTtl);
-    if (!Number.isInteger(parsed) || parsed < 60) problems.push(`TOKEN_TTL_SECONDS must be a whole number of seconds, at least 60, got "${rawTtl}".`);
+    if (!Number.isInteger(parsed) || parsed < 60)
+      problems.push(`TOKEN_TTL_SECONDS must be a whole number of seconds, at least 60, got "${rawTtl}".`);
     else tokenTtlSeconds = parsed;
   }
 
@@ -113,10 +116,27 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const rawLimit = text('AUTH_RATE_LIMIT_PER_MINUTE');
   if (rawLimit !== undefined) {
     const parsed = Number(rawLimit);
-    if (!Number.isInteger(parsed) || parsed < 1) problems.push(`AUTH_RATE_LIMIT_PER_MINUTE must be a whole number of 1 or more, got "${rawLimit}".`);
+    if (!Number.isInteger(parsed) || parsed < 1)
+      problems.push(`AUTH_RATE_LIMIT_PER_MINUTE must be a whole number of 1 or more, got "${rawLimit}".`);
     else authRateLimitPerMinute = parsed;
   }
 
   if (problems.length > 0) throw new ConfigError(problems);
-  return { host, port, appUrl, dataDir, databaseUrl, smtpUrl, mailFrom, supportEmail, deletePassword, signupAllowedDomains, logLevel, webDir, tokenTtlSeconds, trustProxy, authRateLimitPerMinute };
+  return {
+    host,
+    port,
+    appUrl,
+    dataDir,
+    databaseUrl,
+    smtpUrl,
+    mailFrom,
+    supportEmail,
+    deletePassword,
+    signupAllowedDomains,
+    logLevel,
+    webDir,
+    tokenTtlSeconds,
+    trustProxy,
+    authRateLimitPerMinute,
+  };
 }

@@ -20,7 +20,9 @@ const built = await buildApp(config);
 const { app, secrets } = built;
 
 if (secrets.deletePasswordGenerated) {
-  app.log.info(`Deletion password (generated, kept in ${config.dataDir}/secrets.json; set DELETE_PASSWORD to choose your own): ${secrets.deletePassword}`);
+  app.log.info(
+    `Deletion password (generated, kept in ${config.dataDir}/secrets.json; set DELETE_PASSWORD to choose your own): ${secrets.deletePassword}`,
+  );
 }
 if (!config.smtpUrl) app.log.info(`No SMTP_URL set: mails are written to ${config.dataDir}/mail and their links logged here.`);
 
@@ -41,4 +43,6 @@ process.on('SIGTERM', () => void stop('SIGTERM'));
 process.on('SIGINT', () => void stop('SIGINT'));
 
 await app.listen({ host: config.host, port: config.port });
-app.log.info(`Trolleyboard is ready at ${config.appUrl} (storage: ${built.database.dialect === 'sqlite' ? `SQLite in ${config.dataDir}` : 'PostgreSQL'})`);
+app.log.info(
+  `Trolleyboard is ready at ${config.appUrl} (storage: ${built.database.dialect === 'sqlite' ? `SQLite in ${config.dataDir}` : 'PostgreSQL'})`,
+);

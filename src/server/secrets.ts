@@ -16,7 +16,32 @@ interface StoredSecrets {
 }
 
 // Words staff can read out over the yard radio; a generated deletion password is three of them.
-const WORDS = ['fern', 'moss', 'oak', 'ivy', 'lily', 'rose', 'sage', 'mint', 'pine', 'reed', 'iris', 'aster', 'heath', 'holly', 'maple', 'tulip', 'daisy', 'poppy', 'thyme', 'birch', 'cedar', 'hazel', 'laurel', 'willow'];
+const WORDS = [
+  'fern',
+  'moss',
+  'oak',
+  'ivy',
+  'lily',
+  'rose',
+  'sage',
+  'mint',
+  'pine',
+  'reed',
+  'iris',
+  'aster',
+  'heath',
+  'holly',
+  'maple',
+  'tulip',
+  'daisy',
+  'poppy',
+  'thyme',
+  'birch',
+  'cedar',
+  'hazel',
+  'laurel',
+  'willow',
+];
 
 function generateDeletePassword(): string {
   const bytes = randomBytes(4);

@@ -57,7 +57,10 @@ test('the auth refresh on load sees terms that are missing on the server', async
   const account = await accounts.create({ acceptTerms: false });
   const session = await storedSession(account);
   // The stored copy claims agreement; the server's record (fetched by the refresh) has none.
-  const stale = { ...session, record: { ...session.record, termsAgreement: { agreed: true, timestamp: new Date().toISOString(), version: 'v1.0' } } };
+  const stale = {
+    ...session,
+    record: { ...session.record, termsAgreement: { agreed: true, timestamp: new Date().toISOString(), version: 'v1.0' } },
+  };
   await openWithSession(page, stale, '/');
   await expect(page).toHaveURL((url) => url.pathname === '/accept-terms');
 });
@@ -75,7 +78,13 @@ test('a session the server no longer accepts is cleared on load', async ({ page 
   // A well-formed token that has not expired but was never issued by this server.
   const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
   const token = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ id: 'abcdefghijklmno', type: 'auth', collectionId: '_pb_users_auth_', exp: Math.floor(Date.now() / 1000) + 3600 })}.c2lnbmF0dXJl`;
-  const record = { id: 'abcdefghijklmno', username: 'ghost', email: 'ghost@nursery.test', verified: true, termsAgreement: { agreed: true, timestamp: '2026-01-01T00:00:00.000Z', version: 'v1.0' } };
+  const record = {
+    id: 'abcdefghijklmno',
+    username: 'ghost',
+    email: 'ghost@nursery.test',
+    verified: true,
+    termsAgreement: { agreed: true, timestamp: '2026-01-01T00:00:00.000Z', version: 'v1.0' },
+  };
   await openWithSession(page, { token, record }, '/');
   await expect(page).toHaveURL((url) => url.pathname === '/login');
   expect(await page.evaluate("window.localStorage.getItem('pocketbase_auth')")).toBeNull();

@@ -53,5 +53,4 @@ test('sign up, verify by mail, log in, see the board', async ({ page, mailbox })
   // ...and /accept-terms sends an account already on v1.0 straight back to the board.
   await page.goto('/accept-terms');
   await expectBoard(page);
-
 });

@@ -65,7 +65,9 @@ class FileMailbox implements Mailbox {
   private matching(to: string, subjectIncludes: string): { file: string; mail: ParsedMail }[] {
     const address = to.trim().toLowerCase();
     const subject = subjectIncludes.toLowerCase();
-    return readMailbox().filter(({ file, mail }) => !this.given.has(file) && mail.to.includes(address) && mail.subject.toLowerCase().includes(subject));
+    return readMailbox().filter(
+      ({ file, mail }) => !this.given.has(file) && mail.to.includes(address) && mail.subject.toLowerCase().includes(subject),
+    );
   }
 
   async waitFor(to: string, subjectIncludes: string): Promise<Mail> {
@@ -124,7 +126,10 @@ async function createAccount(mailbox: FileMailbox, opts: AccountOptions = {}): P
     await users.requestVerification(email);
     const mail = await mailbox.waitFor(email, '');
     const link = mail.links.find((l) => l.includes('/auth/confirm-verification/'));
-    if (!link) throw new Error(`The verification mail to ${email} has no /auth/confirm-verification/ link. Links: ${mail.links.join(', ') || 'none'}`);
+    if (!link)
+      throw new Error(
+        `The verification mail to ${email} has no /auth/confirm-verification/ link. Links: ${mail.links.join(', ') || 'none'}`,
+      );
     const token = decodeURIComponent(new URL(link).pathname.split('/').pop() ?? '');
     await users.confirmVerification(token);
   }

@@ -85,6 +85,10 @@ supervise(
   ],
   {
     // smtp.close() waits for open connections; the app is gone by now, so two seconds is plenty.
-    cleanup: () => Promise.race([new Promise<void>((resolve) => smtp.close(() => resolve())), new Promise<void>((resolve) => setTimeout(resolve, 2_000))]),
+    cleanup: () =>
+      Promise.race([
+        new Promise<void>((resolve) => smtp.close(() => resolve())),
+        new Promise<void>((resolve) => setTimeout(resolve, 2_000)),
+      ]),
   },
 );

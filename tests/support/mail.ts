@@ -73,7 +73,13 @@ function parseContentType(value: string | undefined): { type: string; params: Ma
   for (const param of rest) {
     const eq = param.indexOf('=');
     if (eq < 0) continue;
-    params.set(param.slice(0, eq).trim().toLowerCase(), param.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1'));
+    params.set(
+      param.slice(0, eq).trim().toLowerCase(),
+      param
+        .slice(eq + 1)
+        .trim()
+        .replace(/^"(.*)"$/, '$1'),
+    );
   }
   return { type: type.trim().toLowerCase(), params };
 }
@@ -131,7 +137,9 @@ export function parseMail(raw: string): ParsedMail {
   const text =
     parts.text.length > 0
       ? parts.text.join('\n')
-      : decodeHtmlEntities(html.replace(/<(script|style)[\s\S]*?<\/\1>/gi, '').replace(/<[^>]+>/g, ' ')).replace(/[ \t]+/g, ' ').trim();
+      : decodeHtmlEntities(html.replace(/<(script|style)[\s\S]*?<\/\1>/gi, '').replace(/<[^>]+>/g, ' '))
+          .replace(/[ \t]+/g, ' ')
+          .trim();
   const addressLine = headers.get('x-envelope-to') ?? headers.get('to') ?? '';
   const to = [...addressLine.matchAll(/[^\s<>,;"]+@[^\s<>,;"]+/g)].map((m) => m[0].toLowerCase());
   return { to, subject: decodeEncodedWords(headers.get('subject') ?? ''), text, html, links: extractLinks(text, html) };

@@ -159,7 +159,10 @@ export async function createAccount(server: TestServer, options: { verified?: bo
   }
   await pb.collection('users').authWithPassword(username, password);
   // Sign-up requires agreeing, so "no terms" is an older agreement, as after a terms change.
-  if (!acceptTerms) await pb.collection('users').update(record.id, { termsAgreement: { agreed: true, version: 'v0.9', timestamp: new Date().toISOString() } });
+  if (!acceptTerms)
+    await pb
+      .collection('users')
+      .update(record.id, { termsAgreement: { agreed: true, version: 'v0.9', timestamp: new Date().toISOString() } });
   return { pb, id: record.id, username, email, password };
 }
 

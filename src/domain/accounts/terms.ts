@@ -22,7 +22,10 @@ export function validateTermsAgreement(value: unknown): { ok: true; value: Terms
   if (value.version !== TERMS_VERSION) {
     return {
       ok: false,
-      error: { code: 'validation_invalid_value', message: `Please agree to the current terms (${TERMS_VERSION}). Reload the page and try again.` },
+      error: {
+        code: 'validation_invalid_value',
+        message: `Please agree to the current terms (${TERMS_VERSION}). Reload the page and try again.`,
+      },
     };
   }
   if (!isIsoTimestamp(value.timestamp)) {

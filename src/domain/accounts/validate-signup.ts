@@ -81,7 +81,12 @@ export function validateUsername(username: unknown): ValidationResult<string> {
   if (typeof username !== 'string' || !USERNAME.test(username)) {
     return {
       ok: false,
-      errors: { username: { code: 'validation_invalid_username', message: 'Use 3 to 50 letters, numbers, dots, dashes or underscores, with no spaces.' } },
+      errors: {
+        username: {
+          code: 'validation_invalid_username',
+          message: 'Use 3 to 50 letters, numbers, dots, dashes or underscores, with no spaces.',
+        },
+      },
     };
   }
   return { ok: true, value: username };

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderFields } from './order-fields';
-import { groupOrdersByDay, isDay, isInWeek, isOnCollectBoard, isOnHoldingList, isOnPickSheet, isOnWeeklyBoard, matchesSearch } from './board-filters';
+import {
+  groupOrdersByDay,
+  isDay,
+  isInWeek,
+  isOnCollectBoard,
+  isOnHoldingList,
+  isOnPickSheet,
+  isOnWeeklyBoard,
+  matchesSearch,
+} from './board-filters';
 
 const order = (overrides: Partial<OrderFields> = {}): OrderFields => ({
   title: 'Greenfields Garden Centre',

@@ -28,9 +28,7 @@ export function isOnHoldingList(order: Pick<OrderFields, 'other'>): boolean {
 
 /** Whether an order belongs to the selected week. A legacy year 0 counts as 2024 on both sides. */
 export function isInWeek(order: Pick<OrderFields, 'year' | 'weekNumber'>, selection: WeekSelection): boolean {
-  return (
-    order.weekNumber === selection.weekNumber && normalizeLegacyYear(order.year) === normalizeLegacyYear(selection.year)
-  );
+  return order.weekNumber === selection.weekNumber && normalizeLegacyYear(order.year) === normalizeLegacyYear(selection.year);
 }
 
 const PICKED_CUSTOMER_TYPES: readonly CustomerType[] = ['wholesale', 'retail'];

@@ -47,9 +47,20 @@ describe('validateOrderInput on create', () => {
       { ...minimal, user: 'someoneelse1234', id: 'abc', created: 'x', updated: 'y', colour: 'red' },
       'create',
     );
-    expect(result.ok && Object.keys(result.value).sort()).toEqual(
-      ['customerType', 'day', 'extras', 'orderInfo', 'orderNumber', 'other', 'postcode', 'status', 'title', 'trollies', 'weekNumber', 'year'],
-    );
+    expect(result.ok && Object.keys(result.value).sort()).toEqual([
+      'customerType',
+      'day',
+      'extras',
+      'orderInfo',
+      'orderNumber',
+      'other',
+      'postcode',
+      'status',
+      'title',
+      'trollies',
+      'weekNumber',
+      'year',
+    ]);
   });
 
   it('keeps every field it is given', () => {

@@ -17,7 +17,11 @@ describe('validateUserSettingsInput', () => {
   });
 
   it.each([
-    [{ funday_heading: 'x' }, 'validation_unknown_key', 'Unknown week heading "funday_heading". Use one of: monday_heading, tuesday_heading, wednesday_heading, thursday_heading, friday_heading, saturday_heading, sunday_heading.'],
+    [
+      { funday_heading: 'x' },
+      'validation_unknown_key',
+      'Unknown week heading "funday_heading". Use one of: monday_heading, tuesday_heading, wednesday_heading, thursday_heading, friday_heading, saturday_heading, sunday_heading.',
+    ],
     [{ monday_heading: 3 }, 'validation_invalid_type', 'The monday heading must be text.'],
     [{ tuesday_heading: 'x'.repeat(101) }, 'validation_max_text_constraint', 'The tuesday heading must be 100 characters or fewer.'],
     [['monday'], 'validation_invalid_type', 'Week headings must be a list of headings by weekday.'],

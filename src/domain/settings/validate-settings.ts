@@ -1,13 +1,5 @@
 import { WEEKDAY_HEADING_KEYS, type UserSettingsRecord, type WeekHeadings, type WeekdayHeadingKey } from '../records';
-import {
-  bodyError,
-  has,
-  isPlainObject,
-  readText,
-  type FieldErrors,
-  type ValidationMode,
-  type ValidationResult,
-} from '../validation';
+import { bodyError, has, isPlainObject, readText, type FieldErrors, type ValidationMode, type ValidationResult } from '../validation';
 
 export type UserSettingsFields = Pick<UserSettingsRecord, 'settings_json'>;
 

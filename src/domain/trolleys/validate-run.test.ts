@@ -67,22 +67,26 @@ describe('validateRunInput', () => {
 
   it('accepts a trailer and a full 24-cell lorry grid', () => {
     expect(validateRunInput({ ...run, vehicleInfo: { ...vehicleInfo, vehicleType: 'trailer', trolleyNumber: 7 } }, 'create').ok).toBe(true);
-    expect(validateRunInput({ ...run, vehicleInfo: { ...vehicleInfo, trolleyNumber: 24, grid: Array(24).fill('x') } }, 'create').ok).toBe(true);
+    expect(validateRunInput({ ...run, vehicleInfo: { ...vehicleInfo, trolleyNumber: 24, grid: Array(24).fill('x') } }, 'create').ok).toBe(
+      true,
+    );
   });
 
   it.each([
     ['a list that is not a list', { title: 'x' }, 'The customer list could not be read.'],
     ['a stop that is not a stop', ['Greenfields'], 'Customer 1 could not be read.'],
     ['a stop with a non-text title', [stop, { ...stop, title: ['x'] }], 'Customer 2: the title must be text.'],
-    ['a stop with an over-long postcode', [{ ...stop, postcode: 'x'.repeat(101) }], 'Customer 1: the postcode must be 100 characters or fewer.'],
+    [
+      'a stop with an over-long postcode',
+      [{ ...stop, postcode: 'x'.repeat(101) }],
+      'Customer 1: the postcode must be 100 characters or fewer.',
+    ],
     ['too many stops', Array(201).fill(stop), 'A run can hold at most 200 customers.'],
   ])('refuses %s', (_, data, message) => {
     expect(errorsOf(validateRunInput({ ...run, data }, 'create')).data?.message).toBe(message);
   });
 
   it('refuses an over-long name', () => {
-    expect(errorsOf(validateRunInput({ ...run, name: 'x'.repeat(201) }, 'create')).name?.message).toBe(
-      'Must be 200 characters or fewer.',
-    );
+    expect(errorsOf(validateRunInput({ ...run, name: 'x'.repeat(201) }, 'create')).name?.message).toBe('Must be 200 characters or fewer.');
   });
 });

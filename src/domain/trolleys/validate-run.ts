@@ -102,9 +102,7 @@ function readVehicleInfo(raw: unknown): Read<VehicleInfo> {
     const read = readText(raw[key], 100);
     if (!read.ok) {
       return invalid(
-        read.error.code === 'validation_invalid_type'
-          ? `The ${label} must be text.`
-          : `The ${label} must be 100 characters or fewer.`,
+        read.error.code === 'validation_invalid_type' ? `The ${label} must be text.` : `The ${label} must be 100 characters or fewer.`,
         read.error.code,
       );
     }

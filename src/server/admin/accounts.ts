@@ -63,9 +63,18 @@ export class AccountAdmin {
       passwordConfirm: account.password,
       termsAgreement: { agreed: true, version: TERMS_VERSION, timestamp: now.toISOString() },
     };
-    const values = await usersCollection.prepareCreate(body, { user: null }, { store: this.store, dialect: this.database.dialect, config: this.config }).catch(describe);
+    const values = await usersCollection
+      .prepareCreate(body, { user: null }, { store: this.store, dialect: this.database.dialect, config: this.config })
+      .catch(describe);
     const stamp = formatTimestamp(now);
-    const row = { ...values, id: newRecordId(), created: stamp, updated: stamp, verified: account.verified, termsAgreement: account.acceptTerms ? values.termsAgreement : '' };
+    const row = {
+      ...values,
+      id: newRecordId(),
+      created: stamp,
+      updated: stamp,
+      verified: account.verified,
+      termsAgreement: account.acceptTerms ? values.termsAgreement : '',
+    };
     await this.store.insert('users', row);
     return this.findUser(account.username);
   }
@@ -80,8 +89,17 @@ export class AccountAdmin {
   async setPassword(identity: string, password: string): Promise<UsersTable> {
     const user = await this.findUser(identity);
     const pair = validatePasswordPair(password, password);
-    if (!pair.ok) throw new AdminError(Object.values(pair.errors).map((e) => e.message).join(' '));
-    await this.store.update('users', user.id, { passwordHash: await hashPassword(pair.value.password), tokenKey: newTokenKey(), updated: formatTimestamp(new Date()) });
+    if (!pair.ok)
+      throw new AdminError(
+        Object.values(pair.errors)
+          .map((e) => e.message)
+          .join(' '),
+      );
+    await this.store.update('users', user.id, {
+      passwordHash: await hashPassword(pair.value.password),
+      tokenKey: newTokenKey(),
+      updated: formatTimestamp(new Date()),
+    });
     return user;
   }
 }

@@ -47,9 +47,18 @@ async function main(argv: string[]): Promise<number> {
   try {
     switch (command) {
       case 'create-user': {
-        if (!values.username || !values.email || !values.password) throw new AdminError('create-user needs --username, --email and --password.');
-        const user = await admin.createUser({ username: values.username, email: values.email, password: values.password, verified: values.verified, acceptTerms: values['accept-terms'] });
-        console.log(`Created ${user.username} <${user.email}> (id ${user.id})${values.verified ? ', verified' : ''}${values['accept-terms'] ? ', terms accepted' : ''}.`);
+        if (!values.username || !values.email || !values.password)
+          throw new AdminError('create-user needs --username, --email and --password.');
+        const user = await admin.createUser({
+          username: values.username,
+          email: values.email,
+          password: values.password,
+          verified: values.verified,
+          acceptTerms: values['accept-terms'],
+        });
+        console.log(
+          `Created ${user.username} <${user.email}> (id ${user.id})${values.verified ? ', verified' : ''}${values['accept-terms'] ? ', terms accepted' : ''}.`,
+        );
         return 0;
       }
       case 'verify-user': {

@@ -28,16 +28,35 @@ async function main(): Promise<void> {
   try {
     const admin = new AccountAdmin(database, config);
     const store = new RecordStore(database.db, database.dialect);
-    const demo = await admin.findUser('demo').catch(() => admin.createUser({ username: 'demo', email: 'demo@trolleyboard.local', password: 'demo-password', verified: true, acceptTerms: true }));
+    const demo = await admin
+      .findUser('demo')
+      .catch(() =>
+        admin.createUser({
+          username: 'demo',
+          email: 'demo@trolleyboard.local',
+          password: 'demo-password',
+          verified: true,
+          acceptTerms: true,
+        }),
+      );
     const { year, week } = currentIsoWeek(localCalendarDate(new Date()));
-    const existing = await store.list('tasks', { where: [sql`${sql.ref('user')} = ${demo.id}`, sql`${sql.ref('year')} = ${year}`, sql`${sql.ref('weekNumber')} = ${week}`], sort: [], page: 1, perPage: 1, skipTotal: true });
+    const existing = await store.list('tasks', {
+      where: [sql`${sql.ref('user')} = ${demo.id}`, sql`${sql.ref('year')} = ${year}`, sql`${sql.ref('weekNumber')} = ${week}`],
+      sort: [],
+      page: 1,
+      perPage: 1,
+      skipTotal: true,
+    });
     if (existing.rows.length > 0) {
       console.log(`Week ${week} of ${year} already has demo orders; nothing added. Sign in as demo / demo-password.`);
       return;
     }
     let added = 0;
     for (const [i, [title, postcode, orderNumber, customerType, other, status, trollies, orderInfo]] of SAMPLE.entries()) {
-      const result = validateOrderInput({ title, postcode, orderNumber, customerType, other, status, trollies, orderInfo, day: DAYS[i % 6], weekNumber: week, year }, 'create');
+      const result = validateOrderInput(
+        { title, postcode, orderNumber, customerType, other, status, trollies, orderInfo, day: DAYS[i % 6], weekNumber: week, year },
+        'create',
+      );
       if (!result.ok) throw new Error(`demo order ${title} is invalid: ${JSON.stringify(result.errors)}`);
       const stamp = formatTimestamp(new Date(Date.now() + i));
       await store.insert('tasks', { ...result.value, user: demo.id, id: newRecordId(), created: stamp, updated: stamp });

@@ -36,8 +36,17 @@ describe('sign-up', () => {
 
   it('creates an unverified account and never returns secrets', async () => {
     const person = newPerson();
-    const record = await server.client().collection('users').create({ ...person, email: person.email.toUpperCase(), verified: true });
-    expect(record).toMatchObject({ username: person.username, email: person.email, verified: false, collectionName: 'users', termsAgreement: { agreed: true, version: 'v1.0' } });
+    const record = await server
+      .client()
+      .collection('users')
+      .create({ ...person, email: person.email.toUpperCase(), verified: true });
+    expect(record).toMatchObject({
+      username: person.username,
+      email: person.email,
+      verified: false,
+      collectionName: 'users',
+      termsAgreement: { agreed: true, version: 'v1.0' },
+    });
     expect(record.id).toMatch(/^[a-z0-9]{15}$/);
     expect(JSON.stringify(record)).not.toMatch(/password|tokenKey|argon/i);
   });
@@ -51,14 +60,24 @@ describe('sign-up', () => {
     ['terms not agreed', { termsAgreement: { agreed: false, version: 'v1.0', timestamp: new Date().toISOString() } }, 'termsAgreement'],
     ['an old terms version', { termsAgreement: { agreed: true, version: 'v0.9', timestamp: new Date().toISOString() } }, 'termsAgreement'],
   ])('refuses %s with a field error', async (_name, change, field) => {
-    const error = await failure(server.client().collection('users').create({ ...newPerson(), ...change }));
+    const error = await failure(
+      server
+        .client()
+        .collection('users')
+        .create({ ...newPerson(), ...change }),
+    );
     expect(error.status).toBe(400);
     expect(error.response.data).toHaveProperty(field);
     expect(error.response.data[field]).toMatchObject({ code: expect.stringMatching(/^validation_/), message: expect.stringMatching(/\S/) });
   });
 
   it('says "Values don\'t match." when the confirmation differs', async () => {
-    const error = await failure(server.client().collection('users').create({ ...newPerson(), passwordConfirm: 'something-else-1' }));
+    const error = await failure(
+      server
+        .client()
+        .collection('users')
+        .create({ ...newPerson(), passwordConfirm: 'something-else-1' }),
+    );
     expect(error.status).toBe(400);
     expect(error.response.data.passwordConfirm).toEqual({ code: 'validation_values_mismatch', message: "Values don't match." });
   });
@@ -66,10 +85,20 @@ describe('sign-up', () => {
   it('refuses a username or e-mail that is already taken, in any case', async () => {
     const first = newPerson();
     await server.client().collection('users').create(first);
-    const sameName = await failure(server.client().collection('users').create({ ...newPerson(), username: first.username.toUpperCase() }));
+    const sameName = await failure(
+      server
+        .client()
+        .collection('users')
+        .create({ ...newPerson(), username: first.username.toUpperCase() }),
+    );
     expect(sameName.status).toBe(400);
     expect(sameName.response.data.username).toMatchObject({ code: 'validation_not_unique' });
-    const sameEmail = await failure(server.client().collection('users').create({ ...newPerson(), email: first.email.toUpperCase() }));
+    const sameEmail = await failure(
+      server
+        .client()
+        .collection('users')
+        .create({ ...newPerson(), email: first.email.toUpperCase() }),
+    );
     expect(sameEmail.status).toBe(400);
     expect(sameEmail.response.data.email).toMatchObject({ code: 'validation_not_unique' });
     expect(Object.keys(sameEmail.response.data)).toEqual(['email']);
@@ -77,7 +106,13 @@ describe('sign-up', () => {
 
   it('answers two simultaneous sign-ups with the same name with one account and one field error', async () => {
     const person = newPerson();
-    const results = await Promise.allSettled([server.client().collection('users').create(person), server.client().collection('users').create({ ...person, email: `twin-${person.email}` })]);
+    const results = await Promise.allSettled([
+      server.client().collection('users').create(person),
+      server
+        .client()
+        .collection('users')
+        .create({ ...person, email: `twin-${person.email}` }),
+    ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const rejected = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(rejected?.reason).toBeInstanceOf(ClientResponseError);
@@ -182,14 +217,19 @@ describe('login throttle', () => {
     // Even the right password waits now, and the e-mail form of the same account is no way around it.
     expect((await failure(pb.collection('users').authWithPassword(victim.username, victim.password))).status).toBe(429);
     expect((await failure(pb.collection('users').authWithPassword(victim.email, victim.password))).status).toBe(429);
-    await expect(server.client().collection('users').authWithPassword(bystander.username, bystander.password)).resolves.toMatchObject({ record: { id: bystander.id } });
+    await expect(server.client().collection('users').authWithPassword(bystander.username, bystander.password)).resolves.toMatchObject({
+      record: { id: bystander.id },
+    });
   });
 
   it('cannot be dodged by claiming another address in X-Forwarded-For', async () => {
     const victim = await createAccount(server);
     const pb = server.client();
-    for (let attempt = 0; attempt < 10; attempt++) await failure(pb.collection('users').authWithPassword(victim.username, `guess-${attempt}-password`));
-    const spoofed = await failure(pb.collection('users').authWithPassword(victim.username, victim.password, { headers: { 'X-Forwarded-For': '203.0.113.9' } }));
+    for (let attempt = 0; attempt < 10; attempt++)
+      await failure(pb.collection('users').authWithPassword(victim.username, `guess-${attempt}-password`));
+    const spoofed = await failure(
+      pb.collection('users').authWithPassword(victim.username, victim.password, { headers: { 'X-Forwarded-For': '203.0.113.9' } }),
+    );
     expect(spoofed.status).toBe(429);
   });
 });
@@ -207,7 +247,16 @@ describe('auth endpoint rate limit', () => {
     const account = await createAccount(server);
     const statuses: number[] = [];
     for (let i = 0; i < 9; i++) {
-      statuses.push(await server.client().collection('users').requestPasswordReset('nobody@nursery.test').then(() => 204, (e: ClientResponseError) => e.status));
+      statuses.push(
+        await server
+          .client()
+          .collection('users')
+          .requestPasswordReset('nobody@nursery.test')
+          .then(
+            () => 204,
+            (e: ClientResponseError) => e.status,
+          ),
+      );
     }
     expect(statuses).toEqual([...Array(8).fill(204), 429]);
     const limited = await failure(server.client().collection('users').requestPasswordReset('nobody@nursery.test'));
@@ -274,7 +323,9 @@ describe('verification and password reset by mailed link', () => {
     expect(mismatch.response.data.passwordConfirm?.message).toBe("Values don't match.");
 
     await expect(server.client().collection('users').confirmPasswordReset(token, 'fresh-compost-9', 'fresh-compost-9')).resolves.toBe(true);
-    await expect(server.client().collection('users').authWithPassword(account.username, 'fresh-compost-9')).resolves.toMatchObject({ record: { id: account.id } });
+    await expect(server.client().collection('users').authWithPassword(account.username, 'fresh-compost-9')).resolves.toMatchObject({
+      record: { id: account.id },
+    });
     expect((await failure(server.client().collection('users').authWithPassword(account.username, account.password))).status).toBe(400);
 
     const stale = server.client();
@@ -284,6 +335,8 @@ describe('verification and password reset by mailed link', () => {
 
     const again = await failure(server.client().collection('users').confirmPasswordReset(token, 'another-pass-10', 'another-pass-10'));
     expect(again.status).toBe(400);
-    await expect(server.client().collection('users').authWithPassword(account.username, 'fresh-compost-9')).resolves.toMatchObject({ record: { id: account.id } });
+    await expect(server.client().collection('users').authWithPassword(account.username, 'fresh-compost-9')).resolves.toMatchObject({
+      record: { id: account.id },
+    });
   });
 });

@@ -35,18 +35,30 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   const AUTH_RATE_LIMIT = { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } };
   const throttle = new LoginThrottle();
 
-  const authResponse = async (user: UsersTable) => ({ token: await tokens.issue('auth', user, config.tokenTtlSeconds), record: usersCollection.toRecord(user as unknown as Record<string, unknown>) });
+  const authResponse = async (user: UsersTable) => ({
+    token: await tokens.issue('auth', user, config.tokenTtlSeconds),
+    record: usersCollection.toRecord(user as unknown as Record<string, unknown>),
+  });
 
   const findByIdentity = async (identity: string): Promise<UsersTable | undefined> => {
     const found = identity.includes('@')
       ? await store.findOne('users', 'email', identity.toLowerCase())
-      : (await store.list('users', { where: [sql`LOWER(${sql.ref('username')}) = ${identity.toLowerCase()}`], sort: [], page: 1, perPage: 1, skipTotal: true })).rows[0];
+      : (
+          await store.list('users', {
+            where: [sql`LOWER(${sql.ref('username')}) = ${identity.toLowerCase()}`],
+            sort: [],
+            page: 1,
+            perPage: 1,
+            skipTotal: true,
+          })
+        ).rows[0];
     return found as UsersTable | undefined;
   };
 
   const readEmail = (body: unknown): string => {
     const email = typeof (body as { email?: unknown })?.email === 'string' ? (body as { email: string }).email.trim().toLowerCase() : '';
-    if (!EMAIL.test(email)) throw validationFailed({ email: { code: 'validation_invalid_email', message: 'Must be a valid email address.' } });
+    if (!EMAIL.test(email))
+      throw validationFailed({ email: { code: 'validation_invalid_email', message: 'Must be a valid email address.' } });
     return email;
   };
 
@@ -54,7 +66,9 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   // an account, not even while the mail server is down (no account discovery). Failures go to the
   // operator's log.
   const sendMail = (message: Parameters<Mailer['send']>[0]): void => {
-    mailer.send(message).catch((error: unknown) => app.log.error({ err: error, to: message.to, subject: message.subject }, 'Sending mail failed'));
+    mailer
+      .send(message)
+      .catch((error: unknown) => app.log.error({ err: error, to: message.to, subject: message.subject }, 'Sending mail failed'));
   };
 
   app.get(`${BASE}/auth-methods`, async () => ({
@@ -106,7 +120,11 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     if (!user.verified) {
       const updated = formatTimestamp(new Date());
       await store.update('users', user.id, { verified: true, updated });
-      events.emit({ collection: 'users', action: 'update', record: usersCollection.toRecord({ ...user, verified: true, updated } as unknown as Record<string, unknown>) });
+      events.emit({
+        collection: 'users',
+        action: 'update',
+        record: usersCollection.toRecord({ ...user, verified: true, updated } as unknown as Record<string, unknown>),
+      });
     }
     return reply.code(204).send();
   });
@@ -126,7 +144,12 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     const pair = validatePasswordPair(body.password, body.passwordConfirm);
     if (!pair.ok) throw validationFailed(pair.errors);
     // A new token key signs out every earlier session (D3); the mailed link proved the address.
-    await store.update('users', user.id, { passwordHash: await hashPassword(pair.value.password), tokenKey: newTokenKey(), verified: true, updated: formatTimestamp(new Date()) });
+    await store.update('users', user.id, {
+      passwordHash: await hashPassword(pair.value.password),
+      tokenKey: newTokenKey(),
+      verified: true,
+      updated: formatTimestamp(new Date()),
+    });
     return reply.code(204).send();
   });
 }

@@ -17,7 +17,10 @@ export class TokenService {
   }
 
   issue(type: TokenType, user: UsersTable, ttlSeconds: number): Promise<string> {
-    const payload = type === 'auth' ? { id: user.id, collectionId: USERS_COLLECTION_ID, type, refreshable: true } : { id: user.id, collectionId: USERS_COLLECTION_ID, type, email: user.email };
+    const payload =
+      type === 'auth'
+        ? { id: user.id, collectionId: USERS_COLLECTION_ID, type, refreshable: true }
+        : { id: user.id, collectionId: USERS_COLLECTION_ID, type, email: user.email };
     return signToken(payload, this.keyFor(type, user), ttlSeconds);
   }
 

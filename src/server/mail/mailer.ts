@@ -30,7 +30,13 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
     const transport = nodemailer.createTransport(config.smtpUrl);
     return {
       async send(message) {
-        await transport.sendMail({ from: config.mailFrom, to: message.to, subject: message.subject, text: message.text, html: message.html });
+        await transport.sendMail({
+          from: config.mailFrom,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+        });
       },
       close: () => transport.close(),
     };
@@ -40,7 +46,13 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
   let counter = 0;
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: config.mailFrom, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      const info = await transport.sendMail({
+        from: config.mailFrom,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
       await fs.mkdir(folder, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(folder, `${stamp}-${String(++counter).padStart(4, '0')}.eml`);

@@ -37,7 +37,11 @@ describe('mail over SMTP (SMTP_URL)', () => {
     });
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
     const { port } = smtp.server.address() as AddressInfo;
-    server = await startTestServer({ smtpUrl: `smtp://127.0.0.1:${port}`, appUrl: 'https://board.nursery.test', mailFrom: 'Trolleyboard <no-reply@nursery.test>' });
+    server = await startTestServer({
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      appUrl: 'https://board.nursery.test',
+      mailFrom: 'Trolleyboard <no-reply@nursery.test>',
+    });
   });
   afterAll(async () => {
     await server.close();
@@ -48,7 +52,15 @@ describe('mail over SMTP (SMTP_URL)', () => {
     const email = `smtp${process.pid}@nursery.test`;
     const password = 'glasshouse-21';
     const pb = server.client();
-    await pb.collection('users').create({ username: `smtp${process.pid}`, email, password, passwordConfirm: password, termsAgreement: { agreed: true, version: 'v1.0', timestamp: new Date().toISOString() } });
+    await pb
+      .collection('users')
+      .create({
+        username: `smtp${process.pid}`,
+        email,
+        password,
+        passwordConfirm: password,
+        termsAgreement: { agreed: true, version: 'v1.0', timestamp: new Date().toISOString() },
+      });
     await pb.collection('users').requestVerification(email);
 
     await vi.waitFor(() => expect(received.some((m) => m.to.includes(email))).toBe(true), { timeout: 10_000 });
@@ -95,9 +107,25 @@ describe('mail when the SMTP server is unreachable', () => {
     const email = `down${process.pid}@nursery.test`;
     const password = 'glasshouse-21';
     const pb = server.client();
-    await pb.collection('users').create({ username: `down${process.pid}`, email, password, passwordConfirm: password, termsAgreement: { agreed: true, version: 'v1.0', timestamp: new Date().toISOString() } });
-    const known = await fetch(`${server.url}/api/collections/users/request-verification`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email }) });
-    const unknown = await fetch(`${server.url}/api/collections/users/request-verification`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: `nobody${process.pid}@nursery.test` }) });
+    await pb
+      .collection('users')
+      .create({
+        username: `down${process.pid}`,
+        email,
+        password,
+        passwordConfirm: password,
+        termsAgreement: { agreed: true, version: 'v1.0', timestamp: new Date().toISOString() },
+      });
+    const known = await fetch(`${server.url}/api/collections/users/request-verification`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email }),
+    });
+    const unknown = await fetch(`${server.url}/api/collections/users/request-verification`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: `nobody${process.pid}@nursery.test` }),
+    });
     expect(known.status).toBe(204);
     expect(unknown.status).toBe(204);
     expect(await known.text()).toBe(await unknown.text());

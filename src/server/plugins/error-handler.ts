@@ -37,6 +37,8 @@ function fastifyClientMessage(error: FastifyError): string {
     case 'FST_ERR_RATE_LIMIT_EXCEEDED':
       return 'Too many requests. Please wait a minute and try again.';
     default:
-      return error.statusCode === 429 ? 'Too many requests. Please wait a minute and try again.' : 'Failed to load the submitted data due to invalid formatting.';
+      return error.statusCode === 429
+        ? 'Too many requests. Please wait a minute and try again.'
+        : 'Failed to load the submitted data due to invalid formatting.';
   }
 }

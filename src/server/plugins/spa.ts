@@ -24,7 +24,10 @@ export async function serveSpa(app: FastifyInstance, webDir: string | null): Pro
     wildcard: false,
     // Hashed assets never change; index.html must always be fresh.
     setHeaders: (res, filePath) => {
-      res.raw.setHeader('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.raw.setHeader(
+        'Cache-Control',
+        filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
     },
   });
   app.setNotFoundHandler((request, reply) => {

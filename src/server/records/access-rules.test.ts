@@ -1,6 +1,13 @@
 import { ClientResponseError } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, failure, startTestServer, TEST_DELETE_PASSWORD, type TestAccount, type TestServer } from '../../../tests/support/server';
+import {
+  createAccount,
+  failure,
+  startTestServer,
+  TEST_DELETE_PASSWORD,
+  type TestAccount,
+  type TestServer,
+} from '../../../tests/support/server';
 
 // Who may do what (DECISIONS D3, D4, D10), through the SDK as each kind of caller.
 
@@ -42,7 +49,9 @@ describe('the gate: signed in, verified, terms v1.0', () => {
     }
     expect((await failure(account.pb.collection('tasks').create(order()))).status).toBe(403);
     await expect(account.pb.collection('users').getOne(account.id)).resolves.toMatchObject({ id: account.id, verified: false });
-    await expect(account.pb.collection('users').update(account.id, { emailVisibility: true })).resolves.toMatchObject({ emailVisibility: true });
+    await expect(account.pb.collection('users').update(account.id, { emailVisibility: true })).resolves.toMatchObject({
+      emailVisibility: true,
+    });
   });
 
   it('a user without terms v1.0 gets 403, then accepting the terms lets them in', async () => {
@@ -51,7 +60,9 @@ describe('the gate: signed in, verified, terms v1.0', () => {
     expect(error.status).toBe(403);
     expect(error.message).toMatch(/terms/i);
     expect((await failure(account.pb.collection('user_settings').create({}))).status).toBe(403);
-    const accepted = await account.pb.collection('users').update(account.id, { termsAgreement: { agreed: true, version: 'v1.0', timestamp: new Date().toISOString() } });
+    const accepted = await account.pb
+      .collection('users')
+      .update(account.id, { termsAgreement: { agreed: true, version: 'v1.0', timestamp: new Date().toISOString() } });
     expect(accepted.termsAgreement).toMatchObject({ agreed: true, version: 'v1.0', timestamp: expect.any(String) });
     await expect(account.pb.collection('tasks').getList(1, 10)).resolves.toMatchObject({ page: 1 });
   });
@@ -82,14 +93,22 @@ describe('the gate: signed in, verified, terms v1.0', () => {
 
   it('changing the own password needs the old one and signs out earlier sessions', async () => {
     const account = await createAccount(server);
-    const wrongOld = await failure(account.pb.collection('users').update(account.id, { oldPassword: 'not-it-at-all', password: 'new-seedling-5', passwordConfirm: 'new-seedling-5' }));
+    const wrongOld = await failure(
+      account.pb
+        .collection('users')
+        .update(account.id, { oldPassword: 'not-it-at-all', password: 'new-seedling-5', passwordConfirm: 'new-seedling-5' }),
+    );
     expect(wrongOld.status).toBe(400);
     expect(wrongOld.response.data).toHaveProperty('oldPassword');
     const other = server.client();
     await other.collection('users').authWithPassword(account.username, account.password);
-    await account.pb.collection('users').update(account.id, { oldPassword: account.password, password: 'new-seedling-5', passwordConfirm: 'new-seedling-5' });
+    await account.pb
+      .collection('users')
+      .update(account.id, { oldPassword: account.password, password: 'new-seedling-5', passwordConfirm: 'new-seedling-5' });
     expect((await failure(other.collection('tasks').getList(1, 1))).status).toBe(401);
-    await expect(server.client().collection('users').authWithPassword(account.username, 'new-seedling-5')).resolves.toMatchObject({ record: { id: account.id } });
+    await expect(server.client().collection('users').authWithPassword(account.username, 'new-seedling-5')).resolves.toMatchObject({
+      record: { id: account.id },
+    });
   });
 });
 
@@ -133,7 +152,10 @@ describe('collection rules', () => {
     ])('refuses %s with a field error', async (_name, change, field) => {
       const error = await failure(alice.pb.collection('tasks').create(order(change)));
       expect(error.status).toBe(400);
-      expect(error.response.data[field]).toMatchObject({ code: expect.stringMatching(/^validation_/), message: expect.stringMatching(/\S/) });
+      expect(error.response.data[field]).toMatchObject({
+        code: expect.stringMatching(/^validation_/),
+        message: expect.stringMatching(/\S/),
+      });
     });
 
     it('checks updates too, against the stored year', async () => {
@@ -142,16 +164,31 @@ describe('collection rules', () => {
       expect(error.status).toBe(400);
       expect(error.response.data).toHaveProperty('weekNumber');
       expect((await failure(alice.pb.collection('tasks').update(created.id, { title: '' }))).response.data).toHaveProperty('title');
-      await expect(alice.pb.collection('tasks').update(created.id, { year: 2026, weekNumber: 53 })).resolves.toMatchObject({ year: 2026, weekNumber: 53 });
+      await expect(alice.pb.collection('tasks').update(created.id, { year: 2026, weekNumber: 53 })).resolves.toMatchObject({
+        year: 2026,
+        weekNumber: 53,
+      });
     });
 
     it('accepts week 53 in 2026, and reads the legacy year 0 as 2024', async () => {
-      await expect(alice.pb.collection('tasks').create(order({ weekNumber: 53, year: 2026 }))).resolves.toMatchObject({ weekNumber: 53, year: 2026 });
-      await expect(alice.pb.collection('tasks').create(order({ weekNumber: 52, year: 0 }))).resolves.toMatchObject({ weekNumber: 52, year: 2024 });
+      await expect(alice.pb.collection('tasks').create(order({ weekNumber: 53, year: 2026 }))).resolves.toMatchObject({
+        weekNumber: 53,
+        year: 2026,
+      });
+      await expect(alice.pb.collection('tasks').create(order({ weekNumber: 52, year: 0 }))).resolves.toMatchObject({
+        weekNumber: 52,
+        year: 2024,
+      });
     });
 
     it('fills in the spec defaults for fields not sent', async () => {
-      await expect(alice.pb.collection('tasks').create(order())).resolves.toMatchObject({ day: 'monday', customerType: 'wholesale', other: 'none', status: '', postcode: '' });
+      await expect(alice.pb.collection('tasks').create(order())).resolves.toMatchObject({
+        day: 'monday',
+        customerType: 'wholesale',
+        other: 'none',
+        status: '',
+        postcode: '',
+      });
     });
   });
 
@@ -168,9 +205,15 @@ describe('collection rules', () => {
       const theirs = await dave.pb.collection('user_settings').getList(1, 10);
       expect(theirs.totalItems).toBe(0);
       expect((await failure(dave.pb.collection('user_settings').getOne(mine.id))).status).toBe(404);
-      expect((await failure(dave.pb.collection('user_settings').update(mine.id, { settings_json: { monday_heading: 'Hijacked' } }))).status).toBe(404);
-      expect((await failure(dave.pb.collection('user_settings').getFirstListItem(dave.pb.filter('user = {:u}', { u: carol.id })))).status).toBe(404);
-      await expect(carol.pb.collection('user_settings').getOne(mine.id)).resolves.toMatchObject({ settings_json: { monday_heading: 'North' } });
+      expect(
+        (await failure(dave.pb.collection('user_settings').update(mine.id, { settings_json: { monday_heading: 'Hijacked' } }))).status,
+      ).toBe(404);
+      expect(
+        (await failure(dave.pb.collection('user_settings').getFirstListItem(dave.pb.filter('user = {:u}', { u: carol.id })))).status,
+      ).toBe(404);
+      await expect(carol.pb.collection('user_settings').getOne(mine.id)).resolves.toMatchObject({
+        settings_json: { monday_heading: 'North' },
+      });
       await expect(carol.pb.collection('user_settings').getList(1, 10)).resolves.toMatchObject({ totalItems: 1 });
     });
 
@@ -200,7 +243,9 @@ describe('collection rules', () => {
       ['no date', { date: '' }],
     ])('refuses a run with %s using the spec message', async (_name, change) => {
       const body = run();
-      const error = await failure(alice.pb.collection('trolley_exports').create({ ...body, vehicleInfo: { ...body.vehicleInfo, ...change } }));
+      const error = await failure(
+        alice.pb.collection('trolley_exports').create({ ...body, vehicleInfo: { ...body.vehicleInfo, ...change } }),
+      );
       expect(error.status).toBe(400);
       expect(error.response.data.vehicleInfo).toMatchObject({ message: 'Please enter driver, registration and date before saving.' });
     });
@@ -219,7 +264,12 @@ describe('collection rules', () => {
 
     it.each(cases)('%s: missing or wrong password -> 403 "Incorrect password." and nothing deleted', async (collection, make) => {
       const record = await make();
-      const attempts: Record<string, string>[] = [{}, { 'X-Confirm-Password': '' }, { 'X-Confirm-Password': 'prune-the-rose' }, { 'X-Confirm-Password': `${TEST_DELETE_PASSWORD}x` }];
+      const attempts: Record<string, string>[] = [
+        {},
+        { 'X-Confirm-Password': '' },
+        { 'X-Confirm-Password': 'prune-the-rose' },
+        { 'X-Confirm-Password': `${TEST_DELETE_PASSWORD}x` },
+      ];
       for (const headers of attempts) {
         const error = await failure(bob.pb.collection(collection).delete(record.id, { headers }));
         expect(error.status).toBe(403);
@@ -230,13 +280,24 @@ describe('collection rules', () => {
 
     it.each(cases)('%s: the right password in any case deletes, for any member of staff', async (collection, make) => {
       const record = await make();
-      await expect(bob.pb.collection(collection).delete(record.id, { headers: { 'X-Confirm-Password': TEST_DELETE_PASSWORD.toUpperCase() } })).resolves.toBe(true);
+      await expect(
+        bob.pb.collection(collection).delete(record.id, { headers: { 'X-Confirm-Password': TEST_DELETE_PASSWORD.toUpperCase() } }),
+      ).resolves.toBe(true);
       expect((await failure(alice.pb.collection(collection).getOne(record.id))).status).toBe(404);
     });
 
     it('a visitor cannot delete even with the password', async () => {
       const record = await alice.pb.collection('tasks').create(order());
-      expect((await failure(server.client().collection('tasks').delete(record.id, { headers: { 'X-Confirm-Password': TEST_DELETE_PASSWORD } }))).status).toBe(401);
+      expect(
+        (
+          await failure(
+            server
+              .client()
+              .collection('tasks')
+              .delete(record.id, { headers: { 'X-Confirm-Password': TEST_DELETE_PASSWORD } }),
+          )
+        ).status,
+      ).toBe(401);
       await expect(alice.pb.collection('tasks').getOne(record.id)).resolves.toMatchObject({ id: record.id });
     });
   });
@@ -252,7 +313,9 @@ describe('collection rules', () => {
       expect(stale.status).toBe(412);
       expect(stale.response).toMatchObject({ status: 412, message: expect.stringMatching(/reload/i) });
       await expect(alice.pb.collection('tasks').getOne(created.id)).resolves.toMatchObject({ title: 'Version 2', updated: second.updated });
-      await expect(bob.pb.collection('tasks').update(created.id, { title: 'Version 3' }, ifMatch(second.updated))).resolves.toMatchObject({ title: 'Version 3' });
+      await expect(bob.pb.collection('tasks').update(created.id, { title: 'Version 3' }, ifMatch(second.updated))).resolves.toMatchObject({
+        title: 'Version 3',
+      });
     });
 
     it('two quick saves from the same version: exactly one wins', async () => {
@@ -270,7 +333,13 @@ describe('collection rules', () => {
       const frank = await createAccount(server);
       const settings = await frank.pb.collection('user_settings').create({ settings_json: {} });
       await frank.pb.collection('user_settings').update(settings.id, { settings_json: { monday_heading: 'A' } });
-      expect((await failure(frank.pb.collection('user_settings').update(settings.id, { settings_json: { monday_heading: 'B' } }, ifMatch(settings.updated)))).status).toBe(412);
+      expect(
+        (
+          await failure(
+            frank.pb.collection('user_settings').update(settings.id, { settings_json: { monday_heading: 'B' } }, ifMatch(settings.updated)),
+          )
+        ).status,
+      ).toBe(412);
     });
   });
 });

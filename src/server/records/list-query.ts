@@ -50,7 +50,10 @@ export function parseListQuery(query: Query, fields: FieldMap, dialect: SqlDiale
 /** `fields=id,title` limits the keys of each returned record; `*` or nothing means all. */
 export function parseFieldsParam(raw: string | undefined): string[] | null {
   if (raw === undefined || raw.trim() === '') return null;
-  const names = raw.split(',').map((f) => f.trim()).filter((f) => f.length > 0);
+  const names = raw
+    .split(',')
+    .map((f) => f.trim())
+    .filter((f) => f.length > 0);
   return names.includes('*') ? null : names;
 }
 

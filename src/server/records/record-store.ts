@@ -43,12 +43,24 @@ export class RecordStore {
   }
 
   async list(table: string, options: ListOptions): Promise<ListResult> {
-    const condition = options.where.length > 0 ? sql.join(options.where.map((w) => sql`(${w})`), sql` AND `) : sql`1 = 1`;
-    let query = this.loose.selectFrom(table).selectAll().where(sql<SqlBool>`${condition}`);
+    const condition =
+      options.where.length > 0
+        ? sql.join(
+            options.where.map((w) => sql`(${w})`),
+            sql` AND `,
+          )
+        : sql`1 = 1`;
+    let query = this.loose
+      .selectFrom(table)
+      .selectAll()
+      .where(sql<SqlBool>`${condition}`);
     for (const { column, direction } of options.sort) query = query.orderBy(sql.ref(column), direction);
     // A stable tiebreaker so pages never repeat or skip records with equal sort keys.
     query = query.orderBy(sql.ref('id'), 'asc');
-    const rows = await query.limit(options.perPage).offset((options.page - 1) * options.perPage).execute();
+    const rows = await query
+      .limit(options.perPage)
+      .offset((options.page - 1) * options.perPage)
+      .execute();
     let totalItems = -1;
     if (!options.skipTotal) {
       const counted = await this.loose

@@ -32,14 +32,45 @@ interface ContractCase {
   deletable: boolean;
 }
 
-const vehicle = (driver: string) => ({ driver, reg: 'AB12 CDE', code: 'N1', date: '2026-03-02', vehicleType: 'lorry', trolleyNumber: 8, grid: ['Greenfields', '', 'Blank'] });
+const vehicle = (driver: string) => ({
+  driver,
+  reg: 'AB12 CDE',
+  code: 'N1',
+  date: '2026-03-02',
+  vehicleType: 'lorry',
+  trolleyNumber: 8,
+  grid: ['Greenfields', '', 'Blank'],
+});
 
 const CASES: ContractCase[] = [
   {
     collection: 'tasks',
     collectionId: 'pbc_tasks_000001',
-    valid: (i) => ({ title: `Greenfields ${i}`, day: 'tuesday', postcode: 'ab1 2cd', orderNumber: `SO-${1000 + i}`, customerType: 'retail', other: 'none', weekNumber: 12, year: 2026, orderInfo: 'Back door', status: 'working', trollies: '3', extras: '1 shelf' }),
-    shown: (i) => ({ title: `Greenfields ${i}`, day: 'tuesday', postcode: 'ab1 2cd', orderNumber: `SO-${1000 + i}`, customerType: 'retail', other: 'none', weekNumber: 12, year: 2026, status: 'working' }),
+    valid: (i) => ({
+      title: `Greenfields ${i}`,
+      day: 'tuesday',
+      postcode: 'ab1 2cd',
+      orderNumber: `SO-${1000 + i}`,
+      customerType: 'retail',
+      other: 'none',
+      weekNumber: 12,
+      year: 2026,
+      orderInfo: 'Back door',
+      status: 'working',
+      trollies: '3',
+      extras: '1 shelf',
+    }),
+    shown: (i) => ({
+      title: `Greenfields ${i}`,
+      day: 'tuesday',
+      postcode: 'ab1 2cd',
+      orderNumber: `SO-${1000 + i}`,
+      customerType: 'retail',
+      other: 'none',
+      weekNumber: 12,
+      year: 2026,
+      status: 'working',
+    }),
     change: { title: 'Greenfields Renamed', status: 'pulled' },
     changed: { title: 'Greenfields Renamed', status: 'pulled', day: 'tuesday' },
     fields: ['id', 'title'],
@@ -60,8 +91,16 @@ const CASES: ContractCase[] = [
   {
     collection: 'trolley_exports',
     collectionId: 'pbc_exports_00001',
-    valid: (i) => ({ name: `2-3-2026-Driver${i}-AB12 CDE`, data: [{ id: `s${i}`, title: 'Greenfields', postcode: 'AB1 2CD', trollies: '4', extras: '', orderNumber: 'SO-1' }], vehicleInfo: vehicle(`Driver${i}`) }),
-    shown: (i) => ({ name: `2-3-2026-Driver${i}-AB12 CDE`, data: [{ id: `s${i}`, title: 'Greenfields', trollies: '4' }], vehicleInfo: { driver: `Driver${i}`, reg: 'AB12 CDE', date: '2026-03-02', vehicleType: 'lorry', trolleyNumber: 8 } }),
+    valid: (i) => ({
+      name: `2-3-2026-Driver${i}-AB12 CDE`,
+      data: [{ id: `s${i}`, title: 'Greenfields', postcode: 'AB1 2CD', trollies: '4', extras: '', orderNumber: 'SO-1' }],
+      vehicleInfo: vehicle(`Driver${i}`),
+    }),
+    shown: (i) => ({
+      name: `2-3-2026-Driver${i}-AB12 CDE`,
+      data: [{ id: `s${i}`, title: 'Greenfields', trollies: '4' }],
+      vehicleInfo: { driver: `Driver${i}`, reg: 'AB12 CDE', date: '2026-03-02', vehicleType: 'lorry', trolleyNumber: 8 },
+    }),
     change: { name: 'Renamed run', vehicleInfo: vehicle('Sam') },
     changed: { name: 'Renamed run', vehicleInfo: { driver: 'Sam' } },
     fields: ['id', 'name'],
@@ -157,22 +196,38 @@ describe.each(CASES)('records contract: $collection', (c) => {
     expect(asc.items.map((r) => r.id)).toEqual(oldestFirst);
     expect(asc.items.map((r) => r.id)).toEqual([...newestFirst].reverse());
     const onlyId = await pb.collection(c.collection).getList(1, 10, { filter, sort: '-id' });
-    expect(onlyId.items.map((r) => r.id)).toEqual(records.map((r) => r.id).sort().reverse());
+    expect(onlyId.items.map((r) => r.id)).toEqual(
+      records
+        .map((r) => r.id)
+        .sort()
+        .reverse(),
+    );
   });
 
   it('filters by field values', async () => {
     const { pb, id, records } = await seed();
     const target = records[records.length - 1] as RecordModel;
-    const found = await pb.collection(c.collection).getList(1, 10, { filter: pb.filter('user = {:user} && id = {:id}', { user: id, id: target.id }) });
+    const found = await pb
+      .collection(c.collection)
+      .getList(1, 10, { filter: pb.filter('user = {:user} && id = {:id}', { user: id, id: target.id }) });
     expect(found.items.map((r) => r.id)).toEqual([target.id]);
-    const none = await pb.collection(c.collection).getList(1, 10, { filter: pb.filter('user = {:user} && id != {:id}', { user: id, id: target.id }) });
-    expect(none.items.map((r) => r.id).sort()).toEqual(records.filter((r) => r.id !== target.id).map((r) => r.id).sort());
+    const none = await pb
+      .collection(c.collection)
+      .getList(1, 10, { filter: pb.filter('user = {:user} && id != {:id}', { user: id, id: target.id }) });
+    expect(none.items.map((r) => r.id).sort()).toEqual(
+      records
+        .filter((r) => r.id !== target.id)
+        .map((r) => r.id)
+        .sort(),
+    );
   });
 
   it('returns only the requested fields', async () => {
     const { pb, id, records } = await seed(1);
     const recordId = (records[0] as RecordModel).id;
-    const page = await pb.collection(c.collection).getList(1, 10, { filter: pb.filter('user = {:user}', { user: id }), fields: c.fields.join(',') });
+    const page = await pb
+      .collection(c.collection)
+      .getList(1, 10, { filter: pb.filter('user = {:user}', { user: id }), fields: c.fields.join(',') });
     expect(page.items).toHaveLength(1);
     expect(Object.keys(page.items[0] as object).sort()).toEqual([...c.fields].sort());
     const one = await pb.collection(c.collection).getOne(recordId, { fields: c.fields.join(',') });
@@ -208,7 +263,13 @@ describe('full lists and first items', () => {
     userFilter = pb.filter('user = {:user}', { user: account.id });
     for (let start = 0; start < TOTAL; start += 50) {
       const chunk = Array.from({ length: Math.min(50, TOTAL - start) }, (_v, k) => start + k);
-      await Promise.all(chunk.map((i) => pb.collection('tasks').create({ title: `Bulk ${String(i).padStart(4, '0')}`, weekNumber: (i % 52) + 1, year: 2026, orderNumber: String(i) })));
+      await Promise.all(
+        chunk.map((i) =>
+          pb
+            .collection('tasks')
+            .create({ title: `Bulk ${String(i).padStart(4, '0')}`, weekNumber: (i % 52) + 1, year: 2026, orderNumber: String(i) }),
+        ),
+      );
     }
     pb.beforeSend = (url, options) => {
       // The SDK adds options.query to the URL after this hook.
@@ -320,7 +381,9 @@ describe('errors and plumbing', () => {
 
   it('serves GET and DELETE that carry Content-Type: application/json and no body', async () => {
     const created = await pb.collection('tasks').create({ title: 'Empty body', weekNumber: 3, year: 2026 });
-    const get = await fetch(`${server.url}/api/collections/tasks/records/${created.id}`, { headers: { 'Content-Type': 'application/json', Authorization: pb.authStore.token } });
+    const get = await fetch(`${server.url}/api/collections/tasks/records/${created.id}`, {
+      headers: { 'Content-Type': 'application/json', Authorization: pb.authStore.token },
+    });
     expect(get.status).toBe(200);
     expect(await get.json()).toMatchObject({ id: created.id, title: 'Empty body' });
     const del = await fetch(`${server.url}/api/collections/tasks/records/${created.id}`, {

@@ -6,11 +6,56 @@ import { createAccount, failure, startTestServer, type TestServer } from '../../
 // real rows. The parser's own cases live in filter/*.test.ts; these check the HTTP contract.
 
 const ORDERS = [
-  { title: 'Greenfields Garden Centre', weekNumber: 10, year: 2026, day: 'monday', customerType: 'retail', other: 'none', orderNumber: 'SO-100', status: 'working' },
-  { title: 'Oakwood Nursery', weekNumber: 11, year: 2026, day: 'tuesday', customerType: 'wholesale', other: 'collect', orderNumber: 'SO-200', status: '' },
-  { title: `O'Brien "Plants" & Sons`, weekNumber: 12, year: 2026, day: 'monday', customerType: 'wholesale', other: 'holding', orderNumber: 'SO-300', status: 'pulled' },
-  { title: '100% Perennials_Ltd', weekNumber: 12, year: 2025, day: 'friday', customerType: 'missed', other: 'none', orderNumber: '', status: 'loaded' },
-  { title: 'greenhouse direct', weekNumber: 52, year: 2025, day: 'sunday', customerType: 'other', other: 'none', orderNumber: 'SO-500', status: 'missed' },
+  {
+    title: 'Greenfields Garden Centre',
+    weekNumber: 10,
+    year: 2026,
+    day: 'monday',
+    customerType: 'retail',
+    other: 'none',
+    orderNumber: 'SO-100',
+    status: 'working',
+  },
+  {
+    title: 'Oakwood Nursery',
+    weekNumber: 11,
+    year: 2026,
+    day: 'tuesday',
+    customerType: 'wholesale',
+    other: 'collect',
+    orderNumber: 'SO-200',
+    status: '',
+  },
+  {
+    title: `O'Brien "Plants" & Sons`,
+    weekNumber: 12,
+    year: 2026,
+    day: 'monday',
+    customerType: 'wholesale',
+    other: 'holding',
+    orderNumber: 'SO-300',
+    status: 'pulled',
+  },
+  {
+    title: '100% Perennials_Ltd',
+    weekNumber: 12,
+    year: 2025,
+    day: 'friday',
+    customerType: 'missed',
+    other: 'none',
+    orderNumber: '',
+    status: 'loaded',
+  },
+  {
+    title: 'greenhouse direct',
+    weekNumber: 52,
+    year: 2025,
+    day: 'sunday',
+    customerType: 'other',
+    other: 'none',
+    orderNumber: 'SO-500',
+    status: 'missed',
+  },
 ];
 
 describe('filters through the SDK', () => {
@@ -50,7 +95,11 @@ describe('filters through the SDK', () => {
     ['<=', 'weekNumber <= 11', (o: (typeof ORDERS)[number]) => o.weekNumber <= 11],
     ['~ (contains, any case)', "title ~ 'GREEN'", (o: (typeof ORDERS)[number]) => o.title.toLowerCase().includes('green')],
     ['!~', "title !~ 'green'", (o: (typeof ORDERS)[number]) => !o.title.toLowerCase().includes('green')],
-    ['&&', "day = 'monday' && customerType = 'wholesale'", (o: (typeof ORDERS)[number]) => o.day === 'monday' && o.customerType === 'wholesale'],
+    [
+      '&&',
+      "day = 'monday' && customerType = 'wholesale'",
+      (o: (typeof ORDERS)[number]) => o.day === 'monday' && o.customerType === 'wholesale',
+    ],
     ['||', "other = 'collect' || other = 'holding'", (o: (typeof ORDERS)[number]) => o.other === 'collect' || o.other === 'holding'],
     [
       'parentheses',
@@ -108,14 +157,18 @@ describe('filters through the SDK', () => {
     expect(error.message).toContain('colour');
   });
 
-  it.each([["title = 'Oak"], ['(weekNumber = 1'], ['weekNumber = '], ['weekNumber === 1'], ['&& weekNumber = 1'], ['weekNumber = 1 weekNumber = 2']])(
-    'answers 400 with a clear message to the malformed filter %s',
-    async (filter) => {
-      const error = await failure(pb.collection('tasks').getList(1, 10, { filter }));
-      expect(error.status).toBe(400);
-      expect(error.message).toMatch(/^Invalid filter/);
-    },
-  );
+  it.each([
+    ["title = 'Oak"],
+    ['(weekNumber = 1'],
+    ['weekNumber = '],
+    ['weekNumber === 1'],
+    ['&& weekNumber = 1'],
+    ['weekNumber = 1 weekNumber = 2'],
+  ])('answers 400 with a clear message to the malformed filter %s', async (filter) => {
+    const error = await failure(pb.collection('tasks').getList(1, 10, { filter }));
+    expect(error.status).toBe(400);
+    expect(error.message).toMatch(/^Invalid filter/);
+  });
 
   it('answers 400 for a value that does not fit a number field', async () => {
     const error = await failure(pb.collection('tasks').getList(1, 10, { filter: "weekNumber = 'twelve'" }));

@@ -52,7 +52,13 @@ export async function recordRoutes(app: FastifyInstance, options: RecordRoutesOp
     const scope = collection.readScope(request.auth);
     const query = parseListQuery(request.query as Query, collection.fields, options.dialect);
     const where = [scope, query.filter].filter((w): w is NonNullable<typeof w> => w !== null);
-    const { rows, totalItems } = await store.list(collection.table, { where, sort: query.sort, page: query.page, perPage: query.perPage, skipTotal: query.skipTotal });
+    const { rows, totalItems } = await store.list(collection.table, {
+      where,
+      sort: query.sort,
+      page: query.page,
+      perPage: query.perPage,
+      skipTotal: query.skipTotal,
+    });
     return {
       page: query.page,
       perPage: query.perPage,
@@ -120,14 +126,20 @@ export async function recordRoutes(app: FastifyInstance, options: RecordRoutesOp
 }
 
 function changedMeanwhile(): ApiError {
-  return new ApiError(412, 'Someone else changed this record since you opened it. Reload to see the latest version, then make your change again.');
+  return new ApiError(
+    412,
+    'Someone else changed this record since you opened it. Reload to see the latest version, then make your change again.',
+  );
 }
 
 /** `If-Match: "<updated>"`; also accepts the bare value and a weak `W/` prefix. */
 function readIfMatch(request: FastifyRequest): string | undefined {
   const raw = request.headers['if-match'];
   if (typeof raw !== 'string' || raw.trim() === '' || raw.trim() === '*') return undefined;
-  return raw.trim().replace(/^W\//, '').replace(/^"(.*)"$/, '$1');
+  return raw
+    .trim()
+    .replace(/^W\//, '')
+    .replace(/^"(.*)"$/, '$1');
 }
 
 /** Case-insensitive, constant-time comparison of the typed deletion password (D4). */

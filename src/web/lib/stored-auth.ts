@@ -49,9 +49,7 @@ function tokenPayload(token: string): Record<string, unknown> | null {
   if (!part) return null;
   try {
     const base64 = part.replace(/-/g, '+').replace(/_/g, '/');
-    const json = decodeURIComponent(
-      Array.from(atob(base64), (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`).join(''),
-    );
+    const json = decodeURIComponent(Array.from(atob(base64), (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`).join(''));
     const payload: unknown = JSON.parse(json);
     return payload && typeof payload === 'object' ? (payload as Record<string, unknown>) : null;
   } catch {

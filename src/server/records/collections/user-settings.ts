@@ -34,7 +34,9 @@ export const userSettingsCollection: Collection = {
     const result = validateUserSettingsInput(body, 'create');
     if (!result.ok) throw validationFailed(result.errors);
     if (await store.findOne('user_settings', 'user', user.id)) {
-      throw validationFailed({ user: { code: 'validation_not_unique', message: 'You already have a settings record; update it instead.' } });
+      throw validationFailed({
+        user: { code: 'validation_not_unique', message: 'You already have a settings record; update it instead.' },
+      });
     }
     return { user: user.id, settings_json: JSON.stringify(result.value.settings_json ?? {}) };
   },

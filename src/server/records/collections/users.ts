@@ -66,7 +66,8 @@ export const usersCollection: Collection = {
     };
   },
   async prepareUpdate(body, existing, _auth, { store }) {
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw validationFailed({ body: { code: 'validation_invalid_body', message: 'The account details could not be read.' } });
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      throw validationFailed({ body: { code: 'validation_invalid_body', message: 'The account details could not be read.' } });
     const input = body as Record<string, unknown>;
     const errors: FieldErrors = {};
     const changes: Row = {};
@@ -81,7 +82,8 @@ export const usersCollection: Collection = {
       if (!checked.ok) Object.assign(errors, checked.errors);
       else if (checked.value !== existing.username) {
         // A change of letter case only is a rename of one's own name, not a clash.
-        if (checked.value.toLowerCase() !== String(existing.username).toLowerCase() && (await isUsernameTaken(store, checked.value))) errors.username = USERNAME_TAKEN;
+        if (checked.value.toLowerCase() !== String(existing.username).toLowerCase() && (await isUsernameTaken(store, checked.value)))
+          errors.username = USERNAME_TAKEN;
         else changes.username = checked.value;
       }
     }
@@ -89,7 +91,11 @@ export const usersCollection: Collection = {
     if ('termsAgreement' in input) {
       const terms = readAgreement(input.termsAgreement);
       if (terms) changes.termsAgreement = JSON.stringify(stampAgreement(terms));
-      else errors.termsAgreement = { code: 'validation_invalid_value', message: 'The terms agreement must say agreed (true or false) and the terms version.' };
+      else
+        errors.termsAgreement = {
+          code: 'validation_invalid_value',
+          message: 'The terms agreement must say agreed (true or false) and the terms version.',
+        };
     }
     if ('password' in input) {
       const pair = validatePasswordPair(input.password, input.passwordConfirm);
@@ -118,7 +124,13 @@ export const usersCollection: Collection = {
 };
 
 async function isUsernameTaken(store: RecordStore, username: string): Promise<boolean> {
-  const found = await store.list('users', { where: [sql`LOWER(${sql.ref('username')}) = ${username.toLowerCase()}`], sort: [], page: 1, perPage: 1, skipTotal: true });
+  const found = await store.list('users', {
+    where: [sql`LOWER(${sql.ref('username')}) = ${username.toLowerCase()}`],
+    sort: [],
+    page: 1,
+    perPage: 1,
+    skipTotal: true,
+  });
   return found.rows.length > 0;
 }
 

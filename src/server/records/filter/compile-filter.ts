@@ -126,9 +126,7 @@ function compareFieldWithValue(
     const isEqual = operator === '=';
     if (bound.kind === 'empty') {
       if (isTextLike) {
-        return isEqual
-          ? sql<SqlBool>`(${col} = '' OR ${col} IS NULL)`
-          : sql<SqlBool>`(${col} <> '' AND ${col} IS NOT NULL)`;
+        return isEqual ? sql<SqlBool>`(${col} = '' OR ${col} IS NULL)` : sql<SqlBool>`(${col} <> '' AND ${col} IS NOT NULL)`;
       }
       return isEqual ? sql<SqlBool>`${col} IS NULL` : sql<SqlBool>`${col} IS NOT NULL`;
     }

@@ -41,9 +41,36 @@ export const ITEM_ROWS: readonly Row[] = [
   { id: 'a', title: 'Oak Tree', note: 'big', week_number: 12, price: 9.5, is_done: 1, created: '2026-01-05 10:00:00.000Z', owner: 'u1' },
   { id: 'b', title: 'oak sapling', note: null, week_number: 13, price: null, is_done: 0, created: '2026-01-06 08:30:00.000Z', owner: 'u2' },
   { id: 'c', title: '', note: '', week_number: 12, price: 0, is_done: 0, created: '2026-01-07 12:00:00.000Z', owner: '' },
-  { id: 'd', title: 'He said "hi"', note: "it's", week_number: 1, price: -2.5, is_done: 1, created: '2025-12-29 09:00:00.000Z', owner: 'u1' },
-  { id: 'e', title: 'C:\\dir\\file', note: '50% off', week_number: 52, price: 100, is_done: 0, created: '2026-12-21 07:00:00.000Z', owner: 'u2' },
-  { id: 'f', title: 'snake_case', note: 'snakeXcase', week_number: 53, price: 7, is_done: 0, created: '2026-12-28 07:00:00.000Z', owner: 'u1' },
+  {
+    id: 'd',
+    title: 'He said "hi"',
+    note: "it's",
+    week_number: 1,
+    price: -2.5,
+    is_done: 1,
+    created: '2025-12-29 09:00:00.000Z',
+    owner: 'u1',
+  },
+  {
+    id: 'e',
+    title: 'C:\\dir\\file',
+    note: '50% off',
+    week_number: 52,
+    price: 100,
+    is_done: 0,
+    created: '2026-12-21 07:00:00.000Z',
+    owner: 'u2',
+  },
+  {
+    id: 'f',
+    title: 'snake_case',
+    note: 'snakeXcase',
+    week_number: 53,
+    price: 7,
+    is_done: 0,
+    created: '2026-12-28 07:00:00.000Z',
+    owner: 'u1',
+  },
   { id: 'g', title: "' OR 1=1 --", note: 'same', week_number: 2, price: 1, is_done: 0, created: '2026-01-08 00:00:00.000Z', owner: '0042' },
   { id: 'h', title: 'same', note: 'same', week_number: 3, price: 3, is_done: 1, created: '2026-01-09 00:00:00.000Z', owner: '' },
 ];
@@ -62,6 +89,9 @@ export async function createItemsDatabase(): Promise<Kysely<TestDatabase>> {
     .addColumn('owner', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('data', 'text', (c) => c.notNull().defaultTo('{}'))
     .execute();
-  await db.insertInto('items').values([...ITEM_ROWS]).execute();
+  await db
+    .insertInto('items')
+    .values([...ITEM_ROWS])
+    .execute();
   return db;
 }

@@ -45,7 +45,10 @@ describe('parseFilter', () => {
   });
 
   it('reads every kind of operand, with whitespace anywhere', () => {
-    expect(comparisonOf('\n title\t=\r\n"x" ')).toMatchObject({ left: { kind: 'field', name: 'title' }, right: { kind: 'string', value: 'x' } });
+    expect(comparisonOf('\n title\t=\r\n"x" ')).toMatchObject({
+      left: { kind: 'field', name: 'title' },
+      right: { kind: 'string', value: 'x' },
+    });
     expect(comparisonOf("title = 'x'").right).toMatchObject({ kind: 'string', value: 'x' });
     expect(comparisonOf('price = -2.5').right).toMatchObject({ kind: 'number', value: -2.5, source: '-2.5' });
     expect(comparisonOf('price = 0042').right).toMatchObject({ kind: 'number', value: 42, source: '0042' });

@@ -38,9 +38,7 @@ export type FilterNode =
  */
 export function parseFilter(input: string): FilterNode | null {
   if (input.length > MAX_FILTER_LENGTH) {
-    throw new FilterError(
-      `Invalid filter: the filter is too long (${input.length} characters; at most ${MAX_FILTER_LENGTH}).`,
-    );
+    throw new FilterError(`Invalid filter: the filter is too long (${input.length} characters; at most ${MAX_FILTER_LENGTH}).`);
   }
   const tokens = tokenize(input);
   if (tokens.length === 1) return null; // only the end token
@@ -68,9 +66,7 @@ class Parser {
     const token = this.peek();
     if (token.kind === 'end') return;
     if (token.kind === 'close') {
-      throw new FilterError(
-        `Invalid filter: unexpected ")" at position ${positionOf(token.offset)} (there is no "(" to close).`,
-      );
+      throw new FilterError(`Invalid filter: unexpected ")" at position ${positionOf(token.offset)} (there is no "(" to close).`);
     }
     throw this.unexpected('"&&" or "||"', this.previous(), token);
   }
@@ -100,9 +96,7 @@ class Parser {
         return inner;
       }
       if (close.kind === 'end') {
-        throw new FilterError(
-          `Invalid filter: missing ")" to close the "(" at position ${positionOf(open.offset)}.`,
-        );
+        throw new FilterError(`Invalid filter: missing ")" to close the "(" at position ${positionOf(open.offset)}.`);
       }
       throw this.unexpected('"&&", "||" or ")"', this.previous(), close);
     }

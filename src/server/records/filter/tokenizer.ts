@@ -72,9 +72,7 @@ export function tokenize(input: string): Token[] {
       const end = runEnd(input, i + 1, JOIN_CHAR);
       const join = input.slice(i, end);
       if (join !== '&&' && join !== '||') {
-        throw new FilterError(
-          `Invalid filter: unknown operator "${join}" at position ${positionOf(i)}; use "&&" for and, "||" for or.`,
-        );
+        throw new FilterError(`Invalid filter: unknown operator "${join}" at position ${positionOf(i)}; use "&&" for and, "||" for or.`);
       }
       tokens.push({ kind: join === '&&' ? 'and' : 'or', source: join, offset: i });
       i = end;
@@ -85,9 +83,7 @@ export function tokenize(input: string): Token[] {
       );
     } else {
       const character = String.fromCodePoint(input.codePointAt(i) ?? 0);
-      throw new FilterError(
-        `Invalid filter: unexpected character ${JSON.stringify(character)} at position ${positionOf(i)}.`,
-      );
+      throw new FilterError(`Invalid filter: unexpected character ${JSON.stringify(character)} at position ${positionOf(i)}.`);
     }
   }
   tokens.push({ kind: 'end', source: '', offset: input.length });
@@ -155,7 +151,5 @@ function readString(input: string, start: number): Token {
       i += 2;
     }
   }
-  throw new FilterError(
-    `Invalid filter: the quoted text starting at position ${positionOf(start)} is never closed (missing ${quote}).`,
-  );
+  throw new FilterError(`Invalid filter: the quoted text starting at position ${positionOf(start)} is never closed (missing ${quote}).`);
 }

@@ -70,7 +70,13 @@ export default function AcceptTermsPage() {
         <p className="text-sm text-slate-600">
           Before you use Trolleyboard, please read our Terms and Privacy Policy and confirm that you agree to them.
         </p>
-        <TermsConsent id="accept-terms-checkbox" lead="I have read and agree to" checked={isAgreed} disabled={isBusy || isDone} onChange={setIsAgreed} />
+        <TermsConsent
+          id="accept-terms-checkbox"
+          lead="I have read and agree to"
+          checked={isAgreed}
+          disabled={isBusy || isDone}
+          onChange={setIsAgreed}
+        />
         <FormMessage message={message} />
         <button type="submit" className={primaryButton} disabled={!isAgreed || isBusy || isDone}>
           {isBusy ? 'Submitting...' : 'Agree and Continue'}

@@ -17,7 +17,10 @@ const messages = {
 /** /forgot-password: asks the server to mail a reset link (spec sections 2, 8). */
 export default function ForgotPasswordPage() {
   const goBack = useGoBack(paths.login);
-  const { email, setEmail, isBusy, message, handleSubmit } = useEmailRequest((address) => pb.collection('users').requestPasswordReset(address), messages);
+  const { email, setEmail, isBusy, message, handleSubmit } = useEmailRequest(
+    (address) => pb.collection('users').requestPasswordReset(address),
+    messages,
+  );
 
   return (
     <AuthCard title="Reset your password">

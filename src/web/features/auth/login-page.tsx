@@ -134,7 +134,12 @@ export default function LoginPage() {
                   value={fields.confirmPassword}
                   onChange={(e) => setField('confirmPassword', e.target.value)}
                 />
-                <TermsConsent id="signup-terms" lead="I agree to" checked={fields.agreed} onChange={(agreed) => setField('agreed', agreed)} />
+                <TermsConsent
+                  id="signup-terms"
+                  lead="I agree to"
+                  checked={fields.agreed}
+                  onChange={(agreed) => setField('agreed', agreed)}
+                />
               </>
             )}
 

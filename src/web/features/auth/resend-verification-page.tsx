@@ -19,7 +19,11 @@ const messages = {
 export default function ResendVerificationPage() {
   const goBack = useGoBack(paths.login);
   // The gate sends signed-in but unverified users here: offer their own address.
-  const { email, setEmail, isBusy, message, handleSubmit } = useEmailRequest((address) => pb.collection('users').requestVerification(address), messages, currentUser()?.email ?? '');
+  const { email, setEmail, isBusy, message, handleSubmit } = useEmailRequest(
+    (address) => pb.collection('users').requestVerification(address),
+    messages,
+    currentUser()?.email ?? '',
+  );
 
   return (
     <AuthCard title="Verify your email">

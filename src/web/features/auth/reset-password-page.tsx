@@ -29,9 +29,7 @@ export default function ResetPasswordPage() {
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [isBusy, setIsBusy] = useState(false);
-  const [message, setMessage] = useState<FormMessageState | null>(
-    token ? null : { tone: 'error', text: messages.noToken },
-  );
+  const [message, setMessage] = useState<FormMessageState | null>(token ? null : { tone: 'error', text: messages.noToken });
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

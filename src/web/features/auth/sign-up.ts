@@ -18,7 +18,7 @@ export const signUpMessages = {
   termsRequired: 'You must agree to the Terms and Privacy Policy.',
   success: 'Account created! Check your email to verify.',
   // Not in the spec: the account exists but the mail did not go out, so say how to get it.
-  mailFailed: "Account created, but the verification email could not be sent. Use \"Didn't get a verification email?\" to send it again.",
+  mailFailed: 'Account created, but the verification email could not be sent. Use "Didn\'t get a verification email?" to send it again.',
   failed: 'Signup failed.',
 } as const;
 

@@ -18,7 +18,7 @@ export function DayColumn({ column, year, week, routeHeading, children }: Props)
   return (
     <section
       aria-labelledby={headingId}
-      className={`flex min-h-24 flex-col lg:min-h-40 rounded-lg border bg-white shadow-sm ${
+      className={`flex min-h-24 flex-col rounded-lg border bg-white shadow-sm lg:min-h-40 ${
         column.isToday ? 'border-emerald-500 ring-1 ring-emerald-500' : 'border-slate-200'
       }`}
     >

@@ -59,7 +59,12 @@ export function AppHeader() {
               <button type="button" className={`${secondaryClass} inline-flex`} onClick={clearChosen}>
                 Clear
               </button>
-              <button type="button" className={`${secondaryClass} inline-flex`} aria-label="Close map mode" onClick={() => setMapMode(false)}>
+              <button
+                type="button"
+                className={`${secondaryClass} inline-flex`}
+                aria-label="Close map mode"
+                onClick={() => setMapMode(false)}
+              >
                 <span aria-hidden="true">X</span>
               </button>
             </div>
@@ -70,7 +75,12 @@ export function AppHeader() {
 
         {user && (
           <div className="ml-auto flex items-center gap-2">
-            <button type="button" className={`${secondaryClass} hidden aria-pressed:border-emerald-600 aria-pressed:bg-emerald-50 md:inline-flex`} aria-pressed={isMapMode} onClick={toggleMap}>
+            <button
+              type="button"
+              className={`${secondaryClass} hidden aria-pressed:border-emerald-600 aria-pressed:bg-emerald-50 md:inline-flex`}
+              aria-pressed={isMapMode}
+              onClick={toggleMap}
+            >
               Map
             </button>
             <Link to={paths.createOrder} className={`${primaryClass} hidden md:inline-flex`}>

@@ -58,13 +58,7 @@ export function WeekSelect() {
           </option>
         ))}
       </select>
-      <button
-        type="button"
-        className={arrowClass}
-        aria-label="Next week"
-        disabled={week >= weeksInYear}
-        onClick={() => setWeek(week + 1)}
-      >
+      <button type="button" className={arrowClass} aria-label="Next week" disabled={week >= weeksInYear} onClick={() => setWeek(week + 1)}>
         <span aria-hidden="true">›</span>
       </button>
     </div>

@@ -14,20 +14,20 @@ export default function PrivacyPage() {
             <strong>Your content:</strong> the orders, runs, week headings and other details you and your team enter.
           </li>
           <li>
-            <strong>Account information:</strong> your username, e-mail address and password (stored only in a hashed
-            form, never in plain text).
+            <strong>Account information:</strong> your username, e-mail address and password (stored only in a hashed form, never in plain
+            text).
           </li>
           <li>
-            <strong>Minimal usage data:</strong> what the service needs to run and stay secure, such as sign-in times and
-            the record of when you agreed to the terms.
+            <strong>Minimal usage data:</strong> what the service needs to run and stay secure, such as sign-in times and the record of when
+            you agreed to the terms.
           </li>
         </ul>
       </LegalSection>
 
       <LegalSection heading="How we use it">
         <p>
-          We use your information only to provide Trolleyboard: to sign you in, show your team&apos;s orders and plans,
-          send verification and password-reset e-mails, and keep the service secure.
+          We use your information only to provide Trolleyboard: to sign you in, show your team&apos;s orders and plans, send verification
+          and password-reset e-mails, and keep the service secure.
         </p>
       </LegalSection>
 
