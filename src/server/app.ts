@@ -11,6 +11,7 @@ import { InProcessEventBus, type EventBus } from './realtime/event-bus';
 import { createMailer, type Mailer } from './mail/mailer';
 import { installErrorHandler } from './plugins/error-handler';
 import { installJsonBodyParser } from './plugins/json-body';
+import { securityHeaders } from './plugins/security-headers';
 import { serveSpa } from './plugins/spa';
 import { tasksCollection } from './records/collections/tasks';
 import { trolleyExportsCollection } from './records/collections/trolley-exports';
@@ -51,10 +52,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
 
   installJsonBodyParser(app);
   installErrorHandler(app);
-  await app.register(helmet, {
-    contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'connect-src': ["'self'"] } },
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(helmet, securityHeaders(config.appUrl));
   await app.register(rateLimit, { global: false });
 
   app.get('/api/health', async () => ({ code: 200, message: 'API is healthy.', data: {} }));
