@@ -1,5 +1,13 @@
 import type { TermsAgreement } from '../records';
-import { BLANK, bodyError, isPlainObject, type FieldError, type FieldErrors, type ValidationResult } from '../validation';
+import {
+  BLANK,
+  bodyError,
+  findForbiddenCharacters,
+  isPlainObject,
+  type FieldError,
+  type FieldErrors,
+  type ValidationResult,
+} from '../validation';
 import { validateTermsAgreement } from './terms';
 
 export interface SignupFields {
@@ -35,7 +43,7 @@ export function isEmailDomainAllowed(email: string, allowedDomains: readonly str
 
 function checkEmail(value: unknown, allowedDomains: readonly string[]): { ok: true; email: string } | { ok: false; error: FieldError } {
   if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return { ok: false, error: BLANK };
-  if (typeof value !== 'string' || value.length > 254 || !EMAIL.test(value.trim())) {
+  if (typeof value !== 'string' || value.length > 254 || !EMAIL.test(value.trim()) || findForbiddenCharacters(value, 'single-line')) {
     return { ok: false, error: { code: 'validation_is_email', message: 'Must be a valid email address.' } };
   }
   const email = normalizeEmail(value);
