@@ -8,6 +8,7 @@ import {
   type FieldErrors,
   type ValidationResult,
 } from '../validation';
+import { isCommonPassword } from './common-passwords';
 import { validateTermsAgreement } from './terms';
 
 export interface SignupFields {
@@ -18,7 +19,7 @@ export interface SignupFields {
   termsAgreement: TermsAgreement;
 }
 
-export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MIN_LENGTH = 10;
 /** bcrypt ignores bytes after 72; we keep the same ceiling whichever hash is used. */
 export const PASSWORD_MAX_LENGTH = 72;
 
@@ -60,8 +61,9 @@ function checkEmail(value: unknown, allowedDomains: readonly string[]): { ok: tr
 }
 
 /**
- * Checks a new password and its confirmation (sign-up and password reset). Errors are keyed
- * `password` and `passwordConfirm`, as PocketBase returns them.
+ * Checks a new password and its confirmation (sign-up, password reset, own password change and
+ * the operator CLI): 10 to 72 characters, not only whitespace, not one of the most common
+ * passwords. Errors are keyed `password` and `passwordConfirm`, as PocketBase returns them.
  */
 export function validatePasswordPair(password: unknown, passwordConfirm: unknown): ValidationResult<{ password: string }> {
   const errors: FieldErrors = {};
@@ -74,6 +76,13 @@ export function validatePasswordPair(password: unknown, passwordConfirm: unknown
         password.length < PASSWORD_MIN_LENGTH
           ? `Must be at least ${PASSWORD_MIN_LENGTH} characters.`
           : `Must be ${PASSWORD_MAX_LENGTH} characters or fewer.`,
+    };
+  } else if (password.trim() === '') {
+    errors.password = { code: 'validation_password_blank', message: 'Cannot be only spaces. Use a few words or letters and numbers.' };
+  } else if (isCommonPassword(password)) {
+    errors.password = {
+      code: 'validation_password_too_common',
+      message: 'This is one of the most common passwords and is easy to guess. Choose another, such as three unrelated words.',
     };
   }
   if (passwordConfirm === undefined || passwordConfirm === null || passwordConfirm === '') errors.passwordConfirm = BLANK;

@@ -1,6 +1,7 @@
 import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, failure, startTestServer, type TestServer } from '../../../tests/support/server';
+import { AccountAdmin } from '../admin/accounts';
 
 // D14 through the official SDK: text fields are bounded and refuse control characters, with a
 // field message, whichever collection or account route the text arrives by.
@@ -72,5 +73,51 @@ describe('text fields (D14)', () => {
       code: 'validation_invalid_characters',
       message: expect.stringMatching(/^The driver /),
     });
+  });
+});
+
+describe('passwords', () => {
+  const TOO_COMMON = 'This is one of the most common passwords and is easy to guess. Choose another, such as three unrelated words.';
+  const terms = () => ({ agreed: true, version: 'v1.0', timestamp: new Date().toISOString() });
+
+  it.each([
+    ['password', 'Must be at least 10 characters.'],
+    ['12345678', 'Must be at least 10 characters.'],
+    ['        ', 'Must be at least 10 characters.'],
+    [' '.repeat(12), 'Cannot be only spaces. Use a few words or letters and numbers.'],
+    ['1234567890', TOO_COMMON],
+    ['QwertyUiop', TOO_COMMON],
+    ['password123', TOO_COMMON],
+  ])('refuses %j at sign-up', async (password, message) => {
+    const name = `weak${Math.floor(Math.random() * 1e9)}`;
+    const error = await failure(
+      server
+        .client()
+        .collection('users')
+        .create({ username: name, email: `${name}@nursery.test`, password, passwordConfirm: password, termsAgreement: terms() }),
+    );
+    expect(error.status).toBe(400);
+    expect(error.response.data.password).toMatchObject({ message });
+  });
+
+  it("refuses a common password on reset, on a change of one's own password and in the operator CLI", async () => {
+    const account = await createAccount(server);
+    await server.client().collection('users').requestPasswordReset(account.email);
+    const link = await server.waitForLink(account.email, '/auth/confirm-password-reset/');
+    const token = link.split('/auth/confirm-password-reset/')[1] ?? '';
+    const reset = await failure(server.client().collection('users').confirmPasswordReset(token, 'iloveyou12', 'iloveyou12'));
+    expect(reset.response.data.password).toMatchObject({ code: 'validation_password_too_common', message: TOO_COMMON });
+
+    const change = await failure(
+      account.pb
+        .collection('users')
+        .update(account.id, { oldPassword: account.password, password: 'qwertyuiop', passwordConfirm: 'qwertyuiop' }),
+    );
+    expect(change.response.data.password).toMatchObject({ code: 'validation_password_too_common' });
+
+    const admin = new AccountAdmin(server.built.database, server.config);
+    await expect(admin.setPassword(account.username, '1q2w3e4r5t')).rejects.toThrow(TOO_COMMON);
+    // Nothing changed: the original password still signs in.
+    await expect(server.client().collection('users').authWithPassword(account.username, account.password)).resolves.toBeTruthy();
   });
 });
