@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import { readTermsAgreementChange } from '#domain/accounts/terms';
 import { validatePasswordPair, validateSignup, validateUsername } from '#domain/accounts/validate-signup';
 import { COLLECTIONS, type TermsAgreement } from '#domain/records';
 import type { FieldErrors } from '#domain/validation';
@@ -89,13 +90,9 @@ export const usersCollection: Collection = {
     }
     if ('emailVisibility' in input) changes.emailVisibility = Boolean(input.emailVisibility);
     if ('termsAgreement' in input) {
-      const terms = readAgreement(input.termsAgreement);
-      if (terms) changes.termsAgreement = JSON.stringify(stampAgreement(terms));
-      else
-        errors.termsAgreement = {
-          code: 'validation_invalid_value',
-          message: 'The terms agreement must say agreed (true or false) and the terms version.',
-        };
+      const terms = readTermsAgreementChange(input.termsAgreement);
+      if (terms.ok) changes.termsAgreement = JSON.stringify(stampAgreement(terms.value));
+      else errors.termsAgreement = terms.error;
     }
     if ('password' in input) {
       const pair = validatePasswordPair(input.password, input.passwordConfirm);
@@ -132,13 +129,6 @@ async function isUsernameTaken(store: RecordStore, username: string): Promise<bo
     skipTotal: true,
   });
   return found.rows.length > 0;
-}
-
-function readAgreement(value: unknown): TermsAgreement | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const v = value as Record<string, unknown>;
-  if (typeof v.agreed !== 'boolean' || typeof v.version !== 'string') return null;
-  return { agreed: v.agreed, version: v.version, timestamp: typeof v.timestamp === 'string' ? v.timestamp : '' };
 }
 
 /** The agreement is recorded at the server's time, so the timestamp can be trusted. */
