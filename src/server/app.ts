@@ -7,6 +7,9 @@ import { authRoutes } from './auth/auth-routes';
 import { TokenService } from './auth/token-service';
 import type { Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
+import { installSignupThrottle, throttleRateLimitStore } from './auth/auth-throttles';
+import { deletePasswordCheck } from './auth/delete-password';
+import { Throttles } from './auth/throttles';
 import { InProcessEventBus, type EventBus } from './realtime/event-bus';
 import { createMailer, type Mailer } from './mail/mailer';
 import { installErrorHandler } from './plugins/error-handler';
@@ -43,11 +46,13 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
   });
-  const secrets = loadSecrets(config.dataDir, config.deletePassword);
+  const secrets = loadSecrets(config);
   const database = await openDatabase(config);
   const store = new RecordStore(database.db, database.dialect);
   const events: EventBus = new InProcessEventBus();
   const mailer: Mailer = createMailer(config, app.log);
+  const throttles = new Throttles(database.db);
+  const collections = [usersCollection, tasksCollection, userSettingsCollection, trolleyExportsCollection];
 
   installJsonBodyParser(app);
   installErrorHandler(app);
@@ -55,7 +60,9 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'connect-src': ["'self'"] } },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(rateLimit, { global: false });
+  // The per-address limit on the auth endpoints counts in the database, shared by every instance (D13).
+  await app.register(rateLimit, { global: false, store: throttleRateLimitStore(throttles) });
+  installSignupThrottle(app, throttles, config.signupRateLimitPerHour);
 
   app.get('/api/health', async () => ({ code: 200, message: 'API is healthy.', data: {} }));
   app.get('/api/app-config', async (): Promise<AppConfig> => ({ supportEmail: config.supportEmail, appUrl: config.appUrl }));
@@ -70,14 +77,14 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     request.auth = { user: token ? await tokens.userOf(token, 'auth') : null };
   });
 
-  await app.register(authRoutes, { store, config, tokens, mailer, events });
+  await app.register(authRoutes, { store, config, tokens, mailer, events, throttles });
   await app.register(recordRoutes, {
     store,
     dialect: database.dialect,
     config,
     events,
-    deletePassword: secrets.deletePassword,
-    collections: [usersCollection, tasksCollection, userSettingsCollection, trolleyExportsCollection],
+    checkDeletePassword: deletePasswordCheck(throttles, secrets.deletePassword),
+    collections,
   });
   await serveSpa(app, config.webDir);
 

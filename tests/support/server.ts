@@ -7,6 +7,8 @@ import { buildApp, type BuiltApp } from '../../src/server/app';
 import type { Config } from '../../src/server/config';
 
 export const TEST_DELETE_PASSWORD = 'Prune-The-Roses';
+/** Every test server signs with this, as several instances on one database must share one secret (D13). */
+export const TEST_TOKEN_SECRET = 'test-token-secret-of-at-least-32-characters';
 
 export interface TestServer {
   url: string;
@@ -83,6 +85,12 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     tokenTtlSeconds: 3600,
     trustProxy: false,
     authRateLimitPerMinute: 60,
+    // Test files create many accounts from one address; the sign-up limit has its own test.
+    signupRateLimitPerHour: 1000,
+    tokenSecret: TEST_TOKEN_SECRET,
+    realtimeMaxStreams: 2000,
+    realtimeMaxStreamsPerUser: 20,
+    realtimeHeartbeatSeconds: 25,
     ...overrides,
   };
   const built = await buildApp(config);

@@ -1,7 +1,6 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type SqlBool } from 'kysely';
-import { ApiError, forbidden, notFound, validationFailed } from '../errors';
+import { ApiError, notFound, validationFailed } from '../errors';
 import type { EventBus } from '../realtime/event-bus';
 import type { Collection, CollectionDeps } from './collection';
 import { formatTimestamp, newRecordId, nextTimestamp } from './ids';
@@ -11,7 +10,8 @@ import type { Row } from './record-store';
 export interface RecordRoutesOptions extends CollectionDeps {
   collections: Collection[];
   events: EventBus;
-  deletePassword: string;
+  /** Checks X-Confirm-Password (D4), throttling wrong guesses; throws 403 or 429. */
+  checkDeletePassword(request: FastifyRequest): Promise<void>;
   now?: () => Date;
 }
 
@@ -115,9 +115,7 @@ export async function recordRoutes(app: FastifyInstance, options: RecordRoutesOp
   app.delete('/api/collections/:collection/records/:id', async (request, reply) => {
     const collection = collectionOf(request);
     collection.authorizeDelete(request.auth);
-    if (collection.needsDeletePassword && !isDeletePassword(request.headers['x-confirm-password'], options.deletePassword)) {
-      throw forbidden('Incorrect password.');
-    }
+    if (collection.needsDeletePassword) await options.checkDeletePassword(request);
     const existing = await findVisible(collection, String((request.params as Params).id), request);
     if (!(await store.delete(collection.table, String(existing.id)))) throw notFound();
     events.committed({ collection: collection.name, action: 'delete', record: collection.toRecord(existing) });
@@ -140,14 +138,6 @@ function readIfMatch(request: FastifyRequest): string | undefined {
     .trim()
     .replace(/^W\//, '')
     .replace(/^"(.*)"$/, '$1');
-}
-
-/** Case-insensitive, constant-time comparison of the typed deletion password (D4). */
-export function isDeletePassword(typed: string | string[] | undefined, expected: string): boolean {
-  if (typeof typed !== 'string' || typed === '' || expected === '') return false;
-  const a = Buffer.from(typed.trim().toLowerCase());
-  const b = Buffer.from(expected.trim().toLowerCase());
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 function isUniqueViolation(error: unknown): boolean {
