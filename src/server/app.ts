@@ -10,7 +10,9 @@ import { openDatabase, type DatabaseHandle } from './db/database';
 import { installSignupThrottle, throttleRateLimitStore } from './auth/auth-throttles';
 import { deletePasswordCheck } from './auth/delete-password';
 import { Throttles } from './auth/throttles';
+import { RealtimeBroker, DEFAULT_MAX_BUFFERED_BYTES } from './realtime/broker';
 import { InProcessEventBus, type EventBus } from './realtime/event-bus';
+import { realtimeRoutes } from './realtime/realtime-routes';
 import { createMailer, type Mailer } from './mail/mailer';
 import { installErrorHandler } from './plugins/error-handler';
 import { installJsonBodyParser } from './plugins/json-body';
@@ -34,6 +36,8 @@ export interface BuiltApp {
   database: DatabaseHandle;
   secrets: Secrets;
   events: EventBus;
+  /** The realtime streams of this instance. */
+  realtime: RealtimeBroker;
   /** Stops accepting requests, then closes the database and the mailer. */
   close(): Promise<void>;
 }
@@ -86,6 +90,23 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     checkDeletePassword: deletePasswordCheck(throttles, secrets.deletePassword),
     collections,
   });
+  const broker = new RealtimeBroker({
+    db: database.db,
+    bus: events,
+    log: app.log,
+    limits: {
+      maxStreams: config.realtimeMaxStreams,
+      maxStreamsPerUser: config.realtimeMaxStreamsPerUser,
+      heartbeatMs: config.realtimeHeartbeatSeconds * 1000,
+      maxBufferedBytes: DEFAULT_MAX_BUFFERED_BYTES,
+    },
+  });
+  await app.register(realtimeRoutes, {
+    broker,
+    collections,
+    dialect: database.dialect,
+    maxStreamsPerUser: config.realtimeMaxStreamsPerUser,
+  });
   await serveSpa(app, config.webDir);
 
   return {
@@ -93,6 +114,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     database,
     secrets,
     events,
+    realtime: broker,
     async close() {
       await app.close();
       await events.close();
