@@ -12,6 +12,7 @@ import { deletePasswordCheck } from './auth/delete-password';
 import { Throttles } from './auth/throttles';
 import { RealtimeBroker, DEFAULT_MAX_BUFFERED_BYTES } from './realtime/broker';
 import { InProcessEventBus, type EventBus } from './realtime/event-bus';
+import { PostgresEventBus } from './realtime/postgres-event-bus';
 import { realtimeRoutes } from './realtime/realtime-routes';
 import { createMailer, type Mailer } from './mail/mailer';
 import { installErrorHandler } from './plugins/error-handler';
@@ -53,10 +54,18 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   const secrets = loadSecrets(config);
   const database = await openDatabase(config);
   const store = new RecordStore(database.db, database.dialect);
-  const events: EventBus = new InProcessEventBus();
   const mailer: Mailer = createMailer(config, app.log);
   const throttles = new Throttles(database.db);
   const collections = [usersCollection, tasksCollection, userSettingsCollection, trolleyExportsCollection];
+  // One process (SQLite) delivers in memory; on PostgreSQL every instance hears every commit (D2).
+  let events: EventBus;
+  if (config.databaseUrl && database.dialect === 'postgres') {
+    const bus = new PostgresEventBus({ databaseUrl: config.databaseUrl, db: database.db, store, collections, log: app.log });
+    await bus.start();
+    events = bus;
+  } else {
+    events = new InProcessEventBus();
+  }
 
   installJsonBodyParser(app);
   installErrorHandler(app);
@@ -81,12 +90,13 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     request.auth = { user: token ? await tokens.userOf(token, 'auth') : null };
   });
 
-  await app.register(authRoutes, { store, config, tokens, mailer, events, throttles });
+  await app.register(authRoutes, { store, config, tokens, mailer, events, throttles, db: database.db });
   await app.register(recordRoutes, {
     store,
     dialect: database.dialect,
     config,
     events,
+    db: database.db,
     checkDeletePassword: deletePasswordCheck(throttles, secrets.deletePassword),
     collections,
   });

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { validatePasswordPair } from '#domain/accounts/validate-signup';
 import type { Config } from '../config';
-import type { UsersTable } from '../db/schema';
+import type { Database, UsersTable } from '../db/schema';
 import { badRequest, validationFailed } from '../errors';
 import type { Mailer } from '../mail/mailer';
 import { passwordResetMail, verificationMail } from '../mail/messages';
@@ -23,6 +23,7 @@ export interface AuthRoutesOptions {
   mailer: Mailer;
   events: EventBus;
   throttles: Throttles;
+  db: Kysely<Database>;
 }
 
 const BASE = '/api/collections/users';
@@ -120,11 +121,14 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     if (!user.verified) {
       const updated = formatTimestamp(new Date());
       await store.update('users', user.id, { verified: true, updated });
-      events.committed({
+      const change = {
         collection: 'users',
-        action: 'update',
+        action: 'update' as const,
         record: usersCollection.toRecord({ ...user, verified: true, updated } as unknown as Record<string, unknown>),
-      });
+      };
+      // Staged after the write until the one write path runs it inside the transaction.
+      await events.stage(options.db, change);
+      events.committed(change);
     }
     return reply.code(204).send();
   });

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type SqlBool } from 'kysely';
 import { ApiError, notFound, validationFailed } from '../errors';
-import type { EventBus } from '../realtime/event-bus';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { EventBus, RecordChange } from '../realtime/event-bus';
 import type { Collection, CollectionDeps } from './collection';
 import { formatTimestamp, newRecordId, nextTimestamp } from './ids';
 import { parseFieldsParam, parseListQuery, pickFields } from './list-query';
@@ -10,6 +12,7 @@ import type { Row } from './record-store';
 export interface RecordRoutesOptions extends CollectionDeps {
   collections: Collection[];
   events: EventBus;
+  db: Kysely<Database>;
   /** Checks X-Confirm-Password (D4), throttling wrong guesses; throws 403 or 429. */
   checkDeletePassword(request: FastifyRequest): Promise<void>;
   now?: () => Date;
@@ -23,6 +26,12 @@ export async function recordRoutes(app: FastifyInstance, options: RecordRoutesOp
   const { store, events, collections } = options;
   const now = options.now ?? (() => new Date());
   const byName = new Map(collections.map((c) => [c.name, c]));
+  // Until these writes run in a transaction, the change is staged right after its write (the
+  // PostgreSQL bus NOTIFYs there); the one write path moves `stage` into the transaction.
+  const publish = async (change: RecordChange) => {
+    await events.stage(options.db, change);
+    events.committed(change);
+  };
 
   const collectionOf = (request: FastifyRequest): Collection => {
     const name = (request.params as Params).collection;
@@ -87,7 +96,7 @@ export async function recordRoutes(app: FastifyInstance, options: RecordRoutesOp
       throw error;
     }
     const record = collection.toRecord(row);
-    events.committed({ collection: collection.name, action: 'create', record });
+    await publish({ collection: collection.name, action: 'create', record });
     return pickFields(record, fieldsOf(request));
   });
 
@@ -108,7 +117,7 @@ export async function recordRoutes(app: FastifyInstance, options: RecordRoutesOp
       throw error;
     }
     const record = collection.toRecord({ ...existing, ...changes, updated });
-    events.committed({ collection: collection.name, action: 'update', record });
+    await publish({ collection: collection.name, action: 'update', record });
     return pickFields(record, fieldsOf(request));
   });
 
@@ -118,7 +127,7 @@ export async function recordRoutes(app: FastifyInstance, options: RecordRoutesOp
     if (collection.needsDeletePassword) await options.checkDeletePassword(request);
     const existing = await findVisible(collection, String((request.params as Params).id), request);
     if (!(await store.delete(collection.table, String(existing.id)))) throw notFound();
-    events.committed({ collection: collection.name, action: 'delete', record: collection.toRecord(existing) });
+    await publish({ collection: collection.name, action: 'delete', record: collection.toRecord(existing) });
     return reply.code(204).send();
   });
 }
