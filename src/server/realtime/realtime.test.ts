@@ -377,6 +377,29 @@ describe('realtime and slow or vanished subscribers', () => {
     for (const socket of sockets) socket.destroy();
   });
 
+  it('cuts off a subscriber that falls more than its buffer behind, while a reading one keeps up', async () => {
+    const account = await createAccount(server);
+    const socket = await stuckSubscriber(account.pb.authStore.token);
+    const reader = await listen(account.pb, 'tasks', '*');
+    const streams = server.built.realtime.size;
+    // Large changes straight through the event bus, as the write path publishes them, one at a
+    // time: the reading subscriber takes each; the stuck one's backlog grows until it is cut off.
+    const { events, database } = server.built;
+    let sent = 0;
+    while (server.built.realtime.size >= streams && sent < 60) {
+      const record = { id: `bigrecord${String(sent).padStart(6, '0')}`, title: 'x'.repeat(500_000) };
+      const change = { collection: 'tasks', action: 'delete' as const, record };
+      await events.stage(database.db, change);
+      events.committed(change);
+      sent++;
+      await waitFor(() => (reader.events.length === sent ? true : undefined), `reader got change ${sent}`, 5000);
+    }
+    expect(server.built.realtime.size).toBe(streams - 1);
+    expect(reader.events).toHaveLength(sent);
+    await account.pb.realtime.unsubscribe();
+    socket.destroy();
+  });
+
   it('ends open streams promptly when the server closes (SIGTERM)', async () => {
     const own = await startTestServer();
     const account = await createAccount(own);
