@@ -7,7 +7,13 @@ import { authRoutes } from './auth/auth-routes';
 import { TokenService } from './auth/token-service';
 import type { Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
+import { installSignupThrottle, throttleRateLimitStore } from './auth/auth-throttles';
+import { deletePasswordCheck } from './auth/delete-password';
+import { Throttles } from './auth/throttles';
+import { RealtimeBroker, DEFAULT_MAX_BUFFERED_BYTES } from './realtime/broker';
 import { InProcessEventBus, type EventBus } from './realtime/event-bus';
+import { PostgresEventBus } from './realtime/postgres-event-bus';
+import { realtimeRoutes } from './realtime/realtime-routes';
 import { createMailer, type Mailer } from './mail/mailer';
 import { clientErrorHandler, frameworkErrors, installErrorHandler, MAX_PARAM_LENGTH } from './plugins/error-handler';
 import { BODY_LIMIT_BYTES, installJsonBodyParser } from './plugins/json-body';
@@ -15,6 +21,7 @@ import { securityHeaders } from './plugins/security-headers';
 import { serveSpa } from './plugins/spa';
 import { ALL_COLLECTIONS } from './records/collections/all-collections';
 import { RecordService } from './records/record-service';
+import { RecordStore } from './records/record-store';
 import { recordRoutes } from './records/records-routes';
 import { loadSecrets, type Secrets } from './secrets';
 import { UsersRepository } from './users/users-repository';
@@ -33,6 +40,8 @@ export interface BuiltApp {
   /** The one write path (tests and tools make records through it too). */
   records: RecordService;
   users: UsersRepository;
+  /** The realtime streams of this instance. */
+  realtime: RealtimeBroker;
   /** Stops accepting requests, then closes the database and the mailer. */
   close(): Promise<void>;
 }
@@ -54,26 +63,44 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     frameworkErrors,
     clientErrorHandler,
   });
-  const secrets = loadSecrets(config.dataDir, config.deletePassword);
+  const secrets = loadSecrets(config);
   const database = await openDatabase(config);
-  const events: EventBus = new InProcessEventBus();
+  const mailer: Mailer = createMailer(config, app.log);
+  const throttles = new Throttles(database.db);
   const users = new UsersRepository(database.db);
+  const collections = [...ALL_COLLECTIONS];
+  // One process (SQLite) delivers in memory; on PostgreSQL every instance hears every commit (D2).
+  let events: EventBus;
+  if (config.databaseUrl && database.dialect === 'postgres') {
+    const bus = new PostgresEventBus({
+      databaseUrl: config.databaseUrl,
+      db: database.db,
+      store: new RecordStore(database.db, database.dialect),
+      collections,
+      log: app.log,
+    });
+    await bus.start();
+    events = bus;
+  } else {
+    events = new InProcessEventBus();
+  }
   const records = new RecordService({
     db: database.db,
     dialect: database.dialect,
     events,
     users,
     config,
-    collections: [...ALL_COLLECTIONS],
-    deletePassword: secrets.deletePassword,
+    collections,
+    checkDeletePassword: deletePasswordCheck(throttles, secrets.deletePassword),
     now: options.now ?? (() => new Date()),
   });
-  const mailer: Mailer = createMailer(config, app.log);
 
   installJsonBodyParser(app);
   installErrorHandler(app);
   await app.register(helmet, securityHeaders(config.appUrl));
-  await app.register(rateLimit, { global: false });
+  // The per-address limit on the auth endpoints counts in the database, shared by every instance (D13).
+  await app.register(rateLimit, { global: false, store: throttleRateLimitStore(throttles) });
+  installSignupThrottle(app, throttles, config.signupRateLimitPerHour);
 
   app.get('/api/health', async () => ({ code: 200, message: 'API is healthy.', data: {} }));
   app.get('/api/app-config', async (): Promise<AppConfig> => ({ supportEmail: config.supportEmail, appUrl: config.appUrl }));
@@ -88,8 +115,26 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     request.auth = { user: token ? await tokens.userOf(token, 'auth') : null };
   });
 
-  await app.register(authRoutes, { users, records, config, tokens, mailer });
+  await app.register(authRoutes, { users, records, config, tokens, mailer, throttles });
   await app.register(recordRoutes, { records });
+  const broker = new RealtimeBroker({
+    db: database.db,
+    bus: events,
+    dialect: database.dialect,
+    log: app.log,
+    limits: {
+      maxStreams: config.realtimeMaxStreams,
+      maxStreamsPerUser: config.realtimeMaxStreamsPerUser,
+      heartbeatMs: config.realtimeHeartbeatSeconds * 1000,
+      maxBufferedBytes: DEFAULT_MAX_BUFFERED_BYTES,
+    },
+  });
+  await app.register(realtimeRoutes, {
+    broker,
+    collections,
+    dialect: database.dialect,
+    maxStreamsPerUser: config.realtimeMaxStreamsPerUser,
+  });
   await serveSpa(app, config.webDir);
 
   return {
@@ -99,6 +144,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     events,
     records,
     users,
+    realtime: broker,
     async close() {
       await app.close();
       await events.close();

@@ -32,6 +32,11 @@ describe('loadConfig', () => {
       tokenTtlSeconds: expect.any(Number),
       trustProxy: false,
       authRateLimitPerMinute: 60,
+      signupRateLimitPerHour: 10,
+      tokenSecret: null,
+      realtimeMaxStreams: 2000,
+      realtimeMaxStreamsPerUser: 20,
+      realtimeHeartbeatSeconds: 25,
     });
   });
 
@@ -61,6 +66,11 @@ describe('loadConfig', () => {
         TOKEN_TTL_SECONDS: '7200',
         AUTH_RATE_LIMIT_PER_MINUTE: '500',
         TRUST_PROXY: 'true',
+        SIGNUP_RATE_LIMIT_PER_HOUR: '30',
+        TOKEN_SECRET: 'k9Xq2vLw8RtYp4Hs6Nd1Fb3Gj7Mc5Za0',
+        REALTIME_MAX_CONNECTIONS: '500',
+        REALTIME_MAX_CONNECTIONS_PER_USER: '5',
+        REALTIME_HEARTBEAT_SECONDS: '0.5',
       },
       CWD,
     );
@@ -80,6 +90,11 @@ describe('loadConfig', () => {
       tokenTtlSeconds: 7200,
       trustProxy: true,
       authRateLimitPerMinute: 500,
+      signupRateLimitPerHour: 30,
+      tokenSecret: 'k9Xq2vLw8RtYp4Hs6Nd1Fb3Gj7Mc5Za0',
+      realtimeMaxStreams: 500,
+      realtimeMaxStreamsPerUser: 5,
+      realtimeHeartbeatSeconds: 0.5,
     });
   });
 
@@ -102,6 +117,11 @@ describe('loadConfig', () => {
       TOKEN_TTL_SECONDS: '5',
       AUTH_RATE_LIMIT_PER_MINUTE: '0',
       TRUST_PROXY: 'maybe',
+      SIGNUP_RATE_LIMIT_PER_HOUR: 'lots',
+      TOKEN_SECRET: 'short',
+      REALTIME_MAX_CONNECTIONS: '0',
+      REALTIME_MAX_CONNECTIONS_PER_USER: '2.5',
+      REALTIME_HEARTBEAT_SECONDS: '0',
     });
     const names = [
       'PORT',
@@ -114,11 +134,29 @@ describe('loadConfig', () => {
       'TOKEN_TTL_SECONDS',
       'AUTH_RATE_LIMIT_PER_MINUTE',
       'TRUST_PROXY',
+      'SIGNUP_RATE_LIMIT_PER_HOUR',
+      'TOKEN_SECRET',
+      'REALTIME_MAX_CONNECTIONS',
+      'REALTIME_MAX_CONNECTIONS_PER_USER',
+      'REALTIME_HEARTBEAT_SECONDS',
     ];
     expect(problems).toHaveLength(names.length);
     for (const name of names) {
       expect(problems.some((p) => p.startsWith(name))).toBe(true);
     }
+  });
+
+  it('on PostgreSQL, insists on TOKEN_SECRET and DELETE_PASSWORD, naming both', () => {
+    const problems = problemsOf({ DATABASE_URL: 'postgres://tb@db:5432/tb' });
+    expect(problems).toEqual([
+      expect.stringMatching(/TOKEN_SECRET and DELETE_PASSWORD must be given.*missing: TOKEN_SECRET, DELETE_PASSWORD/),
+    ]);
+    expect(problemsOf({ DATABASE_URL: 'postgres://tb@db:5432/tb', DELETE_PASSWORD: 'Prune-The-Roses' })).toEqual([
+      expect.stringMatching(/missing: TOKEN_SECRET\.$/),
+    ]);
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://tb@db:5432/tb', DELETE_PASSWORD: 'Prune', TOKEN_SECRET: 'x'.repeat(32) }, CWD),
+    ).toMatchObject({ tokenSecret: 'x'.repeat(32), deletePassword: 'Prune' });
   });
 
   it.each([['-1'], ['65536'], ['80.5']])('refuses PORT=%s', (port) => {

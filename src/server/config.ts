@@ -36,6 +36,16 @@ export interface Config {
    * 'test' (a much cheaper hash); production always uses the default.
    */
   passwordHashCost?: PasswordHashCost;
+  /** Accounts one address may create per hour (sign-up). */
+  signupRateLimitPerHour: number;
+  /** Signs every token; null means generate one into DATA_DIR/secrets.json (SQLite only, D13). */
+  tokenSecret: string | null;
+  /** Open realtime streams per instance; more are refused with 503. */
+  realtimeMaxStreams: number;
+  /** Realtime streams one user may hold per instance; more are refused with 429. */
+  realtimeMaxStreamsPerUser: number;
+  /** Seconds between heartbeats (an SSE comment) on an idle realtime stream. */
+  realtimeHeartbeatSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -127,6 +137,42 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     else authRateLimitPerMinute = parsed;
   }
 
+  const wholeNumber = (name: string, fallback: number, min: number): number => {
+    const raw = text(name);
+    if (raw === undefined) return fallback;
+    const parsed = Number(raw);
+    if (Number.isInteger(parsed) && parsed >= min) return parsed;
+    problems.push(`${name} must be a whole number of ${min} or more, got "${raw}".`);
+    return fallback;
+  };
+  const signupRateLimitPerHour = wholeNumber('SIGNUP_RATE_LIMIT_PER_HOUR', 10, 1);
+  const realtimeMaxStreams = wholeNumber('REALTIME_MAX_CONNECTIONS', 2000, 1);
+  const realtimeMaxStreamsPerUser = wholeNumber('REALTIME_MAX_CONNECTIONS_PER_USER', 20, 1);
+
+  let realtimeHeartbeatSeconds = 25;
+  const rawHeartbeat = text('REALTIME_HEARTBEAT_SECONDS');
+  if (rawHeartbeat !== undefined) {
+    const parsed = Number(rawHeartbeat);
+    if (!Number.isFinite(parsed) || parsed < 0.05 || parsed > 3600)
+      problems.push(`REALTIME_HEARTBEAT_SECONDS must be a number of seconds between 0.05 and 3600, got "${rawHeartbeat}".`);
+    else realtimeHeartbeatSeconds = parsed;
+  }
+
+  const tokenSecret = text('TOKEN_SECRET') ?? null;
+  if (tokenSecret !== null && tokenSecret.length < 32)
+    problems.push('TOKEN_SECRET must be at least 32 characters long (for example the output of `openssl rand -base64 32`).');
+  // Several instances share one database: each must accept the others' tokens and ask for the same
+  // deletion password, so neither may be generated per machine (D13).
+  if (databaseUrl !== null && /^postgres(ql)?:\/\//.test(databaseUrl)) {
+    const missing = [tokenSecret === null ? 'TOKEN_SECRET' : null, deletePassword === null ? 'DELETE_PASSWORD' : null].filter(
+      (name): name is string => name !== null,
+    );
+    if (missing.length > 0)
+      problems.push(
+        `With DATABASE_URL set, TOKEN_SECRET and DELETE_PASSWORD must be given (every instance must use the same ones); missing: ${missing.join(', ')}.`,
+      );
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     host,
@@ -144,5 +190,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     tokenTtlSeconds,
     trustProxy,
     authRateLimitPerMinute,
+    signupRateLimitPerHour,
+    tokenSecret,
+    realtimeMaxStreams,
+    realtimeMaxStreamsPerUser,
+    realtimeHeartbeatSeconds,
   };
 }

@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { generateDeletePassword } from './auth/delete-password-words';
+import type { Config } from './config';
 
 export interface Secrets {
   /** Signs every token, together with the user's own token key. */
   tokenSecret: string;
   deletePassword: string;
-  /** True when the deletion password was generated here rather than given by DELETE_PASSWORD. */
+  /** True only on the start that generated the deletion password (so it is printed once, not on every start). */
   deletePasswordGenerated: boolean;
 }
 
@@ -15,62 +17,37 @@ interface StoredSecrets {
   deletePassword?: string;
 }
 
-// Words staff can read out over the yard radio; a generated deletion password is three of them.
-const WORDS = [
-  'fern',
-  'moss',
-  'oak',
-  'ivy',
-  'lily',
-  'rose',
-  'sage',
-  'mint',
-  'pine',
-  'reed',
-  'iris',
-  'aster',
-  'heath',
-  'holly',
-  'maple',
-  'tulip',
-  'daisy',
-  'poppy',
-  'thyme',
-  'birch',
-  'cedar',
-  'hazel',
-  'laurel',
-  'willow',
-];
-
-function generateDeletePassword(): string {
-  const bytes = randomBytes(4);
-  const pick = (i: number) => WORDS[(bytes[i] ?? 0) % WORDS.length];
-  return `${pick(0)}-${pick(1)}-${pick(2)}-${(bytes[3] ?? 0) % 100}`;
-}
-
 /**
- * Reads the server's secrets from DATA_DIR/secrets.json, generating what is missing on first
- * start (mode 600), so the embedded default works with no setup and restarts keep tokens valid.
+ * The server's secrets. Given ones (TOKEN_SECRET, DELETE_PASSWORD) win. On SQLite, missing ones are
+ * generated on first start into DATA_DIR/secrets.json (mode 600), so the embedded default works with
+ * no setup and restarts keep tokens valid. On PostgreSQL several instances must share them, so
+ * both must be given (D13; config.ts already refuses to start without them).
  */
-export function loadSecrets(dataDir: string, configuredDeletePassword: string | null): Secrets {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const file = path.join(dataDir, 'secrets.json');
+export function loadSecrets(config: Pick<Config, 'dataDir' | 'databaseUrl' | 'tokenSecret' | 'deletePassword'>): Secrets {
+  if (config.databaseUrl) {
+    if (!config.tokenSecret || !config.deletePassword)
+      throw new Error('With DATABASE_URL set, TOKEN_SECRET and DELETE_PASSWORD must be given (every instance must use the same ones).');
+    return { tokenSecret: config.tokenSecret, deletePassword: config.deletePassword, deletePasswordGenerated: false };
+  }
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const file = path.join(config.dataDir, 'secrets.json');
   let stored: StoredSecrets = {};
   if (fs.existsSync(file)) stored = JSON.parse(fs.readFileSync(file, 'utf8')) as StoredSecrets;
   let changed = false;
-  if (!stored.tokenSecret) {
+  let deletePasswordGenerated = false;
+  if (!config.tokenSecret && !stored.tokenSecret) {
     stored.tokenSecret = randomBytes(32).toString('base64url');
     changed = true;
   }
-  if (!configuredDeletePassword && !stored.deletePassword) {
+  if (!config.deletePassword && !stored.deletePassword) {
     stored.deletePassword = generateDeletePassword();
+    deletePasswordGenerated = true;
     changed = true;
   }
   if (changed) fs.writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
   return {
-    tokenSecret: stored.tokenSecret,
-    deletePassword: configuredDeletePassword ?? stored.deletePassword ?? '',
-    deletePasswordGenerated: !configuredDeletePassword,
+    tokenSecret: config.tokenSecret ?? stored.tokenSecret ?? '',
+    deletePassword: config.deletePassword ?? stored.deletePassword ?? '',
+    deletePasswordGenerated,
   };
 }

@@ -80,6 +80,9 @@ supervise(
         // Every account the suite makes comes from 127.0.0.1: the per-address limit would throttle
         // the suite itself. The per-identity login lock-out still applies.
         AUTH_RATE_LIMIT_PER_MINUTE: process.env.E2E_AUTH_RATE_LIMIT_PER_MINUTE ?? '100000',
+        SIGNUP_RATE_LIMIT_PER_HOUR: '100000',
+        // Given (not generated) so the suite also runs with E2E_DATABASE_URL, where it is required (D13).
+        TOKEN_SECRET: 'e2e-token-secret-of-at-least-32-characters',
       },
     },
   ],

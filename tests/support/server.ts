@@ -9,6 +9,8 @@ import type { Config } from '../../src/server/config';
 import { createTestAccount, type AccountOptions, type CreatedAccount } from './accounts';
 
 export const TEST_DELETE_PASSWORD = 'Prune-The-Roses';
+/** Every test server signs with this, as several instances on one database must share one secret (D13). */
+export const TEST_TOKEN_SECRET = 'test-token-secret-of-at-least-32-characters';
 
 export interface TestServer {
   url: string;
@@ -90,6 +92,12 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
     authRateLimitPerMinute: 60,
     // Test servers only: a cheap argon2 hash, so making accounts costs milliseconds, not 60 ms each.
     passwordHashCost: 'test',
+    // Test files create many accounts from one address; the sign-up limit has its own test.
+    signupRateLimitPerHour: 1000,
+    tokenSecret: TEST_TOKEN_SECRET,
+    realtimeMaxStreams: 2000,
+    realtimeMaxStreamsPerUser: 20,
+    realtimeHeartbeatSeconds: 25,
     ...overrides,
   };
   const built = await buildApp(config, options);

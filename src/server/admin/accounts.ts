@@ -45,7 +45,8 @@ export function standaloneRecordService(database: DatabaseHandle, config: Config
     users: new UsersRepository(database.db),
     config,
     collections: [...ALL_COLLECTIONS],
-    deletePassword: '',
+    // Operator commands never delete records.
+    checkDeletePassword: () => Promise.reject(new Error('standaloneRecordService: deleting needs the server')),
     now: options.now ?? (() => new Date()),
   });
 }

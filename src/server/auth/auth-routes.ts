@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { validatePasswordPair } from '#domain/accounts/validate-signup';
 import type { Config } from '../config';
 import type { UsersTable } from '../db/schema';
-import { ApiError, badRequest, validationFailed } from '../errors';
+import { badRequest, validationFailed } from '../errors';
 import type { Mailer } from '../mail/mailer';
 import { passwordResetMail, verificationMail } from '../mail/messages';
 import type { RecordService } from '../records/record-service';
@@ -10,7 +10,8 @@ import { newTokenKey, usersCollection } from '../records/collections/users';
 import type { UsersRepository } from '../users/users-repository';
 import { requireUser } from './auth-context';
 import { LoginThrottle } from './login-throttle';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword, verifyPasswordOf } from './passwords';
+import type { Throttles } from './throttles';
 import type { TokenService } from './token-service';
 
 export interface AuthRoutesOptions {
@@ -20,6 +21,7 @@ export interface AuthRoutesOptions {
   config: Config;
   tokens: TokenService;
   mailer: Mailer;
+  throttles: Throttles;
 }
 
 const BASE = '/api/collections/users';
@@ -32,7 +34,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   const { users, records, config, tokens, mailer } = options;
   // Only the auth endpoints are rate-limited; ordinary API use is never throttled (D3).
   const AUTH_RATE_LIMIT = { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } };
-  const throttle = new LoginThrottle();
+  const throttle = new LoginThrottle(options.throttles);
 
   const authResponse = async (user: UsersTable) => ({
     token: await tokens.issue('auth', user, config.tokenTtlSeconds),
@@ -73,16 +75,14 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       });
     }
     const user = await users.findByIdentity(identity);
-    // Count failures per account, so its username and e-mail don't give two separate budgets.
-    const throttleKey = user ? `user:${user.id}` : identity;
-    if (throttle.isBlocked(request.ip, throttleKey)) {
-      throw new ApiError(429, 'Too many failed login attempts. Please wait 15 minutes and try again, or reset your password.');
-    }
-    if (!user || !(await verifyPassword(user.passwordHash, password))) {
-      throttle.recordFailure(request.ip, throttleKey);
+    await throttle.assertOpen(request.ip, user?.id ?? null, identity);
+    // An unknown name costs a (dummy) hash check too, so timing does not reveal which names exist.
+    const passwordMatches = await verifyPasswordOf(user, password);
+    if (!user || !passwordMatches) {
+      await throttle.recordFailure(request.ip, user?.id ?? null, identity);
       throw badRequest('Failed to authenticate.');
     }
-    throttle.reset(request.ip, throttleKey);
+    await throttle.recordSuccess(request.ip, user.id);
     // Unverified users and users without terms still sign in (D3): the app tells them what to do next.
     return authResponse(user);
   });
@@ -126,6 +126,8 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       { passwordHash: await hashPassword(pair.value.password, config.passwordHashCost), tokenKey: newTokenKey(), verified: true },
       { ifMatch: user.updated },
     );
+    // The mailed link proved the owner: lift the login locks on the account, from every address.
+    await throttle.clearAccount(user.id);
     return reply.code(204).send();
   });
 }

@@ -1,38 +1,43 @@
+import { createHash } from 'node:crypto';
+import { ApiError } from '../errors';
+import type { Throttles } from './throttles';
+
+const MAX_FAILURES = 10;
+const WINDOW_MS = 15 * 60 * 1000;
+
 /**
- * Counts failed logins per (IP, identity) so password guessing is slowed without locking out a
- * yard full of tablets that share one address (D3). In memory: a restart forgives everyone.
+ * Failed logins per (address, account): password guessing is slowed, while a yard full of
+ * tablets behind one address keeps working for every other account (D3), and the account's owner
+ * can lift the lock with a password reset. Kept in the database, so every instance sees it (D13).
  */
 export class LoginThrottle {
-  private readonly failures = new Map<string, number[]>();
+  constructor(private readonly throttles: Throttles) {}
 
-  constructor(
-    private readonly maxFailures = 10,
-    private readonly windowMs = 15 * 60 * 1000,
-  ) {}
-
-  private key(ip: string, identity: string): string {
-    return `${ip}|${identity.trim().toLowerCase()}`;
+  /**
+   * The throttle key of one account (by id, so its username and e-mail share one budget) or, for
+   * a name with no account, of that name (hashed: the key length stays bounded).
+   */
+  private key(ip: string, userId: string | null, identity: string): string {
+    const who = userId ? `user:${userId}` : `name:${createHash('sha256').update(identity.trim().toLowerCase()).digest('hex').slice(0, 32)}`;
+    return `login|${who}|${ip}`;
   }
 
-  private recent(key: string, now: number): number[] {
-    const kept = (this.failures.get(key) ?? []).filter((t) => now - t < this.windowMs);
-    if (kept.length === 0) this.failures.delete(key);
-    else this.failures.set(key, kept);
-    return kept;
+  /** Throws 429 when this address spent its failures on this account. */
+  async assertOpen(ip: string, userId: string | null, identity: string): Promise<void> {
+    if ((await this.throttles.count(this.key(ip, userId, identity))) >= MAX_FAILURES)
+      throw new ApiError(429, 'Too many failed login attempts. Please wait 15 minutes and try again, or reset your password.');
   }
 
-  isBlocked(ip: string, identity: string, now = Date.now()): boolean {
-    return this.recent(this.key(ip, identity), now).length >= this.maxFailures;
+  async recordFailure(ip: string, userId: string | null, identity: string): Promise<void> {
+    await this.throttles.hit(this.key(ip, userId, identity), WINDOW_MS);
   }
 
-  recordFailure(ip: string, identity: string, now = Date.now()): void {
-    const key = this.key(ip, identity);
-    this.failures.set(key, [...this.recent(key, now), now]);
-    // Keep memory bounded if someone sprays random identities.
-    if (this.failures.size > 50_000) this.failures.delete(this.failures.keys().next().value as string);
+  async recordSuccess(ip: string, userId: string): Promise<void> {
+    await this.throttles.clear(this.key(ip, userId, ''));
   }
 
-  reset(ip: string, identity: string): void {
-    this.failures.delete(this.key(ip, identity));
+  /** A successful password reset proves the owner: every address's lock on the account goes. */
+  async clearAccount(userId: string): Promise<void> {
+    await this.throttles.clearPrefix(`login|user:${userId}|`);
   }
 }

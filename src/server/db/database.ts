@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import type { SqlDialect } from '../records/filter/field-map';
 import * as initial from './migrations/001-initial';
 import * as insertionOrder from './migrations/002-insertion-order';
+import * as throttles from './migrations/004-throttles';
 import type { Database } from './schema';
 
 export interface DatabaseHandle {
@@ -18,6 +19,7 @@ export interface DatabaseHandle {
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
   '002-insertion-order': insertionOrder,
+  '004-throttles': throttles,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -39,7 +41,11 @@ export async function openDatabase(options: { dataDir: string; databaseUrl: stri
     file.pragma('busy_timeout = 5000');
     db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
   }
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  // Kysely looks for its migration tables in every schema unless told which: name ours, or a
+  // second installation (or test) in another schema of the same database looks migrated already.
+  const migrationTableSchema =
+    dialect === 'postgres' ? (await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db)).rows[0]?.schema : undefined;
+  const { error, results } = await new Migrator({ db, provider, migrationTableSchema }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     await db.destroy();

@@ -59,9 +59,25 @@ export interface TrolleyExportsTable {
   user: string;
 }
 
+export interface ThrottlesTable {
+  key: string;
+  count: number;
+  /** End of the counting window, ms since the epoch (PostgreSQL bigint comes back as text: read through Number). */
+  resetsAt: ColumnType<number | string, number, number>;
+}
+
+export interface RealtimeOutboxTable {
+  id: string;
+  createdAt: ColumnType<number | string, number, number>;
+  /** JSON of a deleted record too large for a NOTIFY payload. */
+  payload: string;
+}
+
 export interface Database {
   users: UsersTable;
   tasks: TasksTable;
   user_settings: UserSettingsTable;
   trolley_exports: TrolleyExportsTable;
+  throttles: ThrottlesTable;
+  realtime_outbox: RealtimeOutboxTable;
 }

@@ -23,6 +23,11 @@ export interface EventBus {
   committed(change: RecordChange): void;
   /** Every committed change, on every instance. Returns the unsubscribe function. */
   subscribe(listener: (change: RecordChange) => void): () => void;
+  /**
+   * Called when changes may have been lost (the PostgreSQL listener reconnected after a gap):
+   * realtime ends its streams so every client reconnects and refetches. Returns the unsubscribe function.
+   */
+  onResync(listener: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -46,6 +51,11 @@ export class InProcessEventBus implements EventBus {
   subscribe(listener: (change: RecordChange) => void): () => void {
     this.emitter.on('change', listener);
     return () => this.emitter.off('change', listener);
+  }
+
+  onResync(): () => void {
+    // One process never misses a change.
+    return () => {};
   }
 
   async close(): Promise<void> {

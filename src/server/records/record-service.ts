@@ -1,9 +1,9 @@
-import { timingSafeEqual } from 'node:crypto';
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { AuthContext } from '../auth/auth-context';
+import type { DeletePasswordCheck } from '../auth/delete-password';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
-import { ApiError, forbidden, notFound, validationFailed } from '../errors';
+import { ApiError, notFound, validationFailed } from '../errors';
 import type { EventBus, RecordChange } from '../realtime/event-bus';
 import type { UsersRepository } from '../users/users-repository';
 import { accessOf, type Action, type CollectionAccess } from './access-rules';
@@ -20,8 +20,8 @@ export interface RecordServiceOptions {
   users: UsersRepository;
   config: Config;
   collections: Collection[];
-  /** The shared deletion password (D4). */
-  deletePassword: string;
+  /** Checks the typed deletion password (D4), throttling wrong guesses. */
+  checkDeletePassword: DeletePasswordCheck;
   now: () => Date;
 }
 
@@ -41,6 +41,8 @@ export interface WriteOptions {
 export interface DeleteOptions extends WriteOptions {
   /** The typed deletion password (`X-Confirm-Password`, D4). */
   confirmPassword?: string | string[];
+  /** The caller's address, for the deletion password throttle. */
+  address?: string;
 }
 
 const SYSTEM: AuthContext = { user: null };
@@ -133,8 +135,12 @@ export class RecordService {
 
   async delete(collection: Collection, auth: AuthContext, id: string, options: DeleteOptions = {}): Promise<void> {
     this.access(collection).authorize('delete', auth);
-    if (collection.needsDeletePassword && !isDeletePassword(options.confirmPassword, this.options.deletePassword)) {
-      throw forbidden('Incorrect password.');
+    if (collection.needsDeletePassword) {
+      await this.options.checkDeletePassword({
+        userId: auth.user?.id ?? null,
+        address: options.address ?? '',
+        typed: options.confirmPassword,
+      });
     }
     const existing = await this.findFor('delete', collection, auth, id);
     if (options.ifMatch !== undefined && options.ifMatch !== existing.updated) throw changedMeanwhile();
@@ -229,14 +235,6 @@ export class RecordService {
     }
     this.options.events.committed(change);
   }
-}
-
-/** Case-insensitive, constant-time comparison of the typed deletion password (D4). */
-export function isDeletePassword(typed: string | string[] | undefined, expected: string): boolean {
-  if (typeof typed !== 'string' || typed === '' || expected === '') return false;
-  const a = Buffer.from(typed.trim().toLowerCase());
-  const b = Buffer.from(expected.trim().toLowerCase());
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 function isUniqueViolation(error: unknown): boolean {

@@ -63,6 +63,7 @@ export async function recordRoutes(fastify: FastifyInstance, options: RecordRout
     await records.delete(records.collection(request.params.collection), request.auth, request.params.id, {
       ifMatch: readIfMatch(request),
       confirmPassword: request.headers['x-confirm-password'],
+      address: request.ip,
     });
     return reply.code(204).send();
   });

@@ -1,0 +1,119 @@
+import { EventSource } from 'eventsource';
+import pg from 'pg';
+import type { RecordModel, RecordSubscription } from 'pocketbase';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, failure, startTestServer, TEST_DELETE_PASSWORD, type TestServer } from '../../../tests/support/server';
+import { PostgresEventBus } from './postgres-event-bus';
+
+// Two instances of the server on one PostgreSQL schema, as behind a load balancer (D13): tokens,
+// realtime and throttles must not depend on which instance answers. Runs in the PostgreSQL pass
+// (`bash scripts/with-postgres.sh npx vitest run ...`).
+globalThis.EventSource ??= EventSource as unknown as typeof globalThis.EventSource;
+
+const DELETE = { headers: { 'X-Confirm-Password': TEST_DELETE_PASSWORD } };
+const order = (title: string, extra: Record<string, unknown> = {}) => ({
+  title,
+  day: 'friday',
+  customerType: 'wholesale',
+  other: 'none',
+  weekNumber: 20,
+  year: 2026,
+  ...extra,
+});
+
+async function waitFor<T>(read: () => T | undefined, what: string, ms = 2000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL', () => {
+  let a: TestServer;
+  let b: TestServer;
+  beforeAll(async () => {
+    a = await startTestServer({ trustProxy: true });
+    // Same schema, same secrets: a second instance of the same installation.
+    b = await startTestServer({ trustProxy: true, databaseUrl: a.config.databaseUrl });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it('accepts on B a token issued by A', async () => {
+    const account = await createAccount(a);
+    const onB = b.client();
+    onB.authStore.save(account.pb.authStore.token, account.pb.authStore.record);
+    await expect(onB.collection('tasks').getList(1, 1)).resolves.toMatchObject({ page: 1 });
+    await expect(onB.collection('users').authRefresh()).resolves.toMatchObject({ record: { id: account.id } });
+  });
+
+  it('delivers a change made through A to an SDK subscriber on B within 2 s', async () => {
+    const writer = await createAccount(a);
+    const reader = await createAccount(a);
+    const onB = b.client();
+    onB.authStore.save(reader.pb.authStore.token, reader.pb.authStore.record);
+    const events: Array<RecordSubscription<RecordModel>> = [];
+    await onB.collection('tasks').subscribe('*', (e) => events.push(e));
+
+    const created = await writer.pb.collection('tasks').create(order('Across instances'));
+    expect(await waitFor(() => events.find((e) => e.action === 'create'), 'create on B')).toMatchObject({
+      record: { id: created.id, title: 'Across instances' },
+    });
+    await writer.pb.collection('tasks').update(created.id, { status: 'loaded' });
+    expect(await waitFor(() => events.find((e) => e.action === 'update'), 'update on B')).toMatchObject({
+      record: { id: created.id, status: 'loaded' },
+    });
+    await writer.pb.collection('tasks').delete(created.id, DELETE);
+    expect(await waitFor(() => events.find((e) => e.action === 'delete'), 'delete on B')).toMatchObject({
+      record: { id: created.id, title: 'Across instances' },
+    });
+    // A deleted record too big for a NOTIFY payload travels through the outbox.
+    const big = await writer.pb.collection('tasks').create(order('Big one', { orderInfo: 'é'.repeat(4900) }));
+    await writer.pb.collection('tasks').delete(big.id, DELETE);
+    expect(await waitFor(() => events.find((e) => e.action === 'delete' && e.record.id === big.id), 'big delete on B')).toMatchObject({
+      record: { orderInfo: 'é'.repeat(4900) },
+    });
+    // Exactly once each: A's own NOTIFY is not delivered twice.
+    expect(events.map((e) => e.action)).toEqual(['create', 'update', 'delete', 'create', 'delete']);
+    await onB.realtime.unsubscribe();
+  });
+
+  it('holds on B a login throttle tripped on A', async () => {
+    const victim = await createAccount(a);
+    const from = { headers: { 'X-Forwarded-For': '203.0.113.77' } };
+    for (let i = 0; i < 10; i++)
+      expect((await failure(a.client().collection('users').authWithPassword(victim.username, `wrong-${i}-password`, from))).status).toBe(
+        400,
+      );
+    const onB = await failure(b.client().collection('users').authWithPassword(victim.username, victim.password, from));
+    expect(onB.status).toBe(429);
+  });
+
+  it('after losing its listening connection, B reconnects and makes clients refetch, then delivers again', async () => {
+    const writer = await createAccount(a);
+    const onB = b.client();
+    onB.authStore.save(writer.pb.authStore.token, writer.pb.authStore.record);
+    const events: Array<RecordSubscription<RecordModel>> = [];
+    await onB.collection('tasks').subscribe('*', (e) => events.push(e));
+    let connects = 0;
+    await onB.realtime.subscribe('PB_CONNECT', () => connects++);
+
+    const bus = b.built.events as PostgresEventBus;
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query('SELECT pg_terminate_backend($1)', [bus.listenerPid]);
+    await admin.end();
+
+    // The stream was ended after the reconnect: the SDK connected again (and the web app refetches then).
+    await waitFor(() => (connects > 0 && onB.realtime.isConnected ? true : undefined), 'SDK reconnect', 8000);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const created = await writer.pb.collection('tasks').create(order('After the gap'));
+    await waitFor(() => events.find((e) => e.record.id === created.id), 'event after the gap');
+    await onB.realtime.unsubscribe();
+  });
+});
