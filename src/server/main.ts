@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { removePidFile, writePidFile } from './pid-file';
 
 // Settings may come from a .env file in the working directory (D9); real env vars win.
 if (fs.existsSync('.env')) process.loadEnvFile('.env');
@@ -43,6 +44,10 @@ process.on('SIGTERM', () => void stop('SIGTERM'));
 process.on('SIGINT', () => void stop('SIGINT'));
 
 await app.listen({ host: config.host, port: config.port });
+// Tells `npm run admin -- restore` that this data folder is in use; gone again on any exit
+// Node gets to run (a crash's stale file names a dead process and blocks nothing).
+writePidFile(config.dataDir);
+process.once('exit', () => removePidFile(config.dataDir));
 app.log.info(
   `Trolleyboard is ready at ${config.appUrl} (storage: ${built.database.dialect === 'sqlite' ? `SQLite in ${config.dataDir}` : 'PostgreSQL'})`,
 );

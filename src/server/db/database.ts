@@ -22,6 +22,9 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+/** The SQLite database file in DATA_DIR (also what `npm run admin -- backup` copies). */
+export const sqliteFile = (dataDir: string): string => path.join(dataDir, 'trolleyboard.db');
+
 /** Opens SQLite in `dataDir` (WAL mode) or PostgreSQL at `databaseUrl`, then migrates to the latest schema. */
 export async function openDatabase(options: { dataDir: string; databaseUrl: string | null }): Promise<DatabaseHandle> {
   let db: Kysely<Database>;
@@ -32,7 +35,7 @@ export async function openDatabase(options: { dataDir: string; databaseUrl: stri
   } else {
     dialect = 'sqlite';
     fs.mkdirSync(options.dataDir, { recursive: true });
-    const file = new SQLite(path.join(options.dataDir, 'trolleyboard.db'));
+    const file = new SQLite(sqliteFile(options.dataDir));
     file.pragma('journal_mode = WAL');
     file.pragma('synchronous = NORMAL');
     file.pragma('foreign_keys = ON');
