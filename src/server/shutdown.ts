@@ -24,8 +24,11 @@ export function trackRequestsForShutdown(app: FastifyInstance): ShutdownDrain {
   let lastStartedAt = 0;
   let draining = false;
   app.addHook('onRequest', async (request) => {
-    running.add(request.id);
     lastStartedAt = Date.now();
+    // A realtime stream (SSE) stays open by design: waiting for it would only delay the stop.
+    // The realtime module closes its streams itself when the app closes (a preClose hook).
+    if (request.method === 'GET' && request.url.split('?')[0] === '/api/realtime') return;
+    running.add(request.id);
   });
   app.addHook('onResponse', async (request) => {
     running.delete(request.id);
