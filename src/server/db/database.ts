@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
-import pg from 'pg';
 import type { SqlDialect } from '../records/filter/field-map';
 import * as initial from './migrations/001-initial';
 import * as insertionOrder from './migrations/002-insertion-order';
@@ -31,6 +30,8 @@ export async function openDatabase(options: { dataDir: string; databaseUrl: stri
   let dialect: SqlDialect;
   if (options.databaseUrl) {
     dialect = 'postgres';
+    // Loaded only here: an SQLite server never pays the memory of the PostgreSQL driver (decision 008).
+    const { default: pg } = await import('pg');
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: options.databaseUrl, max: 10 }) }) });
   } else {
     dialect = 'sqlite';
