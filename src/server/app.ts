@@ -12,7 +12,6 @@ import { deletePasswordCheck } from './auth/delete-password';
 import { Throttles } from './auth/throttles';
 import { RealtimeBroker, DEFAULT_MAX_BUFFERED_BYTES } from './realtime/broker';
 import { InProcessEventBus, type EventBus } from './realtime/event-bus';
-import { PostgresEventBus } from './realtime/postgres-event-bus';
 import { realtimeRoutes } from './realtime/realtime-routes';
 import { createMailer, type Mailer } from './mail/mailer';
 import { clientErrorHandler, frameworkErrors, installErrorHandler, MAX_PARAM_LENGTH } from './plugins/error-handler';
@@ -72,6 +71,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // One process (SQLite) delivers in memory; on PostgreSQL every instance hears every commit (D2).
   let events: EventBus;
   if (config.databaseUrl && database.dialect === 'postgres') {
+    // Loaded only here: SQLite servers never pay pg's memory (docs/decisions/008).
+    const { PostgresEventBus } = await import('./realtime/postgres-event-bus');
     const bus = new PostgresEventBus({
       databaseUrl: config.databaseUrl,
       db: database.db,

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { removePidFile, writePidFile } from './pid-file';
+import { trackRequestsForShutdown } from './shutdown';
 
 // Settings may come from a .env file in the working directory (D9); real env vars win.
 if (fs.existsSync('.env')) process.loadEnvFile('.env');
@@ -26,12 +28,22 @@ if (secrets.deletePasswordGenerated) {
 }
 if (!config.smtpUrl) app.log.info(`No SMTP_URL set: mails are written to ${config.dataDir}/mail and their links logged here.`);
 
+const requests = trackRequestsForShutdown(app);
+/** Longest a shutdown may take before the process gives up waiting (a stuck connection). */
+const SHUTDOWN_TIMEOUT_MS = 15_000;
+
 let stopping = false;
 const stop = async (signal: string) => {
   if (stopping) return;
   stopping = true;
   app.log.info(`${signal} received, shutting down`);
+  setTimeout(() => {
+    app.log.error(`Shutdown took longer than ${SHUTDOWN_TIMEOUT_MS / 1000} s; exiting anyway`);
+    process.exit(1);
+  }, SHUTDOWN_TIMEOUT_MS).unref();
   try {
+    // Answer what clients have already sent, then stop listening and close the database.
+    await requests.drain();
     await built.close();
     process.exit(0);
   } catch (error) {
@@ -43,6 +55,10 @@ process.on('SIGTERM', () => void stop('SIGTERM'));
 process.on('SIGINT', () => void stop('SIGINT'));
 
 await app.listen({ host: config.host, port: config.port });
+// Tells `npm run admin -- restore` that this data folder is in use; gone again on any exit
+// Node gets to run (a crash's stale file names a dead process and blocks nothing).
+writePidFile(config.dataDir);
+process.once('exit', () => removePidFile(config.dataDir));
 app.log.info(
   `Trolleyboard is ready at ${config.appUrl} (storage: ${built.database.dialect === 'sqlite' ? `SQLite in ${config.dataDir}` : 'PostgreSQL'})`,
 );

@@ -1,15 +1,18 @@
 import fs from 'node:fs';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError, loadConfig, type Config } from '../config';
 import { openDatabase } from '../db/database';
 import { AccountAdmin, AdminError } from './accounts';
+import { backupSqlite, POSTGRES_ADVICE, restoreSqlite } from './backup';
 
 const USAGE = `Trolleyboard operator commands
 
   npm run admin -- create-user --username NAME --email EMAIL --password PASSWORD [--verified] [--accept-terms]
   npm run admin -- verify-user <username|email>
   npm run admin -- set-password <username|email> [--password PASSWORD]   (asks for it when left out)
+  npm run admin -- backup <file>    copy the live SQLite database to <file>, while the server runs
+  npm run admin -- restore <file>   replace the SQLite database with <file> (stop the server first)
 
 Settings (DATA_DIR, DATABASE_URL, ...) come from the environment or .env, as for npm start.`;
 
@@ -42,6 +45,7 @@ async function main(argv: string[]): Promise<number> {
   }
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
+  if (command === 'backup' || command === 'restore') return backupOrRestore(command, target, config);
   const database = await openDatabase(config);
   const admin = new AccountAdmin(database, config);
   try {
@@ -80,6 +84,28 @@ async function main(argv: string[]): Promise<number> {
   } finally {
     await database.close();
   }
+}
+
+/** Works on the database file itself, so it never opens (or migrates) the database the usual way. */
+async function backupOrRestore(command: 'backup' | 'restore', file: string | undefined, config: Config): Promise<number> {
+  if (config.databaseUrl !== null) {
+    console.error(POSTGRES_ADVICE);
+    return 1;
+  }
+  if (!file) throw new AdminError(`${command} needs a file name, e.g. npm run admin -- ${command} trolleyboard-backup.db`);
+  if (command === 'backup') {
+    const { file: written, bytes, counts } = await backupSqlite(config.dataDir, file);
+    console.log(`Backed up ${describeCounts(counts)} to ${written} (${Math.ceil(bytes / 1024)} KB).`);
+    return 0;
+  }
+  const { previous, counts } = await restoreSqlite(config.dataDir, file, new Date());
+  console.log(`Restored ${describeCounts(counts)} from ${file} into ${config.dataDir}.`);
+  if (previous) console.log(`The database as it was before is kept in ${previous}.`);
+  return 0;
+}
+
+function describeCounts(counts: Record<string, number>): string {
+  return `${counts.tasks ?? 0} orders, ${counts.trolley_exports ?? 0} runs and ${counts.users ?? 0} users`;
 }
 
 main(process.argv.slice(2)).then(

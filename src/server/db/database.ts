@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, type MigrationProvider } from 'kysely';
-import pg from 'pg';
 import type { SqlDialect } from '../records/filter/field-map';
 import * as initial from './migrations/001-initial';
 import * as insertionOrder from './migrations/002-insertion-order';
@@ -24,17 +23,22 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+/** The SQLite database file in DATA_DIR (also what `npm run admin -- backup` copies). */
+export const sqliteFile = (dataDir: string): string => path.join(dataDir, 'trolleyboard.db');
+
 /** Opens SQLite in `dataDir` (WAL mode) or PostgreSQL at `databaseUrl`, then migrates to the latest schema. */
 export async function openDatabase(options: { dataDir: string; databaseUrl: string | null }): Promise<DatabaseHandle> {
   let db: Kysely<Database>;
   let dialect: SqlDialect;
   if (options.databaseUrl) {
     dialect = 'postgres';
+    // Loaded only here: an SQLite server never pays the memory of the PostgreSQL driver (decision 008).
+    const { default: pg } = await import('pg');
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: options.databaseUrl, max: 10 }) }) });
   } else {
     dialect = 'sqlite';
     fs.mkdirSync(options.dataDir, { recursive: true });
-    const file = new SQLite(path.join(options.dataDir, 'trolleyboard.db'));
+    const file = new SQLite(sqliteFile(options.dataDir));
     file.pragma('journal_mode = WAL');
     file.pragma('synchronous = NORMAL');
     file.pragma('foreign_keys = ON');

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Database } from '../db/schema';
 import type { Collection } from '../records/collection';
 import type { RecordStore } from '../records/record-store';
@@ -116,7 +116,9 @@ export class PostgresEventBus implements EventBus {
   }
 
   private async listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.options.databaseUrl });
+    // Imported here, not at the top: a bundled SQLite server must not load pg at all (decision 008).
+    const { default: pgModule } = await import('pg');
+    const client = new pgModule.Client({ connectionString: this.options.databaseUrl });
     client.on('error', (error) => this.lost(client, error));
     client.on('end', () => this.lost(client, null));
     client.on('notification', (message) => {
