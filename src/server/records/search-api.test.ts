@@ -43,7 +43,8 @@ describe(`search over ${ORDERS.toLocaleString('en-GB')} orders`, () => {
     );
     expect(error.status).toBe(400);
     expect(error.response.message).toBe('Invalid filter: the search text is too long (3001 characters; at most 100).');
-    expect(ms).toBeLessThan(200);
+    // Refused before any SQL runs; generous, as a loaded machine can pause the test process.
+    expect(ms).toBeLessThan(1000);
   });
 
   it('answers the longest allowed searches quickly, with the same results as before', async () => {

@@ -239,7 +239,14 @@ function literalAsText(literal: LiteralOperand, field: ResolvedField, operator: 
 
 /** The value of a `~`/`!~`, refused when longer than MAX_SEARCH_LENGTH characters (D14). */
 function searchText(literal: LiteralOperand, field: ResolvedField, operator: ComparisonOperator): string {
-  const text = literalAsText(literal, field, operator);
+  return checkSearchLength(literalAsText(literal, field, operator));
+}
+
+/**
+ * Returns a `~`/`!~` value unchanged, or throws the FilterError for one longer than
+ * MAX_SEARCH_LENGTH characters (shared with evaluate-filter.ts, so both refuse the same filters).
+ */
+export function checkSearchLength(text: string): string {
   const length = [...text].length;
   if (length > MAX_SEARCH_LENGTH) {
     throw new FilterError(`Invalid filter: the search text is too long (${length} characters; at most ${MAX_SEARCH_LENGTH}).`);
