@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, 
 import type { SqlDialect } from '../records/filter/field-map';
 import * as initial from './migrations/001-initial';
 import * as insertionOrder from './migrations/002-insertion-order';
+import * as searchIndex from './migrations/003-search-index';
 import * as throttles from './migrations/004-throttles';
 import type { Database } from './schema';
 
@@ -18,6 +19,7 @@ export interface DatabaseHandle {
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
   '002-insertion-order': insertionOrder,
+  '003-search-index': searchIndex,
   '004-throttles': throttles,
 };
 

@@ -16,10 +16,16 @@
 // - Text-like fields (text, date, relation) compare numbers as the text written (`orderNumber = 0042`
 //   matches '0042'); true/false are refused.
 // - null may only be used with = and !=; a field compared with a field must hold the same kind of value.
+// - A `~`/`!~` value may have at most MAX_SEARCH_LENGTH characters (D14): LIKE runs on the event loop
+//   with SQLite, and its cost grows with the length of the value times the length of the text.
+// - `field ~ value` on a field with a TextIndex asks the trigram index first (SQLite FTS5), when the
+//   value has a literal piece of 3 or more characters: `rowid IN (SELECT rowid FROM fts WHERE fts
+//   MATCH ?) AND <the same LIKE>`. The index returns a superset of the matching rows (it only knows
+//   the pieces are there, in any case), the LIKE keeps the exact answer, so results never change.
 
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 
-import { FilterError, lookUpField, type FieldMap, type FieldSpec, type FieldType, type SqlDialect } from './field-map';
+import { FilterError, lookUpField, type FieldMap, type FieldSpec, type FieldType, type SqlDialect, type TextIndex } from './field-map';
 import type { ComparisonOperator, FilterNode, Operand } from './parse-filter';
 
 type Sql = RawBuilder<unknown>;
@@ -35,6 +41,10 @@ interface ResolvedField {
 type Bound = { kind: 'empty' } | { kind: 'value'; value: string | number | boolean; sql: Sql };
 
 const ESCAPE_CLAUSE = sql.raw("ESCAPE '\\'");
+/** Longest value `~` and `!~` take, in characters (D14). Customer names and order numbers are far shorter. */
+export const MAX_SEARCH_LENGTH = 100;
+/** The trigram index can only look up pieces of at least three characters. */
+const MIN_INDEXED_PIECE = 3;
 const TEXT_LIKE: ReadonlySet<FieldType> = new Set<FieldType>(['text', 'date', 'relation']);
 
 /**
@@ -116,9 +126,16 @@ function compareFieldWithValue(
 
   if (operator === '~' || operator === '!~') {
     if (field.spec.type === 'bool') throw operatorNotForBool(operator, field);
-    const pattern = containsPattern(literalAsText(literal, field, operator));
-    const matches = sql`${lowerText(field)} LIKE LOWER(CAST(${pattern} AS TEXT)) ${ESCAPE_CLAUSE}`;
-    return operator === '~' ? sql<SqlBool>`${matches}` : sql<SqlBool>`NOT (${matches})`;
+    const pattern = containsPattern(searchText(literal, field, operator));
+    const matches = sql`${likeSubject(field, dialect)} LIKE LOWER(CAST(${pattern} AS TEXT)) ${ESCAPE_CLAUSE}`;
+    if (operator === '!~') return sql<SqlBool>`NOT (${matches})`;
+    const index = field.spec.textIndex;
+    const ftsQuery = index && dialect === 'sqlite' ? trigramQuery(pattern, index) : null;
+    if (index && ftsQuery !== null) {
+      const fts = sql.table(index.ftsTable);
+      return sql<SqlBool>`(rowid IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${ftsQuery}) AND ${matches})`;
+    }
+    return sql<SqlBool>`${matches}`;
   }
 
   const bound = bindValue(literal, field, dialect);
@@ -174,7 +191,7 @@ function compareFields(operator: ComparisonOperator, left: ResolvedField, right:
 /** `"Greenfields Ltd" ~ title`: the value contains the field's text. */
 function valueContainsField(operator: '~' | '!~', literal: LiteralOperand, field: ResolvedField): RawBuilder<SqlBool> {
   if (field.spec.type === 'bool') throw operatorNotForBool(operator, field);
-  const text = literalAsText(literal, field, operator);
+  const text = searchText(literal, field, operator);
   const matches = sql`LOWER(CAST(${text} AS TEXT)) LIKE ('%' || ${escapedLikeText(lowerText(field))} || '%') ${ESCAPE_CLAUSE}`;
   return operator === '~' ? sql<SqlBool>`${matches}` : sql<SqlBool>`NOT (${matches})`;
 }
@@ -189,6 +206,17 @@ function valueFamily(type: FieldType): 'text' | 'number' | 'bool' {
 function lowerText(field: ResolvedField): Sql {
   const text = TEXT_LIKE.has(field.spec.type) ? field.ref : sql`CAST(${field.ref} AS TEXT)`;
   return sql`LOWER(COALESCE(${text}, ''))`;
+}
+
+/**
+ * The field as LIKE reads it against a lower-cased pattern. SQLite's LIKE already ignores ASCII
+ * case and its LOWER() changes only ASCII letters, so LOWER() on the column would only copy every
+ * value (half the time of a scan over long notes); PostgreSQL's LIKE is case-sensitive, and its
+ * pg_trgm index (migration 003) is on exactly LOWER(COALESCE(column, '')).
+ */
+function likeSubject(field: ResolvedField, dialect: SqlDialect): Sql {
+  if (dialect === 'postgres' || !TEXT_LIKE.has(field.spec.type)) return lowerText(field);
+  return sql`COALESCE(${field.ref}, '')`;
 }
 
 /** Escapes LIKE's special characters inside SQL, for a pattern taken from another column. */
@@ -207,6 +235,59 @@ function literalAsText(literal: LiteralOperand, field: ResolvedField, operator: 
     case 'null':
       throw new FilterError(`Invalid filter: null can only be used with "=" or "!=", not "${operator}".`);
   }
+}
+
+/** The value of a `~`/`!~`, refused when longer than MAX_SEARCH_LENGTH characters (D14). */
+function searchText(literal: LiteralOperand, field: ResolvedField, operator: ComparisonOperator): string {
+  return checkSearchLength(literalAsText(literal, field, operator));
+}
+
+/**
+ * Returns a `~`/`!~` value unchanged, or throws the FilterError for one longer than
+ * MAX_SEARCH_LENGTH characters (shared with evaluate-filter.ts, so both refuse the same filters).
+ */
+export function checkSearchLength(text: string): string {
+  const length = [...text].length;
+  if (length > MAX_SEARCH_LENGTH) {
+    throw new FilterError(`Invalid filter: the search text is too long (${length} characters; at most ${MAX_SEARCH_LENGTH}).`);
+  }
+  return text;
+}
+
+/**
+ * The FTS5 query that finds every row whose field contains the literal pieces of a LIKE pattern
+ * (the runs between its % and _ wildcards, unescaped), or null when no piece is long enough for
+ * the trigram index. Each piece becomes a quoted phrase with its quotes doubled, so FTS5 reads
+ * client text only as text, never as query syntax; control characters and broken surrogates
+ * split a piece (fewer conditions only widen the superset the LIKE then narrows).
+ */
+export function trigramQuery(likePattern: string, index: TextIndex): string | null {
+  const pieces: string[] = [];
+  let piece: string[] = [];
+  const endPiece = () => {
+    if (piece.length >= MIN_INDEXED_PIECE) pieces.push(piece.join(''));
+    piece = [];
+  };
+  const characters = [...likePattern];
+  for (let i = 0; i < characters.length; i += 1) {
+    let c = characters[i] ?? '';
+    if (c === '%' || c === '_') {
+      endPiece();
+      continue;
+    }
+    if (c === '\\') {
+      i += 1; // the escaped character is literal
+      c = characters[i] ?? '';
+      if (c === '') break;
+    }
+    const code = c.codePointAt(0) ?? 0;
+    if (code < 0x20 || code === 0x7f || (code >= 0xd800 && code <= 0xdfff)) endPiece();
+    else piece.push(c);
+  }
+  endPiece();
+  if (pieces.length === 0) return null;
+  const phrases = pieces.map((p) => `"${p.replaceAll('"', '""')}"`);
+  return `${index.ftsColumn} : (${phrases.join(' AND ')})`;
 }
 
 /**

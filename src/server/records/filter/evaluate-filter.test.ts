@@ -77,6 +77,8 @@ describe('evaluateFilter agrees with the compiled SQL', () => {
     String.raw`note ~ "50\%"`,
     String.raw`title ~ "\\dir"`,
     'title ~ "oak%"',
+    `title ~ "${'x'.repeat(101)}"`,
+    `"${'x'.repeat(101)}" !~ note`,
     'title ~ "%sap%"',
     'note = null',
     'note = ""',

@@ -12,7 +12,7 @@
 // No comparison result is ever negated except `!~`, whose operands are never null, so treating
 // SQL's unknown as false gives the same rows as the database does.
 
-import { containsPattern } from './compile-filter';
+import { checkSearchLength, containsPattern } from './compile-filter';
 import { FilterError, lookUpField, type FieldMap, type FieldSpec, type FieldType, type SqlDialect } from './field-map';
 import type { ComparisonOperator, FilterNode, Operand } from './parse-filter';
 
@@ -88,7 +88,7 @@ function evaluateComparison(
     const field = resolveField(right.name, fields);
     if (operator === '~' || operator === '!~') {
       if (field.spec.type === 'bool') throw operatorNotForBool(operator, field);
-      const text = literalAsText(left, field, operator);
+      const text = checkSearchLength(literalAsText(left, field, operator));
       const matches = like(fold(text, dialect), `%${escapeLike(lowerText(field, record, dialect))}%`);
       return operator === '~' ? matches : !matches;
     }
@@ -131,7 +131,7 @@ function compareFieldWithValue(
   const isTextLike = TEXT_LIKE.has(field.spec.type);
   if (operator === '~' || operator === '!~') {
     if (field.spec.type === 'bool') throw operatorNotForBool(operator, field);
-    const pattern = containsPattern(literalAsText(literal, field, operator));
+    const pattern = containsPattern(checkSearchLength(literalAsText(literal, field, operator)));
     const matches = like(lowerText(field, record, dialect), fold(pattern, dialect));
     return operator === '~' ? matches : !matches;
   }

@@ -7,6 +7,18 @@ export type FieldType = 'text' | 'number' | 'bool' | 'date' | 'json' | 'relation
 export interface FieldSpec {
   column: string;
   type: FieldType;
+  /** A trigram index that narrows `~` on this field before LIKE gives the exact answer (D14). */
+  textIndex?: TextIndex;
+}
+
+/**
+ * Where a field's trigram index is. SQLite: an FTS5 table (tokenizer trigram) whose rowid is the
+ * collection table's rowid, with a column of the same text. PostgreSQL needs nothing here: its
+ * pg_trgm index is on the very expression the compiler writes, so the planner finds it.
+ */
+export interface TextIndex {
+  ftsTable: string;
+  ftsColumn: string;
 }
 
 /** API field name -> SQL column + type. */
