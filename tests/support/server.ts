@@ -46,7 +46,7 @@ export function parseMail(raw: string): { to: string; subject: string; text: str
  * With TEST_DATABASE_URL, each test server gets its own PostgreSQL schema (search_path), so test
  * files running in parallel never see each other's rows; returns the URL to use and a cleanup.
  */
-async function isolatedPostgres(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function isolatedPostgres(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const schema = `test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
