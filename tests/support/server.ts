@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import PocketBase, { ClientResponseError } from 'pocketbase';
 import { buildApp, type BuildOptions, type BuiltApp } from '../../src/server/app';
 import { AccountAdmin } from '../../src/server/admin/accounts';
 import type { Config } from '../../src/server/config';
 import { createTestAccount, type AccountOptions, type CreatedAccount } from './accounts';
+import { isolatedPostgres } from './postgres';
+
+export { isolatedPostgres } from './postgres';
 
 export const TEST_DELETE_PASSWORD = 'Prune-The-Roses';
 
@@ -40,29 +42,6 @@ export function parseMail(raw: string): { to: string; subject: string; text: str
   const text = decodeQuotedPrintable(raw);
   const links = [...new Set(text.match(/https?:\/\/[^\s"<>]+/g) ?? [])];
   return { to, subject, text, links };
-}
-
-/**
- * With TEST_DATABASE_URL, each test server gets its own PostgreSQL schema (search_path), so test
- * files running in parallel never see each other's rows; returns the URL to use and a cleanup.
- */
-export async function isolatedPostgres(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const schema = `test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA "${schema}"`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`DROP SCHEMA "${schema}" CASCADE`);
-      await client.end();
-    },
-  };
 }
 
 /**

@@ -5,7 +5,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isolatedPostgres } from '../../../../tests/support/server';
+import { isolatedPostgres } from '../../../../tests/support/postgres';
 import * as initial from './001-initial';
 import * as insertionOrder from './002-insertion-order';
 
