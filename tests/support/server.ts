@@ -5,6 +5,7 @@ import PocketBase, { ClientResponseError } from 'pocketbase';
 import { buildApp, type BuildOptions, type BuiltApp } from '../../src/server/app';
 import { AccountAdmin } from '../../src/server/admin/accounts';
 import type { Config } from '../../src/server/config';
+import { openDatabase } from '../../src/server/db/database';
 import { createTestAccount, type AccountOptions, type CreatedAccount } from './accounts';
 import { isolatedPostgres } from './postgres';
 
@@ -44,6 +45,23 @@ export function parseMail(raw: string): { to: string; subject: string; text: str
   return { to, subject, text, links };
 }
 
+let sqliteTemplate: Promise<string> | null = null;
+
+/**
+ * A SQLite database file migrated once per test worker; each test server starts from a copy of
+ * it instead of running every migration again (migration 002 rebuilds the tables).
+ */
+function migratedSqliteTemplate(): Promise<string> {
+  sqliteTemplate ??= (async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trolleyboard-template-'));
+    const handle = await openDatabase({ dataDir: dir, databaseUrl: null });
+    await handle.close(); // closing checkpoints the WAL into the file, so one file is the whole database
+    process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+    return path.join(dir, 'trolleyboard.db');
+  })();
+  return sqliteTemplate;
+}
+
 /**
  * Starts the real server on a free loopback port with a throwaway database (SQLite, or its own
  * PostgreSQL schema). `options.now` replaces the server's clock.
@@ -51,6 +69,7 @@ export function parseMail(raw: string): { to: string; subject: string; text: str
 export async function startTestServer(overrides: Partial<Config> = {}, options: BuildOptions = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trolleyboard-test-'));
   const postgres = process.env.TEST_DATABASE_URL ? await isolatedPostgres(process.env.TEST_DATABASE_URL) : null;
+  if (!postgres) fs.copyFileSync(await migratedSqliteTemplate(), path.join(dataDir, 'trolleyboard.db'));
   const config: Config = {
     host: '127.0.0.1',
     port: 0,
