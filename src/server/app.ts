@@ -9,8 +9,9 @@ import type { Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { InProcessEventBus, type EventBus } from './realtime/event-bus';
 import { createMailer, type Mailer } from './mail/mailer';
-import { installErrorHandler } from './plugins/error-handler';
-import { installJsonBodyParser } from './plugins/json-body';
+import { clientErrorHandler, frameworkErrors, installErrorHandler, MAX_PARAM_LENGTH } from './plugins/error-handler';
+import { BODY_LIMIT_BYTES, installJsonBodyParser } from './plugins/json-body';
+import { securityHeaders } from './plugins/security-headers';
 import { serveSpa } from './plugins/spa';
 import { ALL_COLLECTIONS } from './records/collections/all-collections';
 import { RecordService } from './records/record-service';
@@ -47,7 +48,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: { level: config.logLevel },
     // Only behind a proxy the operator named may X-Forwarded-For choose the client address.
     trustProxy: config.trustProxy,
-    bodyLimit: 2 * 1024 * 1024,
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Errors Fastify and Node answer before our error handler get PocketBase's envelope too (D14).
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors,
+    clientErrorHandler,
   });
   const secrets = loadSecrets(config.dataDir, config.deletePassword);
   const database = await openDatabase(config);
@@ -67,10 +72,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   installJsonBodyParser(app);
   installErrorHandler(app);
-  await app.register(helmet, {
-    contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'connect-src': ["'self'"] } },
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(helmet, securityHeaders(config.appUrl));
   await app.register(rateLimit, { global: false });
 
   app.get('/api/health', async () => ({ code: 200, message: 'API is healthy.', data: {} }));

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readTermsAgreementChange } from '#domain/accounts/terms';
 import { validatePasswordPair, validateSignup, validateUsername } from '#domain/accounts/validate-signup';
 import { COLLECTIONS, type TermsAgreement } from '#domain/records';
 import type { FieldErrors } from '#domain/validation';
@@ -99,13 +100,9 @@ export const usersCollection: Collection = {
     }
     if ('emailVisibility' in input) changes.emailVisibility = Boolean(input.emailVisibility);
     if ('termsAgreement' in input) {
-      const terms = readAgreement(input.termsAgreement);
-      if (terms) changes.termsAgreement = JSON.stringify(stampAgreement(terms, now()));
-      else
-        errors.termsAgreement = {
-          code: 'validation_invalid_value',
-          message: 'The terms agreement must say agreed (true or false) and the terms version.',
-        };
+      const terms = readTermsAgreementChange(input.termsAgreement);
+      if (terms.ok) changes.termsAgreement = JSON.stringify(stampAgreement(terms.value, now()));
+      else errors.termsAgreement = terms.error;
     }
     if ('password' in input) {
       const pair = validatePasswordPair(input.password, input.passwordConfirm);
@@ -128,13 +125,6 @@ export const usersCollection: Collection = {
     return null;
   },
 };
-
-function readAgreement(value: unknown): TermsAgreement | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const v = value as Record<string, unknown>;
-  if (typeof v.agreed !== 'boolean' || typeof v.version !== 'string') return null;
-  return { agreed: v.agreed, version: v.version, timestamp: typeof v.timestamp === 'string' ? v.timestamp : '' };
-}
 
 /** The agreement is recorded at the server's time, so the timestamp can be trusted. */
 function stampAgreement(terms: TermsAgreement, now: Date): TermsAgreement {
