@@ -1,12 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import PocketBase, { ClientResponseError } from 'pocketbase';
 import { buildApp, type BuildOptions, type BuiltApp } from '../../src/server/app';
 import { AccountAdmin } from '../../src/server/admin/accounts';
 import type { Config } from '../../src/server/config';
+import { openDatabase } from '../../src/server/db/database';
 import { createTestAccount, type AccountOptions, type CreatedAccount } from './accounts';
+import { isolatedPostgres } from './postgres';
+
+export { isolatedPostgres } from './postgres';
 
 export const TEST_DELETE_PASSWORD = 'Prune-The-Roses';
 /** Every test server signs with this, as several instances on one database must share one secret (D13). */
@@ -44,27 +47,21 @@ export function parseMail(raw: string): { to: string; subject: string; text: str
   return { to, subject, text, links };
 }
 
+let sqliteTemplate: Promise<string> | null = null;
+
 /**
- * With TEST_DATABASE_URL, each test server gets its own PostgreSQL schema (search_path), so test
- * files running in parallel never see each other's rows; returns the URL to use and a cleanup.
+ * A SQLite database file migrated once per test worker; each test server starts from a copy of
+ * it instead of running every migration again (migration 002 rebuilds the tables).
  */
-async function isolatedPostgres(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const schema = `test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA "${schema}"`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`DROP SCHEMA "${schema}" CASCADE`);
-      await client.end();
-    },
-  };
+function migratedSqliteTemplate(): Promise<string> {
+  sqliteTemplate ??= (async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trolleyboard-template-'));
+    const handle = await openDatabase({ dataDir: dir, databaseUrl: null });
+    await handle.close(); // closing checkpoints the WAL into the file, so one file is the whole database
+    process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+    return path.join(dir, 'trolleyboard.db');
+  })();
+  return sqliteTemplate;
 }
 
 /**
@@ -74,6 +71,7 @@ async function isolatedPostgres(baseUrl: string): Promise<{ url: string; drop():
 export async function startTestServer(overrides: Partial<Config> = {}, options: BuildOptions = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trolleyboard-test-'));
   const postgres = process.env.TEST_DATABASE_URL ? await isolatedPostgres(process.env.TEST_DATABASE_URL) : null;
+  if (!postgres) fs.copyFileSync(await migratedSqliteTemplate(), path.join(dataDir, 'trolleyboard.db'));
   const config: Config = {
     host: '127.0.0.1',
     port: 0,

@@ -6,7 +6,7 @@ import type { Database } from '../db/schema';
 import { ApiError, notFound, validationFailed } from '../errors';
 import type { EventBus, RecordChange } from '../realtime/event-bus';
 import type { UsersRepository } from '../users/users-repository';
-import { accessOf, type Action, type CollectionAccess } from './access-rules';
+import { accessOf, canRead, type Action, type CollectionAccess, type ReadAction } from './access-rules';
 import type { Collection, CollectionDeps, WriteContext } from './collection';
 import type { SqlDialect } from './filter/field-map';
 import { formatTimestamp, newRecordId, nextTimestamp } from './ids';
@@ -94,6 +94,14 @@ export class RecordService {
 
   access(collection: Collection): CollectionAccess {
     return accessOf(collection, this.options.dialect);
+  }
+
+  /**
+   * Whether `auth` may see `record` (as the API shows it, e.g. a RecordChange's record) through
+   * `action` of the collection named `collectionName`: the realtime check of each event.
+   */
+  canRead(collectionName: string, action: ReadAction, auth: AuthContext, record: ApiRecord): boolean {
+    return canRead(this.collection(collectionName), action, auth, record, this.options.dialect);
   }
 
   // ---- reads (clients) ----

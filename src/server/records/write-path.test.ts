@@ -158,6 +158,33 @@ describe('compare-and-set on `updated` (D10)', () => {
   });
 });
 
+describe('route schemas', () => {
+  let server: TestServer;
+  let alice: TestAccount;
+  beforeAll(async () => {
+    server = await startTestServer();
+    alice = await createAccount(server);
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it.each([
+    ['POST', '/api/collections/tasks/records', '[1, 2]'],
+    ['POST', '/api/collections/tasks/records', '"a title"'],
+    ['PATCH', '/api/collections/tasks/records/abcdefghij12345', '[]'],
+  ])("%s %s with the body %s: 400 in PocketBase's envelope, nothing stored", async (method, url, body) => {
+    const response = await fetch(`${server.url}${url}`, {
+      method,
+      headers: { 'Content-Type': 'application/json', Authorization: alice.pb.authStore.token },
+      body,
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ status: 400, message: expect.stringMatching(/\S/), data: {} });
+    expect((await alice.pb.collection('tasks').getList(1, 1)).totalItems).toBe(0);
+  });
+});
+
 describe('insertion order, as PocketBase', () => {
   let server: TestServer;
   let alice: TestAccount;

@@ -3,29 +3,33 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { compileFilter } from './compile-filter';
 import { FilterError } from './field-map';
-import { createItemsDatabase, ITEM_FIELDS, type TestDatabase } from './filter-test-table';
+import { CASE_TABLE_DIALECT, createItemsDatabaseOn, ITEM_FIELDS, type TestDatabase } from './filter-test-table';
 import { parseFilter } from './parse-filter';
 
+// The case table runs on SQLite, and on PostgreSQL in its pass (TEST_DATABASE_URL): both must
+// select the same rows for every filter.
+const dialect = CASE_TABLE_DIALECT;
 let db: Kysely<TestDatabase>;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  db = await createItemsDatabase();
+  ({ db, close } = await createItemsDatabaseOn(dialect));
 });
 
 afterAll(async () => {
-  await db.destroy();
+  await close();
 });
 
 /** Ids of the rows the filter selects, in id order. */
 async function idsMatching(filter: string): Promise<string[]> {
-  const where = compileFilter(parseFilter(filter), ITEM_FIELDS, 'sqlite');
+  const where = compileFilter(parseFilter(filter), ITEM_FIELDS, dialect);
   const rows = await db.selectFrom('items').select('id').where(where).orderBy('id').execute();
   return rows.map((row) => row.id);
 }
 
 function compileError(filter: string): string {
   try {
-    compileFilter(parseFilter(filter), ITEM_FIELDS, 'sqlite');
+    compileFilter(parseFilter(filter), ITEM_FIELDS, dialect);
   } catch (error) {
     expect(error).toBeInstanceOf(FilterError);
     return (error as Error).message;
@@ -33,7 +37,7 @@ function compileError(filter: string): string {
   throw new Error(`expected ${JSON.stringify(filter)} to be rejected`);
 }
 
-describe('compileFilter on SQLite', () => {
+describe(`compileFilter on ${dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'}`, () => {
   it('selects every row for an empty filter', async () => {
     expect(await idsMatching('')).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']);
   });
@@ -147,7 +151,7 @@ describe('compileFilter on SQLite', () => {
   });
 
   it('sends values as parameters, never inside the SQL text', () => {
-    const where = compileFilter(parseFilter(`title = "' OR 1=1 --" || note ~ "x"`), ITEM_FIELDS, 'sqlite');
+    const where = compileFilter(parseFilter(`title = "' OR 1=1 --" || note ~ "x"`), ITEM_FIELDS, dialect);
     const compiled = db.selectFrom('items').select('id').where(where).compile();
     expect(compiled.sql).not.toContain('OR 1=1');
     expect(compiled.parameters).toEqual(["' OR 1=1 --", '%x%']);

@@ -2,9 +2,11 @@
 // filter and sort tests can check which rows come back instead of what SQL text was produced.
 
 import Database from 'better-sqlite3';
-import { Kysely, sql, SqliteDialect, type Generated } from 'kysely';
+import { Kysely, PostgresDialect, sql, SqliteDialect, type Generated } from 'kysely';
+import pg from 'pg';
 
-import type { FieldMap } from './field-map';
+import { isolatedPostgres } from '../../../../tests/support/postgres';
+import type { FieldMap, SqlDialect } from './field-map';
 
 export interface ItemsTable {
   id: string;
@@ -12,7 +14,8 @@ export interface ItemsTable {
   note: string | null;
   week_number: number;
   price: number | null;
-  is_done: number;
+  /** 0/1 on SQLite, a real boolean on PostgreSQL. */
+  is_done: number | boolean;
   created: string;
   owner: string;
   data: Generated<string>;
@@ -80,26 +83,58 @@ export const ITEM_ROWS: readonly Row[] = [
 ];
 
 export async function createItemsDatabase(): Promise<Kysely<TestDatabase>> {
-  const db = new Kysely<TestDatabase>({ dialect: new SqliteDialect({ database: new Database(':memory:') }) });
+  return (await createItemsDatabaseOn('sqlite')).db;
+}
+
+/** Which database the case tables run on: PostgreSQL in the PostgreSQL pass (TEST_DATABASE_URL). */
+export const CASE_TABLE_DIALECT: SqlDialect = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
+
+/**
+ * The items table on SQLite (in memory) or, for 'postgres', in a schema of its own on
+ * TEST_DATABASE_URL; `close` drops it again.
+ */
+export async function createItemsDatabaseOn(dialect: SqlDialect): Promise<{ db: Kysely<TestDatabase>; close(): Promise<void> }> {
+  let db: Kysely<TestDatabase>;
+  let drop = async (): Promise<void> => undefined;
+  if (dialect === 'postgres') {
+    const base = process.env.TEST_DATABASE_URL;
+    if (!base) throw new Error('createItemsDatabaseOn("postgres") needs TEST_DATABASE_URL');
+    const schema = await isolatedPostgres(base);
+    db = new Kysely<TestDatabase>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: schema.url, max: 2 }) }) });
+    drop = () => schema.drop();
+  } else {
+    db = new Kysely<TestDatabase>({ dialect: new SqliteDialect({ database: new Database(':memory:') }) });
+  }
   await db.schema
     .createTable('items')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('title', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('note', 'text')
     .addColumn('week_number', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('price', 'real')
-    .addColumn('is_done', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('price', dialect === 'postgres' ? 'double precision' : 'real')
+    .addColumn('is_done', dialect === 'postgres' ? 'boolean' : 'integer', (c) => c.notNull())
     .addColumn('created', 'text', (c) => c.notNull())
     .addColumn('owner', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('data', 'text', (c) => c.notNull().defaultTo('{}'))
     .execute();
-  await sql`CREATE VIRTUAL TABLE items_fts USING fts5(title, note, content='items', content_rowid='rowid', tokenize='trigram')`.execute(db);
-  await sql`CREATE TRIGGER items_fts_insert AFTER INSERT ON items BEGIN
-    INSERT INTO items_fts (rowid, title, note) VALUES (new.rowid, new.title, new.note);
-  END`.execute(db);
+  if (dialect === 'sqlite') {
+    // The `~` cases also run through a trigram index, as tasks.title does (migration 003).
+    await sql`CREATE VIRTUAL TABLE items_fts USING fts5(title, note, content='items', content_rowid='rowid', tokenize='trigram')`.execute(
+      db,
+    );
+    await sql`CREATE TRIGGER items_fts_insert AFTER INSERT ON items BEGIN
+      INSERT INTO items_fts (rowid, title, note) VALUES (new.rowid, new.title, new.note);
+    END`.execute(db);
+  }
   await db
     .insertInto('items')
-    .values([...ITEM_ROWS])
+    .values(ITEM_ROWS.map((row) => (dialect === 'postgres' ? { ...row, is_done: row.is_done === 1 } : row)))
     .execute();
-  return db;
+  return {
+    db,
+    async close() {
+      await db.destroy();
+      await drop();
+    },
+  };
 }
