@@ -28,5 +28,7 @@ export function deletePasswordCheck(throttles: Throttles, expected: string): (re
       await throttles.hit(key, WINDOW_MS);
       throw forbidden('Incorrect password.');
     }
+    // The right password forgives earlier typing mistakes.
+    await throttles.clear(key);
   };
 }
