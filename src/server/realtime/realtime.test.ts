@@ -387,7 +387,7 @@ describe('realtime and slow or vanished subscribers', () => {
     console.info(`2 x 100 writes: ${alone.toFixed(0)} ms alone, ${withStuck.toFixed(0)} ms with two subscribers that stopped reading`);
     // Were delivery on the write path, these writes would stall once the sockets' buffers filled.
     // The bound is loose because this machine is shared; the measured figures go to the log.
-    expect(withStuck).toBeLessThan(alone * 3 + 1000);
+    expect(withStuck).toBeLessThan(alone * 4 + 2000);
     for (const socket of sockets) socket.destroy();
   });
 
