@@ -15,16 +15,16 @@ import { InProcessEventBus, type EventBus } from './realtime/event-bus';
 import { PostgresEventBus } from './realtime/postgres-event-bus';
 import { realtimeRoutes } from './realtime/realtime-routes';
 import { createMailer, type Mailer } from './mail/mailer';
-import { installErrorHandler } from './plugins/error-handler';
-import { installJsonBodyParser } from './plugins/json-body';
+import { clientErrorHandler, frameworkErrors, installErrorHandler, MAX_PARAM_LENGTH } from './plugins/error-handler';
+import { BODY_LIMIT_BYTES, installJsonBodyParser } from './plugins/json-body';
+import { securityHeaders } from './plugins/security-headers';
 import { serveSpa } from './plugins/spa';
-import { tasksCollection } from './records/collections/tasks';
-import { trolleyExportsCollection } from './records/collections/trolley-exports';
-import { userSettingsCollection } from './records/collections/user-settings';
-import { usersCollection } from './records/collections/users';
+import { ALL_COLLECTIONS } from './records/collections/all-collections';
+import { RecordService } from './records/record-service';
 import { RecordStore } from './records/record-store';
 import { recordRoutes } from './records/records-routes';
 import { loadSecrets, type Secrets } from './secrets';
+import { UsersRepository } from './users/users-repository';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -37,42 +37,67 @@ export interface BuiltApp {
   database: DatabaseHandle;
   secrets: Secrets;
   events: EventBus;
+  /** The one write path (tests and tools make records through it too). */
+  records: RecordService;
+  users: UsersRepository;
   /** The realtime streams of this instance. */
   realtime: RealtimeBroker;
   /** Stops accepting requests, then closes the database and the mailer. */
   close(): Promise<void>;
 }
 
+export interface BuildOptions {
+  /** The server's clock: every `created`/`updated` stamp and terms agreement comes from here. */
+  now?: () => Date;
+}
+
 /** Builds the whole server for a config; never listens itself (main.ts and tests do). */
-export async function buildApp(config: Config): Promise<BuiltApp> {
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
   const app = Fastify({
     logger: { level: config.logLevel },
     // Only behind a proxy the operator named may X-Forwarded-For choose the client address.
     trustProxy: config.trustProxy,
-    bodyLimit: 2 * 1024 * 1024,
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Errors Fastify and Node answer before our error handler get PocketBase's envelope too (D14).
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors,
+    clientErrorHandler,
   });
   const secrets = loadSecrets(config);
   const database = await openDatabase(config);
-  const store = new RecordStore(database.db, database.dialect);
   const mailer: Mailer = createMailer(config, app.log);
   const throttles = new Throttles(database.db);
-  const collections = [usersCollection, tasksCollection, userSettingsCollection, trolleyExportsCollection];
+  const users = new UsersRepository(database.db);
+  const collections = [...ALL_COLLECTIONS];
   // One process (SQLite) delivers in memory; on PostgreSQL every instance hears every commit (D2).
   let events: EventBus;
   if (config.databaseUrl && database.dialect === 'postgres') {
-    const bus = new PostgresEventBus({ databaseUrl: config.databaseUrl, db: database.db, store, collections, log: app.log });
+    const bus = new PostgresEventBus({
+      databaseUrl: config.databaseUrl,
+      db: database.db,
+      store: new RecordStore(database.db, database.dialect),
+      collections,
+      log: app.log,
+    });
     await bus.start();
     events = bus;
   } else {
     events = new InProcessEventBus();
   }
+  const records = new RecordService({
+    db: database.db,
+    dialect: database.dialect,
+    events,
+    users,
+    config,
+    collections,
+    checkDeletePassword: deletePasswordCheck(throttles, secrets.deletePassword),
+    now: options.now ?? (() => new Date()),
+  });
 
   installJsonBodyParser(app);
   installErrorHandler(app);
-  await app.register(helmet, {
-    contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'connect-src': ["'self'"] } },
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(helmet, securityHeaders(config.appUrl));
   // The per-address limit on the auth endpoints counts in the database, shared by every instance (D13).
   await app.register(rateLimit, { global: false, store: throttleRateLimitStore(throttles) });
   installSignupThrottle(app, throttles, config.signupRateLimitPerHour);
@@ -80,7 +105,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   app.get('/api/health', async () => ({ code: 200, message: 'API is healthy.', data: {} }));
   app.get('/api/app-config', async (): Promise<AppConfig> => ({ supportEmail: config.supportEmail, appUrl: config.appUrl }));
 
-  const tokens = new TokenService(store, secrets.tokenSecret);
+  const tokens = new TokenService(users, secrets.tokenSecret);
   // Every request: who is calling. An invalid or stale token makes the caller a visitor.
   // Fastify wants a placeholder of the same shape's kind for request decorations; the hook sets the real one.
   app.decorateRequest('auth', null as unknown as AuthContext);
@@ -90,19 +115,12 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     request.auth = { user: token ? await tokens.userOf(token, 'auth') : null };
   });
 
-  await app.register(authRoutes, { store, config, tokens, mailer, events, throttles, db: database.db });
-  await app.register(recordRoutes, {
-    store,
-    dialect: database.dialect,
-    config,
-    events,
-    db: database.db,
-    checkDeletePassword: deletePasswordCheck(throttles, secrets.deletePassword),
-    collections,
-  });
+  await app.register(authRoutes, { users, records, config, tokens, mailer, throttles });
+  await app.register(recordRoutes, { records });
   const broker = new RealtimeBroker({
     db: database.db,
     bus: events,
+    dialect: database.dialect,
     log: app.log,
     limits: {
       maxStreams: config.realtimeMaxStreams,
@@ -124,6 +142,8 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     database,
     secrets,
     events,
+    records,
+    users,
     realtime: broker,
     async close() {
       await app.close();

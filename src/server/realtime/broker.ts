@@ -7,7 +7,8 @@ import type { Database, UsersTable } from '../db/schema';
 import { pickFields } from '../records/list-query';
 import type { EventBus, RecordChange } from './event-bus';
 import type { Subscription } from './subscriptions';
-import { canRead } from './visibility';
+import { canRead } from '../records/access-rules';
+import type { SqlDialect } from '../records/filter/field-map';
 
 export interface RealtimeLimits {
   /** Open streams on this instance; the next GET is refused with 503. */
@@ -83,6 +84,8 @@ export class RealtimeClient {
 export interface BrokerDeps {
   db: Kysely<Database>;
   bus: EventBus;
+  /** The database's dialect: the rules' predicates answer exactly as its SQL does. */
+  dialect: SqlDialect;
   limits: RealtimeLimits;
   log: FastifyBaseLogger;
 }
@@ -229,7 +232,7 @@ export class RealtimeBroker {
         if (sub.collection.name !== change.collection) continue;
         if (sub.recordId !== null && sub.recordId !== recordId) continue;
         auth ??= authAt(client.auth, users, now);
-        if (!canRead(sub.collection, sub.rule, auth, change.record) || !sub.matches(change.record)) continue;
+        if (!canRead(sub.collection, sub.rule, auth, change.record, this.deps.dialect) || !sub.matches(change.record)) continue;
         const data =
           sub.fields === null
             ? (fullData ??= JSON.stringify({ action: change.action, record: change.record }))
