@@ -25,6 +25,9 @@ if (secrets.deletePasswordGenerated) {
   app.log.info(
     `Deletion password (generated, kept in ${config.dataDir}/secrets.json; set DELETE_PASSWORD to choose your own): ${secrets.deletePassword}`,
   );
+} else if (!config.deletePassword) {
+  // Printed only on the start that generated it (logs are kept and shared); say where it is instead.
+  app.log.info(`Deletion password: the one generated on first start, kept in ${config.dataDir}/secrets.json.`);
 }
 if (!config.smtpUrl) app.log.info(`No SMTP_URL set: mails are written to ${config.dataDir}/mail and their links logged here.`);
 

@@ -39,5 +39,7 @@ export function deletePasswordCheck(throttles: Throttles, expected: string): Del
       await throttles.hit(key, WINDOW_MS);
       throw forbidden('Incorrect password.');
     }
+    // The right password forgives earlier typing mistakes.
+    await throttles.clear(key);
   };
 }

@@ -74,7 +74,8 @@ function readForm(body: unknown): { clientId: string; keys: string[] } {
         message: `Must be a list of at most ${MAX_SUBSCRIPTIONS} topics of up to ${MAX_KEY_LENGTH} characters each.`,
       },
     });
-  return { clientId, keys: (raw as string[]).filter((key) => key !== '') };
+  // A set, as PocketBase keeps them: the same key twice would otherwise get every event twice.
+  return { clientId, keys: [...new Set((raw as string[]).filter((key) => key !== ''))] };
 }
 
 /** When the (already verified) token in the Authorization header expires, in ms since the epoch. */

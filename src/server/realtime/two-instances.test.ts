@@ -117,3 +117,65 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
     await onB.realtime.unsubscribe();
   });
 });
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances share every throttle', () => {
+  let a: TestServer;
+  let b: TestServer;
+  beforeAll(async () => {
+    a = await startTestServer({ trustProxy: true, authRateLimitPerMinute: 4, signupRateLimitPerHour: 2 });
+    b = await startTestServer({
+      trustProxy: true,
+      authRateLimitPerMinute: 4,
+      signupRateLimitPerHour: 2,
+      databaseUrl: a.config.databaseUrl,
+    });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  const from = (address: string) => ({ headers: { 'X-Forwarded-For': address } });
+
+  it('counts sign-ups, deletion-password guesses and auth requests of one address across instances', async () => {
+    const signUp = (server: TestServer, name: string) =>
+      server
+        .client()
+        .collection('users')
+        .create(
+          {
+            username: name,
+            email: `${name}@nursery.test`,
+            password: 'green-house-42',
+            passwordConfirm: 'green-house-42',
+            termsAgreement: { agreed: true, version: 'v1.0', timestamp: new Date().toISOString() },
+          },
+          from('198.51.100.50'),
+        );
+    await signUp(a, 'shared1');
+    await signUp(b, 'shared2');
+    expect((await failure(signUp(a, 'shared3'))).status).toBe(429);
+
+    const staff = await createAccount(a);
+    const task = await staff.pb.collection('tasks').create(order('Guarded'));
+    const onB = b.client();
+    onB.authStore.save(staff.pb.authStore.token, staff.pb.authStore.record);
+    const guess = (pb: typeof onB, i: number) =>
+      failure(
+        pb.collection('tasks').delete(task.id, { headers: { 'X-Confirm-Password': `guess-${i}`, ...from('198.51.100.51').headers } }),
+      );
+    for (let i = 0; i < 5; i++) expect((await guess(i % 2 === 0 ? staff.pb : onB, i)).status).toBe(403);
+    expect((await guess(onB, 5)).status).toBe(429);
+
+    const reset = (server: TestServer) =>
+      server
+        .client()
+        .collection('users')
+        .requestPasswordReset('nobody@nursery.test', from('198.51.100.52'))
+        .then(
+          () => 204,
+          (e: { status: number }) => e.status,
+        );
+    expect([await reset(a), await reset(b), await reset(a), await reset(b), await reset(a)]).toEqual([204, 204, 204, 204, 429]);
+  });
+});
