@@ -1,10 +1,122 @@
-import { PlaceholderScreen } from '../../components/ui/placeholder-screen';
+import { ClientResponseError } from 'pocketbase';
+import { useCallback, useEffect, useState } from 'react';
+import { toast } from 'react-hot-toast';
+import { Link } from 'react-router';
+import { COLLECTIONS, type TrolleyExportRecord } from '#domain/records';
+import { paths } from '../../app/paths';
+import { LoadingScreen } from '../../components/ui/loading-screen';
+import { describeError } from '../../lib/describe-error';
+import { pb } from '../../lib/pb';
+import { DeleteRunDialog } from './delete-run-dialog';
 
-/** Placeholder until a later issue builds this screen (route table, spec section 2). */
+type RunSummary = Pick<TrolleyExportRecord, 'id' | 'name' | 'created'>;
+type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; runs: RunSummary[] };
+
+/** Spec: a run without a name is listed as "Untitled Export". */
+const displayName = (run: RunSummary) => run.name.trim() || 'Untitled Export';
+
+/** PocketBase time ("2026-11-21 10:04:05.123Z") in the reader's own time and words. */
+function readableTime(timestamp: string): string {
+  const date = new Date(timestamp.replace(' ', 'T'));
+  if (Number.isNaN(date.getTime())) return timestamp;
+  return date.toLocaleString(undefined, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+}
+
+/** /runs: the saved runs, newest first, each opening in the mapper; Delete asks for the password. */
 export default function RunsPage() {
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const [deleting, setDeleting] = useState<RunSummary | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      const runs = await pb
+        .collection(COLLECTIONS.trolleyExports)
+        .getFullList<RunSummary>({ sort: '-created', fields: 'id,name,created', requestKey: 'runs-list' });
+      setLoaded({ state: 'ready', runs });
+    } catch (err) {
+      if (err instanceof ClientResponseError && err.isAbort) return;
+      console.warn('Loading the saved runs failed.', err);
+      setLoaded({ state: 'failed' });
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const confirmDelete = async (password: string) => {
+    const run = deleting;
+    setDeleting(null);
+    if (!run) return;
+    try {
+      await pb.collection(COLLECTIONS.trolleyExports).delete(run.id, { headers: { 'X-Confirm-Password': password } });
+      setLoaded((current) => (current.state === 'ready' ? { state: 'ready', runs: current.runs.filter((r) => r.id !== run.id) } : current));
+      toast.success('Run deleted.');
+    } catch (err) {
+      const wrongPassword = err instanceof ClientResponseError && err.status === 403;
+      toast.error(wrongPassword ? 'Incorrect password.' : describeError(err));
+      if (!wrongPassword) void load();
+    }
+  };
+
   return (
-    <PlaceholderScreen title="Runs">
-      <p>The list of saved runs arrives in a later release.</p>
-    </PlaceholderScreen>
+    <section className="mx-auto max-w-3xl px-3 py-5 sm:px-4">
+      <h1 className="text-2xl font-bold text-slate-900">Runs</h1>
+      {loaded.state === 'loading' && <LoadingScreen />}
+      {loaded.state === 'failed' && (
+        <div role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+          The saved runs could not be loaded. Check your connection and{' '}
+          <button type="button" className="font-semibold underline" onClick={() => void load()}>
+            try again
+          </button>
+          .
+        </div>
+      )}
+      {loaded.state === 'ready' &&
+        (loaded.runs.length === 0 ? (
+          <p className="mt-6 rounded-md border border-dashed border-slate-300 bg-white px-4 py-8 text-center text-slate-500">
+            No runs found.
+          </p>
+        ) : (
+          <ul
+            className="mt-4 divide-y divide-slate-200 overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm"
+            aria-label="Saved runs"
+          >
+            {loaded.runs.map((run) => (
+              <li key={run.id} className="flex items-center gap-3 px-3 py-2.5 sm:px-4">
+                <Link
+                  to={paths.runView(run.id)}
+                  className="min-w-0 flex-1 rounded-md py-1 focus-visible:outline-2 focus-visible:outline-emerald-600"
+                >
+                  <span className="block truncate font-semibold text-emerald-800 hover:underline">{displayName(run)}</span>
+                  <span className="block text-sm text-slate-500">
+                    <time dateTime={run.created.replace(' ', 'T')}>{readableTime(run.created)}</time>
+                  </span>
+                </Link>
+                <button
+                  type="button"
+                  className="shrink-0 rounded-md border border-red-300 bg-white px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-600"
+                  aria-label={`Delete ${displayName(run)}`}
+                  onClick={() => setDeleting(run)}
+                >
+                  Delete
+                </button>
+              </li>
+            ))}
+          </ul>
+        ))}
+      <DeleteRunDialog
+        runName={deleting ? displayName(deleting) : null}
+        onCancel={() => setDeleting(null)}
+        onConfirm={(password) => void confirmDelete(password)}
+      />
+    </section>
   );
 }

@@ -1,0 +1,201 @@
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { toast } from 'react-hot-toast';
+import type { RunStop, VehicleInfo } from '#domain/records';
+import { countTrollies } from '#domain/trolleys/count-trollies';
+import { customerLabel } from '#domain/trolleys/customer-label';
+import { dayMonthYear } from '#domain/trolleys/run-name';
+import { chooseVehicleSize, clearCells, normalizeGrid, switchVehicleType, writeCell, type RunPlan } from '#domain/trolleys/run-plan';
+import { LeaveGuard } from './leave-guard';
+import { printRunSheet } from './print-run-sheet';
+import { saveRun, type RunVersion } from './save-run';
+import { StopList, type StopField } from './stop-list';
+import { blankStop, withUniqueIds } from './stop-ids';
+import { inputClass, primaryButton, secondaryButton, toggleButton } from './styles';
+import { VehiclePanel, type Brush } from './vehicle-panel';
+
+/** Spec: the Save label goes back from "Saving..." to "Save" after 3 s at the latest. */
+const SAVE_LABEL_RESET_MS = 3000;
+
+interface TrolleyMapperProps {
+  initialPlan: RunPlan;
+  /** The saved run this plan was opened from, if any. */
+  savedVersion?: RunVersion | null;
+}
+
+const DETAILS = [
+  { key: 'driver', label: 'Driver', type: 'text' },
+  { key: 'reg', label: 'Reg', type: 'text' },
+  { key: 'code', label: 'Code', type: 'text' },
+  { key: 'date', label: 'Date', type: 'date' },
+] as const satisfies readonly { key: keyof VehicleInfo; label: string; type: string }[];
+
+/**
+ * The trolley mapper: the run's customers on the left, the vehicle on the right. Used for a
+ * new run (/trolley-mapper) and for a saved one (/runs/view/{id}).
+ */
+export function TrolleyMapper({ initialPlan, savedVersion = null }: TrolleyMapperProps) {
+  const [plan, setPlan] = useState<RunPlan>(() => ({
+    stops: withUniqueIds(initialPlan.stops),
+    vehicleInfo: normalizeGrid(initialPlan.vehicleInfo),
+  }));
+  const [savedSnapshot, setSavedSnapshot] = useState(() => JSON.stringify(plan));
+  const [isEditing, setEditing] = useState(false);
+  const [brush, setBrush] = useState<Brush>(null);
+  const [isSaving, setSaving] = useState(false);
+  const [isPrinting, setPrinting] = useState(false);
+  const version = useRef<RunVersion | null>(savedVersion);
+  const detailsId = useId();
+
+  const hasUnsavedChanges = useMemo(() => JSON.stringify(plan) !== savedSnapshot, [plan, savedSnapshot]);
+
+  // The label shows "Saving..." while a save runs, and never longer than 3 s.
+  useEffect(() => {
+    if (!isSaving) return;
+    const timer = setTimeout(() => setSaving(false), SAVE_LABEL_RESET_MS);
+    return () => clearTimeout(timer);
+  }, [isSaving]);
+
+  const setStops = useCallback((update: (stops: RunStop[]) => RunStop[]) => setPlan((p) => ({ ...p, stops: update(p.stops) })), []);
+  const setVehicle = useCallback(
+    (update: (info: VehicleInfo) => VehicleInfo) => setPlan((p) => ({ ...p, vehicleInfo: update(p.vehicleInfo) })),
+    [],
+  );
+
+  const save = async (): Promise<boolean> => {
+    setSaving(true);
+    const saving = plan;
+    const result = await saveRun(saving, version.current);
+    setSaving(false);
+    if (!result.ok) {
+      toast.error(result.message);
+      return false;
+    }
+    version.current = { id: result.record.id, updated: result.record.updated };
+    setSavedSnapshot(JSON.stringify(saving));
+    return true;
+  };
+
+  const onSave = async () => {
+    if (await save()) toast.success('Run saved.');
+  };
+
+  const onPrint = async () => {
+    setPrinting(true);
+    try {
+      if (!(await save())) return;
+      await printRunSheet(plan, new Date());
+    } catch (err) {
+      console.warn('Printing the run sheet failed.', err);
+      toast.error('The run sheet could not be made. The run is saved; try Print again.');
+    } finally {
+      setPrinting(false);
+    }
+  };
+
+  const onChangeStop = (id: string, field: StopField, value: string) =>
+    setStops((stops) => stops.map((stop) => (stop.id === id ? { ...stop, [field]: value } : stop)));
+
+  const onClickCell = (index: number) => {
+    if (brush === null) {
+      toast('Click a customer in the list first, or Blank Trolley or Erase.');
+      return;
+    }
+    setVehicle((info) => writeCell(info, index, brush));
+  };
+
+  const info = plan.vehicleInfo;
+  const summary = [
+    ['Driver', info.driver],
+    ['Reg', info.reg],
+    ['Date', dayMonthYear(info.date)],
+    ['Code', info.code],
+  ].filter(([, value]) => value?.trim());
+
+  return (
+    <div className="px-3 py-4 sm:px-4">
+      <LeaveGuard hasUnsavedChanges={hasUnsavedChanges} />
+      <h1 className="sr-only">Trolley Mapper</h1>
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] lg:items-start">
+        <section aria-labelledby="stops-heading" className="space-y-3">
+          <div className="flex flex-wrap items-center gap-2 rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
+            <h2 id="stops-heading" className="mr-auto text-lg font-bold text-slate-900">
+              Total Trollies: {countTrollies(plan.stops)}
+            </h2>
+            <button type="button" className={toggleButton(isEditing)} aria-pressed={isEditing} onClick={() => setEditing((e) => !e)}>
+              {isEditing ? 'Finish Editing' : 'Edit'}
+            </button>
+            <button type="button" className={secondaryButton} onClick={() => void onSave()} disabled={isSaving}>
+              {isSaving ? 'Saving...' : 'Save'}
+            </button>
+            <button type="button" className={primaryButton} onClick={() => void onPrint()} disabled={isPrinting}>
+              {isPrinting ? 'Printing...' : 'Print'}
+            </button>
+            {hasUnsavedChanges && <p className="w-full text-xs text-amber-700">Unsaved changes</p>}
+          </div>
+
+          {isEditing ? (
+            <fieldset className="grid grid-cols-2 gap-2 rounded-lg border border-slate-200 bg-white p-3 shadow-sm sm:grid-cols-4">
+              <legend className="sr-only">Run details</legend>
+              {DETAILS.map((field) => (
+                <div key={field.key}>
+                  <label htmlFor={`${detailsId}-${field.key}`} className="mb-0.5 block text-xs font-medium text-slate-600">
+                    {field.label}
+                  </label>
+                  <input
+                    id={`${detailsId}-${field.key}`}
+                    type={field.type}
+                    className={inputClass}
+                    value={info[field.key]}
+                    onChange={(e) => setVehicle((v) => ({ ...v, [field.key]: e.target.value }))}
+                  />
+                </div>
+              ))}
+            </fieldset>
+          ) : (
+            summary.length > 0 && (
+              <dl className="flex flex-wrap gap-x-4 gap-y-1 px-1 text-sm text-slate-600">
+                {summary.map(([label, value]) => (
+                  <div key={label} className="flex gap-1">
+                    <dt>{label}:</dt>
+                    <dd className="font-semibold text-slate-900 uppercase">{value}</dd>
+                  </div>
+                ))}
+              </dl>
+            )
+          )}
+
+          <StopList
+            stops={plan.stops}
+            isEditing={isEditing}
+            currentLabel={brush}
+            onReorder={(stops) => setStops(() => stops)}
+            onChooseStop={(stop) => setBrush(customerLabel(stop))}
+            onChangeStop={onChangeStop}
+            onRemoveStop={(id) => setStops((stops) => stops.filter((stop) => stop.id !== id))}
+          />
+          {isEditing && (
+            <button
+              type="button"
+              className={`${secondaryButton} w-full border-dashed`}
+              onClick={() => setStops((stops) => [...stops, blankStop()])}
+            >
+              + Add
+            </button>
+          )}
+        </section>
+
+        <div className="lg:sticky lg:top-20">
+          <VehiclePanel
+            vehicleInfo={info}
+            brush={brush}
+            onChooseType={(type) => setVehicle((v) => switchVehicleType(v, type))}
+            onChooseSize={(size) => setVehicle((v) => chooseVehicleSize(v, size))}
+            onChooseBrush={setBrush}
+            onClickCell={onClickCell}
+            onClearAll={() => setVehicle(clearCells)}
+          />
+        </div>
+      </div>
+    </div>
+  );
+}
