@@ -22,7 +22,7 @@ import { inputClass } from './styles';
 const PRESS_TO_DRAG = { delay: 250, tolerance: 5 } as const;
 
 const STOP_FIELDS = [
-  { key: 'title', label: 'Title', width: 'sm:col-span-2' },
+  { key: 'title', label: 'Title', width: 'col-span-2' },
   { key: 'orderNumber', label: 'Order No', width: '' },
   { key: 'postcode', label: 'Postcode', width: '' },
   { key: 'trollies', label: 'Trollies', width: '' },
@@ -172,16 +172,18 @@ function SortableStop({ stop, index, isEditing, isChosen, onChoose, onChange, on
       ) : (
         <button
           type="button"
-          className="flex min-h-11 flex-1 flex-wrap items-center gap-x-3 gap-y-0.5 py-1.5 pr-2 text-left focus-visible:outline-2 focus-visible:outline-emerald-600"
+          className="flex min-h-11 min-w-0 flex-1 flex-col justify-center gap-0.5 py-1.5 pr-2 text-left focus-visible:outline-2 focus-visible:outline-emerald-600 sm:flex-row sm:items-center sm:justify-start sm:gap-3"
           onClick={() => onChoose(stop)}
           aria-pressed={isChosen}
           aria-label={`Choose ${customerLabel(stop) || 'untitled stop'} for the trolleys`}
         >
-          <span className="min-w-0 flex-1 basis-40 truncate font-semibold text-slate-900">{name}</span>
-          {shown.orderNumber && <span className="font-mono text-sm text-slate-600">{shown.orderNumber}</span>}
-          {shown.postcode && <span className="text-sm text-slate-700">{shown.postcode}</span>}
-          {shown.trollies && <span className="text-sm font-bold text-slate-900">{shown.trollies}</span>}
-          {shown.extras && <span className="text-sm font-medium text-red-600">{shown.extras}</span>}
+          <span className="min-w-0 truncate font-semibold text-slate-900 sm:flex-1">{name}</span>
+          <span className="flex flex-wrap items-baseline gap-x-3 text-sm">
+            {shown.orderNumber && <span className="font-mono text-slate-600">{shown.orderNumber}</span>}
+            {shown.postcode && <span className="text-slate-700">{shown.postcode}</span>}
+            {shown.trollies && <span className="font-bold text-slate-900">{shown.trollies}</span>}
+            {shown.extras && <span className="font-medium text-red-600">{shown.extras}</span>}
+          </span>
         </button>
       )}
 

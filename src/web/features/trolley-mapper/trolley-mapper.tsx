@@ -118,7 +118,7 @@ export function TrolleyMapper({ initialPlan, savedVersion = null }: TrolleyMappe
       <div className="grid gap-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] lg:items-start">
         <section aria-labelledby="stops-heading" className="space-y-3">
           <div className="flex flex-wrap items-center gap-2 rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
-            <h2 id="stops-heading" className="mr-auto text-lg font-bold text-slate-900">
+            <h2 id="stops-heading" className="mr-auto w-full text-lg font-bold text-slate-900 sm:w-auto">
               Total Trollies: {countTrollies(plan.stops)}
             </h2>
             <button type="button" className={toggleButton(isEditing)} aria-pressed={isEditing} onClick={() => setEditing((e) => !e)}>

@@ -138,7 +138,7 @@ function TrolleyCell({ cell, label, canWrite, onClick }: { cell: CellPlacement; 
       style={place}
       onClick={onClick}
       aria-label={`Trolley ${number}: ${label === '' ? 'empty' : label}`}
-      className={`relative flex min-h-20 flex-col items-center justify-center rounded-md border-2 px-1.5 pt-4 pb-1.5 text-center text-sm leading-tight font-semibold break-words focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 sm:min-h-24 ${
+      className={`relative flex min-h-20 flex-col items-center justify-center rounded-md border-2 px-1 pt-4 pb-1.5 text-center text-xs leading-tight font-semibold break-words focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 sm:min-h-24 sm:px-1.5 sm:text-sm ${
         cell.block === 'grid' ? '' : 'min-h-14 sm:min-h-16'
       } ${
         label === ''
