@@ -7,10 +7,11 @@ import { authRoutes } from './auth/auth-routes';
 import { TokenService } from './auth/token-service';
 import type { Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
-import { RecordEvents } from './events';
+import { InProcessEventBus, type EventBus } from './realtime/event-bus';
 import { createMailer, type Mailer } from './mail/mailer';
 import { installErrorHandler } from './plugins/error-handler';
 import { installJsonBodyParser } from './plugins/json-body';
+import { securityHeaders } from './plugins/security-headers';
 import { serveSpa } from './plugins/spa';
 import { tasksCollection } from './records/collections/tasks';
 import { trolleyExportsCollection } from './records/collections/trolley-exports';
@@ -30,7 +31,7 @@ export interface BuiltApp {
   app: FastifyInstance;
   database: DatabaseHandle;
   secrets: Secrets;
-  events: RecordEvents;
+  events: EventBus;
   /** Stops accepting requests, then closes the database and the mailer. */
   close(): Promise<void>;
 }
@@ -46,15 +47,12 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   const secrets = loadSecrets(config.dataDir, config.deletePassword);
   const database = await openDatabase(config);
   const store = new RecordStore(database.db, database.dialect);
-  const events = new RecordEvents();
+  const events: EventBus = new InProcessEventBus();
   const mailer: Mailer = createMailer(config, app.log);
 
   installJsonBodyParser(app);
   installErrorHandler(app);
-  await app.register(helmet, {
-    contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'connect-src': ["'self'"] } },
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(helmet, securityHeaders(config.appUrl));
   await app.register(rateLimit, { global: false });
 
   app.get('/api/health', async () => ({ code: 200, message: 'API is healthy.', data: {} }));
@@ -88,6 +86,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     events,
     async close() {
       await app.close();
+      await events.close();
       mailer.close();
       await database.close();
     },

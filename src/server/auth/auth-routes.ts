@@ -9,7 +9,7 @@ import { passwordResetMail, verificationMail } from '../mail/messages';
 import { formatTimestamp } from '../records/ids';
 import type { RecordStore } from '../records/record-store';
 import { newTokenKey, usersCollection } from '../records/collections/users';
-import type { RecordEvents } from '../events';
+import type { EventBus } from '../realtime/event-bus';
 import { requireUser } from './auth-context';
 import { LoginThrottle } from './login-throttle';
 import { hashPassword, verifyPassword } from './passwords';
@@ -20,7 +20,7 @@ export interface AuthRoutesOptions {
   config: Config;
   tokens: TokenService;
   mailer: Mailer;
-  events: RecordEvents;
+  events: EventBus;
 }
 
 const BASE = '/api/collections/users';
@@ -120,7 +120,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     if (!user.verified) {
       const updated = formatTimestamp(new Date());
       await store.update('users', user.id, { verified: true, updated });
-      events.emit({
+      events.committed({
         collection: 'users',
         action: 'update',
         record: usersCollection.toRecord({ ...user, verified: true, updated } as unknown as Record<string, unknown>),

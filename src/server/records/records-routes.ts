@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type SqlBool } from 'kysely';
 import { ApiError, forbidden, notFound, validationFailed } from '../errors';
-import type { RecordEvents } from '../events';
+import type { EventBus } from '../realtime/event-bus';
 import type { Collection, CollectionDeps } from './collection';
 import { formatTimestamp, newRecordId, nextTimestamp } from './ids';
 import { parseFieldsParam, parseListQuery, pickFields } from './list-query';
@@ -10,7 +10,7 @@ import type { Row } from './record-store';
 
 export interface RecordRoutesOptions extends CollectionDeps {
   collections: Collection[];
-  events: RecordEvents;
+  events: EventBus;
   deletePassword: string;
   now?: () => Date;
 }
@@ -87,7 +87,7 @@ export async function recordRoutes(app: FastifyInstance, options: RecordRoutesOp
       throw error;
     }
     const record = collection.toRecord(row);
-    events.emit({ collection: collection.name, action: 'create', record });
+    events.committed({ collection: collection.name, action: 'create', record });
     return pickFields(record, fieldsOf(request));
   });
 
@@ -108,7 +108,7 @@ export async function recordRoutes(app: FastifyInstance, options: RecordRoutesOp
       throw error;
     }
     const record = collection.toRecord({ ...existing, ...changes, updated });
-    events.emit({ collection: collection.name, action: 'update', record });
+    events.committed({ collection: collection.name, action: 'update', record });
     return pickFields(record, fieldsOf(request));
   });
 
@@ -120,7 +120,7 @@ export async function recordRoutes(app: FastifyInstance, options: RecordRoutesOp
     }
     const existing = await findVisible(collection, String((request.params as Params).id), request);
     if (!(await store.delete(collection.table, String(existing.id)))) throw notFound();
-    events.emit({ collection: collection.name, action: 'delete', record: collection.toRecord(existing) });
+    events.committed({ collection: collection.name, action: 'delete', record: collection.toRecord(existing) });
     return reply.code(204).send();
   });
 }

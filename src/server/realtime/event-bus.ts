@@ -1,0 +1,54 @@
+import { EventEmitter } from 'node:events';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+
+export type RecordAction = 'create' | 'update' | 'delete';
+
+export interface RecordChange {
+  collection: string;
+  action: RecordAction;
+  /** The record as the API shows it (after the change; before it, for deletes). */
+  record: Record<string, unknown>;
+}
+
+/**
+ * How committed record changes reach every realtime subscriber, on this instance and (with
+ * PostgreSQL) on every other instance. The one write path calls `stage` inside the writing
+ * transaction and `committed` after the commit; realtime listens with `subscribe`.
+ */
+export interface EventBus {
+  /** Inside the writing transaction: PostgreSQL NOTIFYs here, so only committed changes go out. */
+  stage(trx: Kysely<Database>, change: RecordChange): Promise<void>;
+  /** After the transaction that staged `change` committed. Never throws, never waits for delivery. */
+  committed(change: RecordChange): void;
+  /** Every committed change, on every instance. Returns the unsubscribe function. */
+  subscribe(listener: (change: RecordChange) => void): () => void;
+  close(): Promise<void>;
+}
+
+/** One process (SQLite): a change is delivered to local listeners after its commit. */
+export class InProcessEventBus implements EventBus {
+  private readonly emitter = new EventEmitter();
+
+  constructor() {
+    this.emitter.setMaxListeners(0);
+  }
+
+  async stage(): Promise<void> {
+    // Nothing to do before the commit: `committed` delivers.
+  }
+
+  committed(change: RecordChange): void {
+    // Listeners run on a later tick so a slow or failing listener never delays or fails the write.
+    setImmediate(() => this.emitter.emit('change', change));
+  }
+
+  subscribe(listener: (change: RecordChange) => void): () => void {
+    this.emitter.on('change', listener);
+    return () => this.emitter.off('change', listener);
+  }
+
+  async close(): Promise<void> {
+    this.emitter.removeAllListeners();
+  }
+}
