@@ -122,7 +122,7 @@ test('deleting a run needs the team’s password: a wrong one keeps it, the righ
   await expect(runLink(page, run.id)).toBeVisible();
 
   await deleteButton.click();
-  await dialog.getByLabel('Password').fill('not-the-password');
+  await dialog.getByLabel(/^Enter password to delete/).fill('not-the-password');
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Incorrect password.')).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -131,8 +131,8 @@ test('deleting a run needs the team’s password: a wrong one keeps it, the righ
 
   // The field was cleared after the attempt; the password is compared ignoring case (D4).
   await deleteButton.click();
-  await expect(dialog.getByLabel('Password')).toHaveValue('');
-  await dialog.getByLabel('Password').fill(E2E_DELETE_PASSWORD.toUpperCase());
+  await expect(dialog.getByLabel(/^Enter password to delete/)).toHaveValue('');
+  await dialog.getByLabel(/^Enter password to delete/).fill(E2E_DELETE_PASSWORD.toUpperCase());
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Run deleted.')).toBeVisible();
   await expect(runLink(page, run.id)).toHaveCount(0);

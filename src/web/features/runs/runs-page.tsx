@@ -1,13 +1,15 @@
 import { ClientResponseError } from 'pocketbase';
 import { useCallback, useEffect, useState } from 'react';
-import { toast } from 'react-hot-toast';
 import { Link } from 'react-router';
 import { COLLECTIONS, type TrolleyExportRecord } from '#domain/records';
 import { paths } from '../../app/paths';
+import { buttonClass } from '../../components/ui/button';
 import { LoadingScreen } from '../../components/ui/loading-screen';
+import { PasswordDialog } from '../../components/ui/password-dialog';
+import { notify } from '../../components/ui/toast';
+import { useDocumentTitle } from '../../components/ui/use-document-title';
 import { describeError } from '../../lib/describe-error';
 import { pb } from '../../lib/pb';
-import { DeleteRunDialog } from './delete-run-dialog';
 
 type RunSummary = Pick<TrolleyExportRecord, 'id' | 'name' | 'created'>;
 type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; runs: RunSummary[] };
@@ -33,6 +35,7 @@ function readableTime(timestamp: string): string {
 export default function RunsPage() {
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   const [deleting, setDeleting] = useState<RunSummary | null>(null);
+  useDocumentTitle('Runs');
 
   const load = useCallback(async () => {
     try {
@@ -51,17 +54,14 @@ export default function RunsPage() {
     void load();
   }, [load]);
 
-  const confirmDelete = async (password: string) => {
-    const run = deleting;
-    setDeleting(null);
-    if (!run) return;
+  const confirmDelete = async (run: RunSummary, password: string) => {
     try {
       await pb.collection(COLLECTIONS.trolleyExports).delete(run.id, { headers: { 'X-Confirm-Password': password } });
       setLoaded((current) => (current.state === 'ready' ? { state: 'ready', runs: current.runs.filter((r) => r.id !== run.id) } : current));
-      toast.success('Run deleted.');
+      notify.success('Run deleted.');
     } catch (err) {
       const wrongPassword = err instanceof ClientResponseError && err.status === 403;
-      toast.error(wrongPassword ? 'Incorrect password.' : describeError(err));
+      notify.error(wrongPassword ? 'Incorrect password.' : describeError(err));
       if (!wrongPassword) void load();
     }
   };
@@ -102,7 +102,7 @@ export default function RunsPage() {
                 </Link>
                 <button
                   type="button"
-                  className="shrink-0 rounded-md border border-red-300 bg-white px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-600"
+                  className={`${buttonClass({ variant: 'secondary', size: 'sm' })} shrink-0 text-red-700`}
                   aria-label={`Delete ${displayName(run)}`}
                   onClick={() => setDeleting(run)}
                 >
@@ -112,10 +112,13 @@ export default function RunsPage() {
             ))}
           </ul>
         ))}
-      <DeleteRunDialog
-        runName={deleting ? displayName(deleting) : null}
-        onCancel={() => setDeleting(null)}
-        onConfirm={(password) => void confirmDelete(password)}
+      <PasswordDialog
+        open={deleting !== null}
+        title="Confirm Delete"
+        prompt={`Enter password to delete ${deleting ? displayName(deleting) : 'this run'}:`}
+        confirmLabel="Confirm"
+        onConfirm={(password) => (deleting ? confirmDelete(deleting, password) : Promise.resolve())}
+        onClose={() => setDeleting(null)}
       />
     </section>
   );

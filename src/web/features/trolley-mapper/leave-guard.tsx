@@ -1,6 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useBlocker } from 'react-router';
-import { primaryButton, secondaryButton } from './styles';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
 
 /**
  * Asks before leaving the mapper with unsaved changes: a dialog for moves inside the app
@@ -22,42 +23,24 @@ export function LeaveGuard({ hasUnsavedChanges }: { hasUnsavedChanges: boolean }
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [hasUnsavedChanges]);
 
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const isBlocked = blocker.state === 'blocked';
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (isBlocked && !dialog.open) dialog.showModal();
-    if (!isBlocked && dialog.open) dialog.close();
-  }, [isBlocked]);
-
+  const stay = () => blocker.state === 'blocked' && blocker.reset();
   return (
-    <dialog
-      ref={dialogRef}
-      aria-labelledby="leave-title"
-      aria-describedby="leave-text"
-      className="m-auto w-[min(26rem,calc(100vw-2rem))] rounded-lg p-5 shadow-xl backdrop:bg-slate-900/40"
-      onCancel={(event) => {
-        event.preventDefault();
-        if (blocker.state === 'blocked') blocker.reset();
-      }}
+    <Dialog
+      open={blocker.state === 'blocked'}
+      onClose={stay}
+      title="Leave without saving?"
+      description="This run has changes that are not saved. If you leave now, they are lost."
     >
-      <h2 id="leave-title" className="text-lg font-semibold text-slate-900">
-        Leave without saving?
-      </h2>
-      <p id="leave-text" className="mt-2 text-sm text-slate-600">
-        This run has changes that are not saved. If you leave now, they are lost.
-      </p>
-      <div className="mt-5 flex justify-end gap-2">
-        <button type="button" className={secondaryButton} onClick={() => blocker.state === 'blocked' && blocker.proceed()}>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={() => blocker.state === 'blocked' && blocker.proceed()}>
           Leave
-        </button>
-        {/* The safe choice is the default: Enter or a quick tap keeps the work. */}
+        </Button>
+        {/* The safe choice takes the focus: Enter or a quick tap keeps the work. */}
         {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
-        <button type="button" className={primaryButton} autoFocus onClick={() => blocker.state === 'blocked' && blocker.reset()}>
+        <Button variant="primary" autoFocus onClick={stay}>
           Stay
-        </button>
+        </Button>
       </div>
-    </dialog>
+    </Dialog>
   );
 }

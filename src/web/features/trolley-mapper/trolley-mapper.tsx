@@ -1,16 +1,19 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { toast } from 'react-hot-toast';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RunStop, VehicleInfo } from '#domain/records';
 import { countTrollies } from '#domain/trolleys/count-trollies';
 import { customerLabel } from '#domain/trolleys/customer-label';
 import { dayMonthYear } from '#domain/trolleys/run-name';
 import { chooseVehicleSize, clearCells, normalizeGrid, switchVehicleType, writeCell, type RunPlan } from '#domain/trolleys/run-plan';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/fields';
+import { notify } from '../../components/ui/toast';
+import { useDocumentTitle } from '../../components/ui/use-document-title';
 import { LeaveGuard } from './leave-guard';
 import { printRunSheet } from './print-run-sheet';
 import { saveRun, type RunVersion } from './save-run';
 import { StopList, type StopField } from './stop-list';
 import { blankStop, withUniqueIds } from './stop-ids';
-import { inputClass, primaryButton, secondaryButton, toggleButton } from './styles';
+import { toggleButton } from './styles';
 import { VehiclePanel, type Brush } from './vehicle-panel';
 
 /** Spec: the Save label goes back from "Saving..." to "Save" after 3 s at the latest. */
@@ -44,7 +47,7 @@ export function TrolleyMapper({ initialPlan, savedVersion = null }: TrolleyMappe
   const [isSaving, setSaving] = useState(false);
   const [isPrinting, setPrinting] = useState(false);
   const version = useRef<RunVersion | null>(savedVersion);
-  const detailsId = useId();
+  useDocumentTitle(savedVersion ? 'Saved Run' : 'Trolley Mapper');
 
   const hasUnsavedChanges = useMemo(() => JSON.stringify(plan) !== savedSnapshot, [plan, savedSnapshot]);
 
@@ -67,7 +70,7 @@ export function TrolleyMapper({ initialPlan, savedVersion = null }: TrolleyMappe
     const result = await saveRun(saving, version.current);
     setSaving(false);
     if (!result.ok) {
-      toast.error(result.message);
+      notify.error(result.message);
       return false;
     }
     version.current = { id: result.record.id, updated: result.record.updated };
@@ -76,7 +79,7 @@ export function TrolleyMapper({ initialPlan, savedVersion = null }: TrolleyMappe
   };
 
   const onSave = async () => {
-    if (await save()) toast.success('Run saved.');
+    if (await save()) notify.success('Run saved.');
   };
 
   const onPrint = async () => {
@@ -86,7 +89,7 @@ export function TrolleyMapper({ initialPlan, savedVersion = null }: TrolleyMappe
       await printRunSheet(plan, new Date());
     } catch (err) {
       console.warn('Printing the run sheet failed.', err);
-      toast.error('The run sheet could not be made. The run is saved; try Print again.');
+      notify.error('The run sheet could not be made. The run is saved; try Print again.');
     } finally {
       setPrinting(false);
     }
@@ -97,7 +100,7 @@ export function TrolleyMapper({ initialPlan, savedVersion = null }: TrolleyMappe
 
   const onClickCell = (index: number) => {
     if (brush === null) {
-      toast('Click a customer in the list first, or Blank Trolley or Erase.');
+      notify.info('Click a customer in the list first, or Blank Trolley or Erase.');
       return;
     }
     setVehicle((info) => writeCell(info, index, brush));
@@ -124,12 +127,12 @@ export function TrolleyMapper({ initialPlan, savedVersion = null }: TrolleyMappe
             <button type="button" className={toggleButton(isEditing)} aria-pressed={isEditing} onClick={() => setEditing((e) => !e)}>
               {isEditing ? 'Finish Editing' : 'Edit'}
             </button>
-            <button type="button" className={secondaryButton} onClick={() => void onSave()} disabled={isSaving}>
+            <Button variant="secondary" onClick={() => void onSave()} disabled={isSaving}>
               {isSaving ? 'Saving...' : 'Save'}
-            </button>
-            <button type="button" className={primaryButton} onClick={() => void onPrint()} disabled={isPrinting}>
+            </Button>
+            <Button variant="primary" onClick={() => void onPrint()} disabled={isPrinting}>
               {isPrinting ? 'Printing...' : 'Print'}
-            </button>
+            </Button>
             {hasUnsavedChanges && <p className="w-full text-xs text-amber-700">Unsaved changes</p>}
           </div>
 
@@ -137,18 +140,13 @@ export function TrolleyMapper({ initialPlan, savedVersion = null }: TrolleyMappe
             <fieldset className="grid grid-cols-2 gap-2 rounded-lg border border-slate-200 bg-white p-3 shadow-sm sm:grid-cols-4">
               <legend className="sr-only">Run details</legend>
               {DETAILS.map((field) => (
-                <div key={field.key}>
-                  <label htmlFor={`${detailsId}-${field.key}`} className="mb-0.5 block text-xs font-medium text-slate-600">
-                    {field.label}
-                  </label>
-                  <input
-                    id={`${detailsId}-${field.key}`}
-                    type={field.type}
-                    className={inputClass}
-                    value={info[field.key]}
-                    onChange={(e) => setVehicle((v) => ({ ...v, [field.key]: e.target.value }))}
-                  />
-                </div>
+                <TextField
+                  key={field.key}
+                  label={field.label}
+                  type={field.type}
+                  value={info[field.key]}
+                  onChange={(e) => setVehicle((v) => ({ ...v, [field.key]: e.target.value }))}
+                />
               ))}
             </fieldset>
           ) : (
@@ -174,13 +172,9 @@ export function TrolleyMapper({ initialPlan, savedVersion = null }: TrolleyMappe
             onRemoveStop={(id) => setStops((stops) => stops.filter((stop) => stop.id !== id))}
           />
           {isEditing && (
-            <button
-              type="button"
-              className={`${secondaryButton} w-full border-dashed`}
-              onClick={() => setStops((stops) => [...stops, blankStop()])}
-            >
+            <Button variant="secondary" fullWidth className="border-dashed" onClick={() => setStops((stops) => [...stops, blankStop()])}>
               + Add
-            </button>
+            </Button>
           )}
         </section>
 

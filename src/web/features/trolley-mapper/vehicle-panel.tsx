@@ -2,7 +2,8 @@ import type { CSSProperties } from 'react';
 import type { VehicleInfo, VehicleType } from '#domain/records';
 import { BLANK_TROLLEY_LABEL } from '#domain/trolleys/run-plan';
 import { vehicleLayout, vehicleSizes, type CellPlacement } from '#domain/trolleys/vehicle-layouts';
-import { dangerButton, toggleButton } from './styles';
+import { Button } from '../../components/ui/button';
+import { toggleButton } from './styles';
 
 /** What a click on a cell writes: a customer label, "Blank", or '' (Erase). null: nothing chosen yet. */
 export type Brush = string | null;
@@ -93,9 +94,9 @@ export function VehiclePanel({
         <button type="button" className={toggleButton(brush === '')} aria-pressed={brush === ''} onClick={() => onChooseBrush('')}>
           Erase
         </button>
-        <button type="button" className={dangerButton} onClick={onClearAll} disabled={layout.cells.length === 0}>
+        <Button variant="secondary" className="text-red-700" onClick={onClearAll} disabled={layout.cells.length === 0}>
           Clear All
-        </button>
+        </Button>
       </div>
 
       {layout.cells.length === 0 ? (
