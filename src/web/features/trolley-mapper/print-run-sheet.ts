@@ -1,6 +1,7 @@
 import type { RunPlan } from '#domain/trolleys/run-plan';
 import { runPdfFileName } from '#domain/trolleys/run-name';
 import { loadAppConfig } from '../../lib/app-config';
+import { downloadFile } from '../../lib/download-file';
 
 /**
  * Builds the run sheet PDF and hands it to the browser as a download named
@@ -16,16 +17,4 @@ export async function printRunSheet(plan: RunPlan, today: Date): Promise<void> {
   ]);
   const bytes = buildRunSheetPdf({ stops: plan.stops, vehicleInfo: plan.vehicleInfo, today, appUrl });
   downloadFile(new Blob([bytes], { type: 'application/pdf' }), runPdfFileName(plan.vehicleInfo));
-}
-
-function downloadFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser time to start the download before the URL goes away.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

@@ -22,7 +22,7 @@ import { inputClass } from './styles';
 const PRESS_TO_DRAG = { delay: 250, tolerance: 5 } as const;
 
 const STOP_FIELDS = [
-  { key: 'title', label: 'Title', width: 'col-span-2' },
+  { key: 'title', label: 'Title', width: 'col-span-2 sm:col-span-1' },
   { key: 'orderNumber', label: 'Order No', width: '' },
   { key: 'postcode', label: 'Postcode', width: '' },
   { key: 'trollies', label: 'Trollies', width: '' },
@@ -157,7 +157,7 @@ function SortableStop({ stop, index, isEditing, isChosen, onChoose, onChange, on
       </button>
 
       {isEditing ? (
-        <div className="grid flex-1 grid-cols-2 gap-1.5 py-1.5 pr-1.5 sm:grid-cols-6">
+        <div className="grid flex-1 grid-cols-2 gap-1.5 py-1.5 pr-1.5 sm:grid-cols-[minmax(0,2fr)_minmax(0,1.3fr)_minmax(0,1.1fr)_minmax(0,0.7fr)_minmax(0,1fr)]">
           {STOP_FIELDS.map((field) => (
             <input
               key={field.key}

@@ -154,8 +154,13 @@ function TrolleyCell({ cell, label, canWrite, onClick }: { cell: CellPlacement; 
         {block}
       </span>
       <span aria-hidden="true" className="line-clamp-4 w-full">
-        {label}
+        {keepHyphenatedWordsWhole(label)}
       </span>
     </button>
   );
+}
+
+/** "SO-101234" must not wrap after its hyphen: a driver would read two numbers. */
+function keepHyphenatedWordsWhole(label: string): string {
+  return label.replace(/(\S)-(?=\S)/g, '$1\u2011');
 }
