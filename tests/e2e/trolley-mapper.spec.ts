@@ -218,3 +218,47 @@ test('leaving with unsaved changes asks first', async ({ page, accounts, signIn 
   await dialog.getByRole('button', { name: 'Leave' }).click();
   await expect(page).toHaveURL(/\/$/);
 });
+
+test.describe('on a tablet', () => {
+  test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: true });
+
+  test('a finger held on the handle for 250 ms drags the stop; a quick swipe does not', async ({ page, accounts, signIn }) => {
+    await signIn(page, await accounts.create());
+    await page.goto('/trolley-mapper');
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await addStops(page, STOPS);
+    await page.getByRole('button', { name: 'Finish Editing' }).click();
+
+    // Touch input as the tablet sends it, through the browser's own touch pipeline.
+    const cdp = await page.context().newCDPSession(page);
+    const touch = async (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) =>
+      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+    const drag = async (fromName: string, toName: string, holdMs: number) => {
+      const from = await page.getByRole('button', { name: fromName }).boundingBox();
+      const to = await page.getByRole('button', { name: toName }).boundingBox();
+      if (!from || !to) throw new Error('drag handles have no box');
+      const x = from.x + from.width / 2;
+      await touch('touchStart', x, from.y + from.height / 2);
+      await page.waitForTimeout(holdMs);
+      const steps = 12;
+      for (let i = 1; i <= steps; i += 1) {
+        await touch('touchMove', x, from.y + from.height / 2 + ((to.y + to.height / 2 + 4 - from.y - from.height / 2) * i) / steps);
+      }
+      await touch('touchEnd', x, to.y + to.height / 2 + 4);
+    };
+
+    // Moving before the 250 ms are up is a swipe, not a drag: nothing moves.
+    await drag('Move stop 1, Greenfields', 'Move stop 3, Hillside Plants', 0);
+    await page.waitForTimeout(300);
+    expect(await stopOrder(page)).toEqual(['Greenfields', 'Bloom & Co', 'Hillside Plants']);
+
+    await drag('Move stop 1, Greenfields', 'Move stop 3, Hillside Plants', 350);
+    await expect.poll(() => stopOrder(page)).toEqual(['Bloom & Co', 'Hillside Plants', 'Greenfields']);
+
+    // A tap on a stop and a tap on a cell fill it.
+    await page.getByRole('button', { name: '8T', exact: true }).tap();
+    await page.getByRole('button', { name: 'Choose Bloom & Co for the trolleys' }).tap();
+    await page.getByRole('button', { name: 'Trolley 6: empty' }).tap();
+    await expect(page.getByRole('button', { name: 'Trolley 6: Bloom & Co' })).toBeVisible();
+  });
+});
