@@ -9,17 +9,15 @@ import type { Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { InProcessEventBus, type EventBus } from './realtime/event-bus';
 import { createMailer, type Mailer } from './mail/mailer';
-import { installErrorHandler } from './plugins/error-handler';
-import { installJsonBodyParser } from './plugins/json-body';
+import { clientErrorHandler, frameworkErrors, installErrorHandler, MAX_PARAM_LENGTH } from './plugins/error-handler';
+import { BODY_LIMIT_BYTES, installJsonBodyParser } from './plugins/json-body';
 import { securityHeaders } from './plugins/security-headers';
 import { serveSpa } from './plugins/spa';
-import { tasksCollection } from './records/collections/tasks';
-import { trolleyExportsCollection } from './records/collections/trolley-exports';
-import { userSettingsCollection } from './records/collections/user-settings';
-import { usersCollection } from './records/collections/users';
-import { RecordStore } from './records/record-store';
+import { ALL_COLLECTIONS } from './records/collections/all-collections';
+import { RecordService } from './records/record-service';
 import { recordRoutes } from './records/records-routes';
 import { loadSecrets, type Secrets } from './secrets';
+import { UsersRepository } from './users/users-repository';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -32,22 +30,44 @@ export interface BuiltApp {
   database: DatabaseHandle;
   secrets: Secrets;
   events: EventBus;
+  /** The one write path (tests and tools make records through it too). */
+  records: RecordService;
+  users: UsersRepository;
   /** Stops accepting requests, then closes the database and the mailer. */
   close(): Promise<void>;
 }
 
+export interface BuildOptions {
+  /** The server's clock: every `created`/`updated` stamp and terms agreement comes from here. */
+  now?: () => Date;
+}
+
 /** Builds the whole server for a config; never listens itself (main.ts and tests do). */
-export async function buildApp(config: Config): Promise<BuiltApp> {
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
   const app = Fastify({
     logger: { level: config.logLevel },
     // Only behind a proxy the operator named may X-Forwarded-For choose the client address.
     trustProxy: config.trustProxy,
-    bodyLimit: 2 * 1024 * 1024,
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Errors Fastify and Node answer before our error handler get PocketBase's envelope too (D14).
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors,
+    clientErrorHandler,
   });
   const secrets = loadSecrets(config.dataDir, config.deletePassword);
   const database = await openDatabase(config);
-  const store = new RecordStore(database.db, database.dialect);
   const events: EventBus = new InProcessEventBus();
+  const users = new UsersRepository(database.db);
+  const records = new RecordService({
+    db: database.db,
+    dialect: database.dialect,
+    events,
+    users,
+    config,
+    collections: [...ALL_COLLECTIONS],
+    deletePassword: secrets.deletePassword,
+    now: options.now ?? (() => new Date()),
+  });
   const mailer: Mailer = createMailer(config, app.log);
 
   installJsonBodyParser(app);
@@ -58,7 +78,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   app.get('/api/health', async () => ({ code: 200, message: 'API is healthy.', data: {} }));
   app.get('/api/app-config', async (): Promise<AppConfig> => ({ supportEmail: config.supportEmail, appUrl: config.appUrl }));
 
-  const tokens = new TokenService(store, secrets.tokenSecret);
+  const tokens = new TokenService(users, secrets.tokenSecret);
   // Every request: who is calling. An invalid or stale token makes the caller a visitor.
   // Fastify wants a placeholder of the same shape's kind for request decorations; the hook sets the real one.
   app.decorateRequest('auth', null as unknown as AuthContext);
@@ -68,15 +88,8 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     request.auth = { user: token ? await tokens.userOf(token, 'auth') : null };
   });
 
-  await app.register(authRoutes, { store, config, tokens, mailer, events });
-  await app.register(recordRoutes, {
-    store,
-    dialect: database.dialect,
-    config,
-    events,
-    deletePassword: secrets.deletePassword,
-    collections: [usersCollection, tasksCollection, userSettingsCollection, trolleyExportsCollection],
-  });
+  await app.register(authRoutes, { users, records, config, tokens, mailer });
+  await app.register(recordRoutes, { records });
   await serveSpa(app, config.webDir);
 
   return {
@@ -84,6 +97,8 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     database,
     secrets,
     events,
+    records,
+    users,
     async close() {
       await app.close();
       await events.close();
