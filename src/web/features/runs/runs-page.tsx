@@ -68,7 +68,12 @@ export default function RunsPage() {
 
   return (
     <section className="mx-auto max-w-3xl px-3 py-5 sm:px-4">
-      <h1 className="text-2xl font-bold text-slate-900">Runs</h1>
+      <div className="flex items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-slate-900">Runs</h1>
+        <Link to={paths.trolleyMapper} className={buttonClass({ variant: 'primary' })}>
+          New Run
+        </Link>
+      </div>
       {loaded.state === 'loading' && <LoadingScreen />}
       {loaded.state === 'failed' && (
         <div role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
@@ -102,7 +107,7 @@ export default function RunsPage() {
                 </Link>
                 <button
                   type="button"
-                  className={`${buttonClass({ variant: 'secondary', size: 'sm' })} shrink-0 text-red-700`}
+                  className={`${buttonClass({ variant: 'secondary', size: 'sm' })} shrink-0 text-red-700! hover:bg-red-50!`}
                   aria-label={`Delete ${displayName(run)}`}
                   onClick={() => setDeleting(run)}
                 >

@@ -94,7 +94,7 @@ export function VehiclePanel({
         <button type="button" className={toggleButton(brush === '')} aria-pressed={brush === ''} onClick={() => onChooseBrush('')}>
           Erase
         </button>
-        <Button variant="secondary" className="text-red-700" onClick={onClearAll} disabled={layout.cells.length === 0}>
+        <Button variant="secondary" className="text-red-700! hover:bg-red-50!" onClick={onClearAll} disabled={layout.cells.length === 0}>
           Clear All
         </Button>
       </div>
