@@ -138,3 +138,29 @@ test('deleting a run needs the team’s password: a wrong one keeps it, the righ
   await expect(runLink(page, run.id)).toHaveCount(0);
   await expect(api.collection('trolley_exports').getOne(run.id)).rejects.toMatchObject({ status: 404 });
 });
+
+test('a save never silently overwrites a newer save of the same run made elsewhere (D10)', async ({ page, accounts, signIn }) => {
+  const account = await accounts.create();
+  const api = await apiAs(account);
+  const run = await api.collection('trolley_exports').create<TrolleyExportRecord>(trailerRun(`Two${unique()}`));
+
+  await signIn(page, account);
+  await page.goto(`/runs/view/${run.id}`);
+  await expect(page.getByRole('button', { name: 'Trolley 1: Greenfields - SO-101234' })).toBeVisible();
+
+  // Another tablet saves the run meanwhile.
+  const grid = [...run.vehicleInfo.grid];
+  grid[3] = 'Rosebank';
+  await api.collection('trolley_exports').update(run.id, { vehicleInfo: { ...run.vehicleInfo, grid } });
+
+  await page.getByRole('button', { name: 'Choose Bloom & Co for the trolleys' }).click();
+  await page.getByRole('button', { name: 'Trolley 5: empty' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText(/was saved by someone else meanwhile, so yours wasn't saved/)).toBeVisible();
+  // Their change stands; ours is still on screen.
+  expect((await api.collection('trolley_exports').getOne<TrolleyExportRecord>(run.id)).vehicleInfo.grid.slice(3, 5)).toEqual([
+    'Rosebank',
+    '',
+  ]);
+  await expect(page.getByRole('button', { name: 'Trolley 5: Bloom & Co' })).toBeVisible();
+});
