@@ -47,6 +47,7 @@ export function TrolleyMapper({ initialPlan, savedVersion = null }: TrolleyMappe
   const [isSaving, setSaving] = useState(false);
   const [isPrinting, setPrinting] = useState(false);
   const version = useRef<RunVersion | null>(savedVersion);
+  const vehicleRef = useRef<HTMLDivElement>(null);
   useDocumentTitle(savedVersion ? 'Saved Run' : 'Trolley Mapper');
 
   const hasUnsavedChanges = useMemo(() => JSON.stringify(plan) !== savedSnapshot, [plan, savedSnapshot]);
@@ -115,7 +116,7 @@ export function TrolleyMapper({ initialPlan, savedVersion = null }: TrolleyMappe
   ].filter(([, value]) => value?.trim());
 
   return (
-    <div className="px-3 py-4 sm:px-4">
+    <div className={`px-3 py-4 sm:px-4 ${brush !== null && brush !== '' ? 'pb-20 lg:pb-4' : ''}`}>
       <LeaveGuard hasUnsavedChanges={hasUnsavedChanges} />
       <h1 className="sr-only">Trolley Mapper</h1>
       <div className="grid gap-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] lg:items-start">
@@ -178,7 +179,7 @@ export function TrolleyMapper({ initialPlan, savedVersion = null }: TrolleyMappe
           )}
         </section>
 
-        <div className="lg:sticky lg:top-20">
+        <div className="scroll-mt-24 lg:sticky lg:top-20" ref={vehicleRef}>
           <VehiclePanel
             vehicleInfo={info}
             brush={brush}
@@ -190,6 +191,19 @@ export function TrolleyMapper({ initialPlan, savedVersion = null }: TrolleyMappe
           />
         </div>
       </div>
+
+      {/* Phones and tablets stack the list above the vehicle: keep the chosen customer in sight
+          while filling trolleys further down, with a way back to the trolleys. */}
+      {brush !== null && brush !== '' && (
+        <div className="fixed inset-x-0 bottom-0 z-20 flex items-center gap-3 border-t border-slate-200 bg-white/95 px-3 py-2 shadow-[0_-2px_8px_rgba(0,0,0,0.06)] backdrop-blur lg:hidden">
+          <p className="min-w-0 flex-1 truncate text-sm text-slate-600">
+            Filling with <span className="font-semibold text-emerald-800">{brush}</span>
+          </p>
+          <Button variant="secondary" size="sm" onClick={() => vehicleRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })}>
+            Show trolleys
+          </Button>
+        </div>
+      )}
     </div>
   );
 }
