@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runName, runPdfFileName } from './run-name';
+import { dayMonthYear, runName, runPdfFileName } from './run-name';
 
 describe('run names', () => {
   it('joins date (day-month-year), driver and registration with hyphens', () => {
@@ -8,5 +8,13 @@ describe('run names', () => {
 
   it('names the PDF after the date and driver', () => {
     expect(runPdfFileName({ date: '2026-11-23', driver: 'Sam' })).toBe('23-11-2026_Sam.pdf');
+  });
+
+  it.each([
+    ['2026-11-23', '23-11-2026'],
+    ['2027-01-05', '05-01-2027'],
+    ['', ''],
+  ])('writes %o as %o', (date, shown) => {
+    expect(dayMonthYear(date)).toBe(shown);
   });
 });

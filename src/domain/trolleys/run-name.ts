@@ -1,7 +1,7 @@
 import type { VehicleInfo } from '../records';
 
-/** yyyy-mm-dd -> dd-mm-yyyy, the order staff write dates in. */
-function dayMonthYear(date: string): string {
+/** yyyy-mm-dd -> dd-mm-yyyy, the order staff write dates in (run names, the run sheet). */
+export function dayMonthYear(date: string): string {
   return date.split('-').reverse().join('-');
 }
 

@@ -1,10 +1,130 @@
-import { PlaceholderScreen } from '../../components/ui/placeholder-screen';
+import { ClientResponseError } from 'pocketbase';
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { COLLECTIONS, type TrolleyExportRecord } from '#domain/records';
+import { paths } from '../../app/paths';
+import { buttonClass } from '../../components/ui/button';
+import { LoadingScreen } from '../../components/ui/loading-screen';
+import { PasswordDialog } from '../../components/ui/password-dialog';
+import { notify } from '../../components/ui/toast';
+import { useDocumentTitle } from '../../components/ui/use-document-title';
+import { describeError } from '../../lib/describe-error';
+import { pb } from '../../lib/pb';
 
-/** Placeholder until a later issue builds this screen (route table, spec section 2). */
+type RunSummary = Pick<TrolleyExportRecord, 'id' | 'name' | 'created'>;
+type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; runs: RunSummary[] };
+
+/** Spec: a run without a name is listed as "Untitled Export". */
+const displayName = (run: RunSummary) => run.name.trim() || 'Untitled Export';
+
+/** PocketBase time ("2026-11-21 10:04:05.123Z") in the reader's own time and words. */
+function readableTime(timestamp: string): string {
+  const date = new Date(timestamp.replace(' ', 'T'));
+  if (Number.isNaN(date.getTime())) return timestamp;
+  return date.toLocaleString(undefined, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+}
+
+/** /runs: the saved runs, newest first, each opening in the mapper; Delete asks for the password. */
 export default function RunsPage() {
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const [deleting, setDeleting] = useState<RunSummary | null>(null);
+  useDocumentTitle('Runs');
+
+  const load = useCallback(async () => {
+    try {
+      const runs = await pb
+        .collection(COLLECTIONS.trolleyExports)
+        .getFullList<RunSummary>({ sort: '-created', fields: 'id,name,created', requestKey: 'runs-list' });
+      setLoaded({ state: 'ready', runs });
+    } catch (err) {
+      if (err instanceof ClientResponseError && err.isAbort) return;
+      console.warn('Loading the saved runs failed.', err);
+      setLoaded({ state: 'failed' });
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const confirmDelete = async (run: RunSummary, password: string) => {
+    try {
+      await pb.collection(COLLECTIONS.trolleyExports).delete(run.id, { headers: { 'X-Confirm-Password': password } });
+      setLoaded((current) => (current.state === 'ready' ? { state: 'ready', runs: current.runs.filter((r) => r.id !== run.id) } : current));
+      notify.success('Run deleted.');
+    } catch (err) {
+      const wrongPassword = err instanceof ClientResponseError && err.status === 403;
+      notify.error(wrongPassword ? 'Incorrect password.' : describeError(err));
+      if (!wrongPassword) void load();
+    }
+  };
+
   return (
-    <PlaceholderScreen title="Runs">
-      <p>The list of saved runs arrives in a later release.</p>
-    </PlaceholderScreen>
+    <section className="mx-auto max-w-3xl px-3 py-5 sm:px-4">
+      <div className="flex items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-slate-900">Runs</h1>
+        <Link to={paths.trolleyMapper} className={buttonClass({ variant: 'primary' })}>
+          New Run
+        </Link>
+      </div>
+      {loaded.state === 'loading' && <LoadingScreen />}
+      {loaded.state === 'failed' && (
+        <div role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+          The saved runs could not be loaded. Check your connection and{' '}
+          <button type="button" className="font-semibold underline" onClick={() => void load()}>
+            try again
+          </button>
+          .
+        </div>
+      )}
+      {loaded.state === 'ready' &&
+        (loaded.runs.length === 0 ? (
+          <p className="mt-6 rounded-md border border-dashed border-slate-300 bg-white px-4 py-8 text-center text-slate-500">
+            No runs found.
+          </p>
+        ) : (
+          <ul
+            className="mt-4 divide-y divide-slate-200 overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm"
+            aria-label="Saved runs"
+          >
+            {loaded.runs.map((run) => (
+              <li key={run.id} className="flex items-center gap-3 px-3 py-2.5 sm:px-4">
+                <Link
+                  to={paths.runView(run.id)}
+                  className="min-w-0 flex-1 rounded-md py-1 focus-visible:outline-2 focus-visible:outline-emerald-600"
+                >
+                  <span className="block truncate font-semibold text-emerald-800 hover:underline">{displayName(run)}</span>
+                  <span className="block text-sm text-slate-500">
+                    <time dateTime={run.created.replace(' ', 'T')}>{readableTime(run.created)}</time>
+                  </span>
+                </Link>
+                <button
+                  type="button"
+                  className={`${buttonClass({ variant: 'secondary', size: 'sm' })} shrink-0 text-red-700! hover:bg-red-50!`}
+                  aria-label={`Delete ${displayName(run)}`}
+                  onClick={() => setDeleting(run)}
+                >
+                  Delete
+                </button>
+              </li>
+            ))}
+          </ul>
+        ))}
+      <PasswordDialog
+        open={deleting !== null}
+        title="Confirm Delete"
+        prompt={`Enter password to delete ${deleting ? displayName(deleting) : 'this run'}:`}
+        confirmLabel="Confirm"
+        onConfirm={(password) => (deleting ? confirmDelete(deleting, password) : Promise.resolve())}
+        onClose={() => setDeleting(null)}
+      />
+    </section>
   );
 }

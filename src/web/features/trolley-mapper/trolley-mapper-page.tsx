@@ -1,10 +1,14 @@
-import { PlaceholderScreen } from '../../components/ui/placeholder-screen';
+import { useLocation } from 'react-router';
+import { emptyVehicleInfo } from '#domain/trolleys/run-plan';
+import { stopsFromRouterState } from './router-state';
+import { TrolleyMapper } from './trolley-mapper';
 
-/** Placeholder until a later issue builds this screen (route table, spec section 2). */
+/**
+ * /trolley-mapper ("Create Run"). The board's map mode opens it with the chosen orders as
+ * router state: `navigate(paths.trolleyMapper, { state: { stops } })` with `stops: RunStop[]`.
+ */
 export default function TrolleyMapperPage() {
-  return (
-    <PlaceholderScreen title="Trolley Mapper">
-      <p>The trolley mapper arrives in a later release.</p>
-    </PlaceholderScreen>
-  );
+  const location = useLocation();
+  const stops = stopsFromRouterState(location.state);
+  return <TrolleyMapper key={location.key} initialPlan={{ stops, vehicleInfo: emptyVehicleInfo() }} />;
 }

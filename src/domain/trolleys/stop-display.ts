@@ -1,0 +1,33 @@
+import type { RunStop } from '../records';
+import { formatMapperPostcode, lastFour } from '../orders/format';
+
+/** One stop as the mapper list and the run sheet show it (spec: trolley mapper, stop row). */
+export interface StopDisplay {
+  /** 1-based position in the run. */
+  position: number;
+  title: string;
+  /** Last four characters of the order number ('' when there is none). */
+  orderNumber: string;
+  postcode: string;
+  /** "{n}T", or '' when no trolley count was typed. */
+  trollies: string;
+  extras: string;
+}
+
+/** "3" -> "3T"; a count already typed with its T ("3T", "3 t") is not doubled; blank stays blank. */
+export function formatTrollies(trollies: string): string {
+  const text = trollies.trim();
+  if (text === '') return '';
+  return /t$/i.test(text) ? `${text.slice(0, -1).trim()}T` : `${text}T`;
+}
+
+export function stopDisplay(stop: RunStop, index: number): StopDisplay {
+  return {
+    position: index + 1,
+    title: stop.title.trim(),
+    orderNumber: lastFour(stop.orderNumber),
+    postcode: formatMapperPostcode(stop.postcode),
+    trollies: formatTrollies(stop.trollies),
+    extras: stop.extras.trim(),
+  };
+}

@@ -1,0 +1,20 @@
+import type { RunPlan } from '#domain/trolleys/run-plan';
+import { runPdfFileName } from '#domain/trolleys/run-name';
+import { loadAppConfig } from '../../lib/app-config';
+import { downloadFile } from '../../lib/download-file';
+
+/**
+ * Builds the run sheet PDF and hands it to the browser as a download named
+ * `{dd-mm-yyyy}_{driver}.pdf`. jsPDF is loaded here, on demand, never with the screen (D7).
+ */
+export async function printRunSheet(plan: RunPlan, today: Date): Promise<void> {
+  const [{ buildRunSheetPdf }, appUrl] = await Promise.all([
+    import('../../lib/pdf/run-sheet-pdf'),
+    loadAppConfig().then(
+      (config) => config.appUrl,
+      () => window.location.origin,
+    ),
+  ]);
+  const bytes = buildRunSheetPdf({ stops: plan.stops, vehicleInfo: plan.vehicleInfo, today, appUrl });
+  downloadFile(new Blob([bytes], { type: 'application/pdf' }), runPdfFileName(plan.vehicleInfo));
+}

@@ -1,0 +1,166 @@
+import type { CSSProperties } from 'react';
+import type { VehicleInfo, VehicleType } from '#domain/records';
+import { BLANK_TROLLEY_LABEL } from '#domain/trolleys/run-plan';
+import { vehicleLayout, vehicleSizes, type CellPlacement } from '#domain/trolleys/vehicle-layouts';
+import { Button } from '../../components/ui/button';
+import { toggleButton } from './styles';
+
+/** What a click on a cell writes: a customer label, "Blank", or '' (Erase). null: nothing chosen yet. */
+export type Brush = string | null;
+
+interface VehiclePanelProps {
+  vehicleInfo: VehicleInfo;
+  brush: Brush;
+  onChooseType: (type: VehicleType) => void;
+  onChooseSize: (size: number) => void;
+  onChooseBrush: (brush: Brush) => void;
+  onClickCell: (index: number) => void;
+  onClearAll: () => void;
+}
+
+const TYPES: { type: VehicleType; label: string }[] = [
+  { type: 'lorry', label: 'Lorry' },
+  { type: 'trailer', label: 'Trailer' },
+];
+
+/** The vehicle: type and size buttons, the brush (current label, Blank Trolley, Erase) and the cells. */
+export function VehiclePanel({
+  vehicleInfo,
+  brush,
+  onChooseType,
+  onChooseSize,
+  onChooseBrush,
+  onClickCell,
+  onClearAll,
+}: VehiclePanelProps) {
+  const layout = vehicleLayout(vehicleInfo.vehicleType, vehicleInfo.trolleyNumber);
+
+  return (
+    <section aria-labelledby="vehicle-heading" className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm sm:p-4">
+      <h2 id="vehicle-heading" className="sr-only">
+        Vehicle
+      </h2>
+      <div className="flex flex-wrap items-center gap-2">
+        <div role="group" aria-label="Vehicle type" className="flex gap-1.5">
+          {TYPES.map(({ type, label }) => (
+            <button
+              key={type}
+              type="button"
+              className={toggleButton(vehicleInfo.vehicleType === type)}
+              aria-pressed={vehicleInfo.vehicleType === type}
+              onClick={() => onChooseType(type)}
+            >
+              {label}
+            </button>
+          ))}
+        </div>
+        <div role="group" aria-label="Vehicle size" className="flex flex-wrap gap-1.5">
+          {vehicleSizes(vehicleInfo.vehicleType).map((size) => (
+            <button
+              key={size}
+              type="button"
+              className={`${toggleButton(vehicleInfo.trolleyNumber === size)} min-w-12`}
+              aria-pressed={vehicleInfo.trolleyNumber === size}
+              onClick={() => onChooseSize(size)}
+            >
+              {size}T
+            </button>
+          ))}
+        </div>
+      </div>
+
+      <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-slate-100 pt-3">
+        <p className="mr-auto min-w-0 text-sm text-slate-600" aria-live="polite">
+          {brush === null ? (
+            'Click a customer, then the trolleys to fill.'
+          ) : brush === '' ? (
+            <>
+              <span className="font-semibold text-slate-900">Erase</span>: click a trolley to empty it.
+            </>
+          ) : (
+            <>
+              Filling with <span className="font-semibold break-words text-emerald-800">{brush}</span>
+            </>
+          )}
+        </p>
+        <button
+          type="button"
+          className={toggleButton(brush === BLANK_TROLLEY_LABEL)}
+          aria-pressed={brush === BLANK_TROLLEY_LABEL}
+          onClick={() => onChooseBrush(BLANK_TROLLEY_LABEL)}
+        >
+          Blank Trolley
+        </button>
+        <button type="button" className={toggleButton(brush === '')} aria-pressed={brush === ''} onClick={() => onChooseBrush('')}>
+          Erase
+        </button>
+        <Button variant="secondary" className="text-red-700! hover:bg-red-50!" onClick={onClearAll} disabled={layout.cells.length === 0}>
+          Clear All
+        </Button>
+      </div>
+
+      {layout.cells.length === 0 ? (
+        <p className="mt-4 rounded-md border border-dashed border-slate-300 px-4 py-10 text-center text-sm text-slate-500">
+          Choose a size to lay out the {vehicleInfo.vehicleType === 'trailer' ? 'trailer' : 'lorry'}.
+        </p>
+      ) : (
+        <div
+          className="mt-4 grid gap-2"
+          role="group"
+          aria-label={`${vehicleInfo.vehicleType === 'trailer' ? 'Trailer' : 'Lorry'} ${vehicleInfo.trolleyNumber}T trolleys`}
+          style={{ gridTemplateColumns: `repeat(${layout.columns}, minmax(0, 1fr))` }}
+        >
+          {layout.cells.map((cell) => (
+            <TrolleyCell
+              key={cell.index}
+              cell={cell}
+              label={vehicleInfo.grid[cell.index] ?? ''}
+              canWrite={brush !== null}
+              onClick={() => onClickCell(cell.index)}
+            />
+          ))}
+        </div>
+      )}
+      <p className="mt-2 text-center text-xs text-slate-400">
+        Front of the {vehicleInfo.vehicleType === 'trailer' ? 'trailer' : 'lorry'} at the top
+      </p>
+    </section>
+  );
+}
+
+function TrolleyCell({ cell, label, canWrite, onClick }: { cell: CellPlacement; label: string; canWrite: boolean; onClick: () => void }) {
+  const number = cell.index + 1;
+  const place: CSSProperties = { gridRow: cell.drawRow + 1, gridColumn: `${cell.drawColumn + 1} / span ${cell.columnSpan}` };
+  const block = cell.block === 'head' ? ' (head)' : cell.block === 'neck' ? ' (neck)' : '';
+  const isBlank = label === BLANK_TROLLEY_LABEL;
+  return (
+    <button
+      type="button"
+      style={place}
+      onClick={onClick}
+      aria-label={`Trolley ${number}: ${label === '' ? 'empty' : label}`}
+      className={`relative flex min-h-20 flex-col items-center justify-center rounded-md border-2 px-1 pt-4 pb-1.5 text-center text-xs leading-tight font-semibold break-words focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 sm:min-h-24 sm:px-1.5 sm:text-sm ${
+        cell.block === 'grid' ? '' : 'min-h-14 sm:min-h-16'
+      } ${
+        label === ''
+          ? 'border-dashed border-slate-300 bg-slate-50 text-slate-400'
+          : isBlank
+            ? 'border-slate-400 bg-slate-200 text-slate-600'
+            : 'border-emerald-700 bg-emerald-50 text-emerald-950'
+      } ${canWrite ? 'cursor-pointer hover:border-emerald-500' : 'cursor-default'}`}
+    >
+      <span aria-hidden="true" className="absolute top-1 left-1.5 text-[0.65rem] font-medium text-slate-500">
+        {number}
+        {block}
+      </span>
+      <span aria-hidden="true" className="line-clamp-4 w-full">
+        {keepHyphenatedWordsWhole(label)}
+      </span>
+    </button>
+  );
+}
+
+/** "SO-101234" must not wrap after its hyphen: a driver would read two numbers. */
+function keepHyphenatedWordsWhole(label: string): string {
+  return label.replace(/(\S)-(?=\S)/g, '$1\u2011');
+}

@@ -1,0 +1,214 @@
+import { jsPDF } from 'jspdf';
+import type { RunStop, VehicleInfo } from '#domain/records';
+import { dayMonthYear } from '#domain/trolleys/run-name';
+import { countTrollies } from '#domain/trolleys/count-trollies';
+import { stopDisplay } from '#domain/trolleys/stop-display';
+import { vehicleLayout, type CellPlacement } from '#domain/trolleys/vehicle-layouts';
+import { BLACK, creditLine, fitText, formatPrintDate, GREY, LIGHT_LINE, printable, PT, RED, wrapWords } from './pdf-text';
+
+export interface RunSheetInput {
+  stops: RunStop[];
+  vehicleInfo: VehicleInfo;
+  /** The moment of printing, for the footer date. */
+  today: Date;
+  /** The app's public address, for the footer credit. */
+  appUrl: string;
+}
+
+const PAGE = { width: 297, height: 210, margin: 10 } as const;
+const HEADER_HEIGHT = 14;
+const FOOTER_HEIGHT = 8;
+/** The stop list takes the left part of the page, the vehicle drawing the right. */
+const LIST_WIDTH = 150;
+const GAP = 8;
+const ROW = { max: 8, min: 4.5, header: 6 } as const;
+
+/**
+ * The run sheet for the driver as a vector PDF (D7): landscape A4 with driver, registration and
+ * date (upper case, date as dd-mm-yyyy), the stop list, the vehicle with every cell's label, and
+ * a footer with the credit, the print date and the run's code. No editing controls. A list too
+ * long for one page continues on further pages; the vehicle is drawn on the first.
+ */
+export function buildRunSheetPdf(input: RunSheetInput): ArrayBuffer {
+  const doc = new jsPDF({ orientation: 'landscape', unit: 'mm', format: 'a4', compress: true });
+  const { vehicleInfo: info } = input;
+  doc.setProperties({ title: `Run ${dayMonthYear(info.date)} ${info.driver}`.trim(), creator: 'Trolleyboard' });
+
+  const listTop = PAGE.margin + HEADER_HEIGHT + ROW.header;
+  const listBottom = PAGE.height - PAGE.margin - FOOTER_HEIGHT - 6;
+  const available = listBottom - listTop;
+  const rowHeight = Math.min(ROW.max, Math.max(ROW.min, available / Math.max(1, input.stops.length)));
+  const rowsPerPage = Math.max(1, Math.floor(available / rowHeight + 1e-6));
+  const pages = Math.max(1, Math.ceil(input.stops.length / rowsPerPage));
+
+  for (let page = 0; page < pages; page += 1) {
+    if (page > 0) doc.addPage('a4', 'landscape');
+    drawHeader(doc, info, page, pages);
+    drawStops(doc, input.stops, page * rowsPerPage, rowsPerPage, rowHeight, listTop);
+    if (page === pages - 1) {
+      doc.setFont('helvetica', 'bold');
+      doc.setFontSize(10);
+      doc.setTextColor(...BLACK);
+      doc.text(`Total Trollies: ${countTrollies(input.stops)}`, PAGE.margin, listBottom + 5);
+    }
+    if (page === 0) drawVehicle(doc, info, { x: PAGE.margin + LIST_WIDTH + GAP, y: PAGE.margin + HEADER_HEIGHT, bottom: listBottom + 6 });
+    drawFooter(doc, input);
+  }
+  return doc.output('arraybuffer');
+}
+
+function drawHeader(doc: jsPDF, info: VehicleInfo, page: number, pages: number): void {
+  const y = PAGE.margin + 7;
+  const parts = [
+    ['DRIVER', info.driver],
+    ['REG', info.reg],
+    ['DATE', dayMonthYear(info.date)],
+  ] as const;
+  let x = PAGE.margin;
+  doc.setTextColor(...BLACK);
+  for (const [label, value] of parts) {
+    doc.setFont('helvetica', 'normal');
+    doc.setFontSize(10);
+    doc.setTextColor(...GREY);
+    doc.text(`${label}:`, x, y);
+    x += doc.getTextWidth(`${label}: `);
+    doc.setFont('helvetica', 'bold');
+    doc.setFontSize(15);
+    doc.setTextColor(...BLACK);
+    const text = printable(value.trim().toUpperCase()) || '-';
+    doc.text(text, x, y);
+    x += doc.getTextWidth(text) + 10;
+  }
+  doc.setFont('helvetica', 'normal');
+  doc.setFontSize(10);
+  doc.setTextColor(...GREY);
+  const vehicle = `${info.vehicleType === 'trailer' ? 'TRAILER' : 'LORRY'}${info.trolleyNumber > 0 ? ` ${info.trolleyNumber}T` : ''}`;
+  doc.text(pages > 1 ? `${vehicle} - page ${page + 1} of ${pages}` : vehicle, PAGE.width - PAGE.margin, y, { align: 'right' });
+  doc.setDrawColor(...BLACK);
+  doc.setLineWidth(0.4);
+  doc.line(PAGE.margin, PAGE.margin + 10, PAGE.width - PAGE.margin, PAGE.margin + 10);
+}
+
+/** Column offsets of the stop list, from its left edge (mm). */
+const COLS = { position: 0, title: 8, order: 72, postcode: 86, trollies: 108, extras: 121, end: LIST_WIDTH } as const;
+
+function drawStops(doc: jsPDF, stops: RunStop[], from: number, count: number, rowHeight: number, top: number): void {
+  const x = PAGE.margin;
+  doc.setFont('helvetica', 'bold');
+  doc.setFontSize(8);
+  doc.setTextColor(...GREY);
+  const headerY = top - 2;
+  doc.text('#', x + COLS.position, headerY);
+  doc.text('Customer', x + COLS.title, headerY);
+  doc.text('Order', x + COLS.order, headerY);
+  doc.text('Postcode', x + COLS.postcode, headerY);
+  doc.text('Trollies', x + COLS.trollies, headerY);
+  doc.text('Extras', x + COLS.extras, headerY);
+  doc.setDrawColor(...BLACK);
+  doc.setLineWidth(0.3);
+  doc.line(x, top, x + LIST_WIDTH, top);
+
+  const fontSize = Math.min(11, (rowHeight * 0.62) / PT);
+  doc.setLineWidth(0.15);
+  stops.slice(from, from + count).forEach((stop, i) => {
+    const shown = stopDisplay(stop, from + i);
+    const rowTop = top + i * rowHeight;
+    const baseline = rowTop + rowHeight / 2 + (fontSize * PT) / 2.9;
+    const cell = (text: string, column: keyof typeof COLS, next: keyof typeof COLS) =>
+      doc.text(fitText(doc, printable(text), COLS[next] - COLS[column] - 1.5), x + COLS[column], baseline);
+    doc.setFontSize(fontSize);
+    doc.setFont('helvetica', 'bold');
+    doc.setTextColor(...GREY);
+    cell(String(shown.position), 'position', 'title');
+    doc.setTextColor(...BLACK);
+    cell(shown.title, 'title', 'order');
+    doc.setFont('helvetica', 'normal');
+    cell(shown.orderNumber, 'order', 'postcode');
+    cell(shown.postcode, 'postcode', 'trollies');
+    doc.setFont('helvetica', 'bold');
+    cell(shown.trollies, 'trollies', 'extras');
+    doc.setFont('helvetica', 'normal');
+    doc.setTextColor(...RED);
+    cell(shown.extras, 'extras', 'end');
+    doc.setDrawColor(...LIGHT_LINE);
+    doc.line(x, rowTop + rowHeight, x + LIST_WIDTH, rowTop + rowHeight);
+  });
+}
+
+interface Area {
+  x: number;
+  y: number;
+  bottom: number;
+}
+
+function drawVehicle(doc: jsPDF, info: VehicleInfo, area: Area): void {
+  const layout = vehicleLayout(info.vehicleType, info.trolleyNumber);
+  const width = PAGE.width - PAGE.margin - area.x;
+  if (layout.cells.length === 0) {
+    doc.setFont('helvetica', 'normal');
+    doc.setFontSize(10);
+    doc.setTextColor(...GREY);
+    doc.text('No vehicle size chosen.', area.x, area.y + 8);
+    return;
+  }
+  // Lorry rows are at most 6 and trailers 5: size cells by the tallest layout so a small vehicle
+  // is not drawn as a few giant boxes.
+  const gap = 2;
+  const cellHeight = Math.min(32, (area.bottom - area.y - gap * (layout.rows - 1)) / Math.max(layout.rows, 5));
+  const cellWidth = (width - gap * (layout.columns - 1)) / layout.columns;
+  for (const cell of layout.cells) {
+    const x = area.x + cell.drawColumn * (cellWidth + gap);
+    const y = area.y + cell.drawRow * (cellHeight + gap);
+    const w = cell.columnSpan * cellWidth + (cell.columnSpan - 1) * gap;
+    drawCell(doc, cell, info.grid[cell.index] ?? '', { x, y, w, h: cellHeight });
+  }
+}
+
+function cellCaption(cell: CellPlacement): string {
+  const name = `Trolley ${cell.index + 1}`;
+  if (cell.block === 'head') return `${name} (head)`;
+  if (cell.block === 'neck') return `${name} (neck)`;
+  return name;
+}
+
+function drawCell(doc: jsPDF, cell: CellPlacement, label: string, box: { x: number; y: number; w: number; h: number }): void {
+  doc.setDrawColor(...BLACK);
+  doc.setLineWidth(cell.block === 'grid' ? 0.3 : 0.6);
+  doc.roundedRect(box.x, box.y, box.w, box.h, 1.2, 1.2, 'S');
+  doc.setFont('helvetica', 'normal');
+  doc.setFontSize(6.5);
+  doc.setTextColor(...GREY);
+  doc.text(cellCaption(cell), box.x + 1.5, box.y + 3);
+
+  const text = printable(label.trim());
+  if (text === '') return;
+  doc.setFont('helvetica', 'bold');
+  doc.setTextColor(...BLACK);
+  // The largest size (11 pt down to 6 pt) at which the wrapped label fits in the box.
+  const innerWidth = box.w - 3;
+  const innerHeight = box.h - 5;
+  let size = 11;
+  let lines: string[] = [];
+  for (; size >= 6; size -= 0.5) {
+    doc.setFontSize(size);
+    lines = wrapWords(doc, text, innerWidth);
+    if (lines.length * size * PT * 1.15 <= innerHeight) break;
+  }
+  const lineHeight = size * PT * 1.15;
+  const maxLines = Math.max(1, Math.floor(innerHeight / lineHeight));
+  const shown =
+    lines.length > maxLines ? [...lines.slice(0, maxLines - 1), fitText(doc, lines.slice(maxLines - 1).join(' '), innerWidth)] : lines;
+  const firstBaseline = box.y + 4 + (innerHeight - shown.length * lineHeight) / 2 + lineHeight * 0.8;
+  shown.forEach((line, i) => doc.text(line, box.x + box.w / 2, firstBaseline + i * lineHeight, { align: 'center' }));
+}
+
+function drawFooter(doc: jsPDF, input: RunSheetInput): void {
+  const y = PAGE.height - PAGE.margin;
+  doc.setFont('helvetica', 'normal');
+  doc.setFontSize(8);
+  doc.setTextColor(...GREY);
+  doc.text(printable(creditLine(input.appUrl)), PAGE.margin, y);
+  doc.text(formatPrintDate(input.today), PAGE.width / 2, y, { align: 'center' });
+  const code = input.vehicleInfo.code.trim();
+  if (code) doc.text(printable(`Code: ${code}`), PAGE.width - PAGE.margin, y, { align: 'right' });
+}
