@@ -28,17 +28,15 @@ async function main(): Promise<void> {
   try {
     const admin = new AccountAdmin(database, config);
     const store = new RecordStore(database.db, database.dialect);
-    const demo = await admin
-      .findUser('demo')
-      .catch(() =>
-        admin.createUser({
-          username: 'demo',
-          email: 'demo@trolleyboard.local',
-          password: 'demo-password',
-          verified: true,
-          acceptTerms: true,
-        }),
-      );
+    const demo = await admin.findUser('demo').catch(() =>
+      admin.createUser({
+        username: 'demo',
+        email: 'demo@trolleyboard.local',
+        password: 'demo-password',
+        verified: true,
+        acceptTerms: true,
+      }),
+    );
     const { year, week } = currentIsoWeek(localCalendarDate(new Date()));
     const existing = await store.list('tasks', {
       where: [sql`${sql.ref('user')} = ${demo.id}`, sql`${sql.ref('year')} = ${year}`, sql`${sql.ref('weekNumber')} = ${week}`],

@@ -2,8 +2,10 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button, buttonClass } from '../../components/ui/button';
 import { useMapMode } from '../../lib/map-mode';
+import { refreshOrders } from '../../lib/refresh-orders';
 import { useCurrentUser } from '../../lib/use-current-user';
 import { paths } from '../paths';
+import { LiveIndicator } from './live-indicator';
 import { NavMenu, type MenuCloseReason } from './nav-menu';
 import { TrolleyLogo } from './trolley-logo';
 import { CurrentWeek, WeekSelect, YearSelect } from './week-picker';
@@ -63,10 +65,29 @@ export function AppHeader() {
           ) : (
             <WeekSelect />
           )}
+          {user && <LiveIndicator />}
         </div>
 
         {user && (
           <div className="ml-auto flex items-center gap-2">
+            <Button
+              size="sm"
+              className="min-w-11 md:min-w-8"
+              aria-label="Refresh orders"
+              title="Refresh orders"
+              onClick={() => void refreshOrders()}
+            >
+              <svg viewBox="0 0 20 20" className="h-5 w-5" aria-hidden="true" focusable="false">
+                <path
+                  d="M16 10a6 6 0 1 1-1.8-4.3M16 3v3.5h-3.5"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                />
+              </svg>
+            </Button>
             <Button
               size="sm"
               className="aria-pressed:border-emerald-600 aria-pressed:bg-emerald-50 max-md:hidden"
