@@ -127,7 +127,7 @@ test('map mode swaps the week selector for Create Run, Clear and X', async ({ pa
   await expect(week).toBeVisible();
 
   await page.getByRole('button', { name: 'Map' }).click();
-  await page.getByRole('link', { name: 'Create Run' }).click();
+  await page.getByRole('button', { name: 'Create Run' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/trolley-mapper');
   await expect(page.getByRole('heading', { name: 'Trolley Mapper' })).toBeVisible();
   await expect(week).toBeVisible();

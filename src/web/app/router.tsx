@@ -57,7 +57,7 @@ export const routes: RouteObject[] = [
             ErrorBoundary: RouteError,
             children: [
               { index: true, Component: BoardPage },
-              { path: paths.collect, lazy: page(() => import('../features/collect/collect-page')) },
+              { path: paths.collect, lazy: page(() => import('../features/board/collect-page')) },
               { path: paths.holding, lazy: page(() => import('../features/holding/holding-page')) },
               { path: paths.runs, lazy: page(() => import('../features/runs/runs-page')) },
               { path: paths.runViewPattern, lazy: page(() => import('../features/runs/run-view-page')) },

@@ -15,7 +15,7 @@ const SELECTABLE_PATHS: readonly string[] = [paths.board, paths.collect];
 
 export function AppHeader() {
   const user = useCurrentUser();
-  const { isMapMode, setMapMode, chosenOrders, clearChosen } = useMapMode();
+  const { isMapMode, setMapMode, chosenIds, clearChosen } = useMapMode();
   const [isMenuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -35,6 +35,16 @@ export function AppHeader() {
     if (turningOn && !SELECTABLE_PATHS.includes(location.pathname)) void navigate(paths.board);
   }, [isMapMode, setMapMode, location.pathname, navigate]);
 
+  // The mapper reads `location.state.stops` (RunStop[], in the order the orders were chosen).
+  const createRun = useCallback(() => {
+    void import('../../lib/orders/run-stops').then(({ chosenRunStops }) => {
+      const stops = chosenRunStops(chosenIds);
+      setMapMode(false);
+      clearChosen();
+      void navigate(paths.trolleyMapper, { state: { stops } });
+    });
+  }, [chosenIds, setMapMode, clearChosen, navigate]);
+
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 shadow-sm backdrop-blur print:hidden">
       <div className="relative mx-auto flex max-w-screen-2xl flex-wrap items-center gap-x-4 gap-y-2 px-3 py-2">
@@ -51,10 +61,10 @@ export function AppHeader() {
           <CurrentWeek />
           {isMapMode ? (
             <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Map mode">
-              <span className="text-sm text-slate-600">{chosenOrders.length} chosen</span>
-              <Link to={paths.trolleyMapper} className={buttonClass({ variant: 'primary', size: 'sm' })} onClick={() => setMapMode(false)}>
+              <span className="text-sm text-slate-600">{chosenIds.length} chosen</span>
+              <Button variant="primary" size="sm" onClick={createRun}>
                 Create Run
-              </Link>
+              </Button>
               <Button size="sm" onClick={clearChosen}>
                 Clear
               </Button>

@@ -4,6 +4,7 @@ import { useReportFetchingOrders } from '../../lib/fetching-orders';
 import { useWeekOrders } from '../../lib/orders/use-week-orders';
 import { QueryProvider } from '../../lib/query-provider';
 import { useWeekHeadings } from '../../lib/settings/use-week-headings';
+import { DayOrdersList } from './day-orders-list';
 
 interface WeekProps {
   year: number;
@@ -29,16 +30,7 @@ export function BoardSync(props: WeekProps) {
 
 function Orders({ year, week, day }: WeekProps & { day: Day }) {
   const orders = useWeekOrders(year, week);
-  const list = orders.data?.filter((o) => o.day === day) ?? [];
-  if (!orders.data) return null;
-  if (list.length === 0) return <p className="px-1.5 py-1 text-sm text-slate-400">No orders</p>;
-  return (
-    <ul>
-      {list.map((o) => (
-        <li key={o.id}>{o.title}</li>
-      ))}
-    </ul>
-  );
+  return <DayOrdersList orders={orders.data?.filter((o) => o.day === day)} />;
 }
 
 /** One day's orders. */

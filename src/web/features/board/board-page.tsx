@@ -4,6 +4,7 @@ import { useDocumentTitle } from '../../components/ui/use-document-title';
 import { useCachedWeekHeadings } from '../../lib/settings/settings-cache';
 import { useCurrentUser } from '../../lib/use-current-user';
 import { useWeekSelection } from '../../lib/week-selection';
+import { SelectionBanner } from './selection-banner';
 import { WeekBoard } from './week-board';
 
 // The orders (TanStack Query, the SDK and the order lines) are not part of the first paint
@@ -34,6 +35,7 @@ export default function BoardPage() {
       <h1 className="sr-only">
         Week {week}, {year}
       </h1>
+      <SelectionBanner />
       <Suspense fallback={null}>
         <BoardSync year={year} week={week} />
       </Suspense>

@@ -27,9 +27,9 @@ export function DayColumn({ column, year, week, routeHeading, children, idPrefix
       }`}
     >
       <header className="border-b border-slate-200 px-3 py-1.5">
-        <div className="flex items-center justify-between gap-2">
+        <div className="flex flex-wrap items-center justify-between gap-x-2">
           <div className="flex items-baseline gap-2">
-            <h2 id={headingId} className="text-base font-semibold text-slate-900">
+            <h2 id={headingId} className="text-base font-semibold whitespace-nowrap text-slate-900">
               {column.label} <span className="font-normal text-slate-500">{dayNumber}</span>
             </h2>
             {column.isToday && (
@@ -38,7 +38,7 @@ export function DayColumn({ column, year, week, routeHeading, children, idPrefix
           </div>
           <Link
             to={paths.pickSheet(year, week, column.day, dayNumber)}
-            className="inline-flex min-h-11 items-center rounded px-1.5 text-xs font-medium text-emerald-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600 md:min-h-7"
+            className="inline-flex min-h-11 items-center rounded px-1.5 text-xs font-medium whitespace-nowrap text-emerald-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600 md:min-h-7"
             aria-label={`Pick sheet for ${column.label} ${dayNumber}`}
           >
             Pick sheet
