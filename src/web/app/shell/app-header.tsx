@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button, buttonClass } from '../../components/ui/button';
 import { useMapMode } from '../../lib/map-mode';
@@ -6,9 +6,12 @@ import { refreshOrders } from '../../lib/refresh-orders';
 import { useCurrentUser } from '../../lib/use-current-user';
 import { paths } from '../paths';
 import { LiveIndicator } from './live-indicator';
-import { NavMenu, type MenuCloseReason } from './nav-menu';
+import type { MenuCloseReason } from './nav-menu';
 import { TrolleyLogo } from './trolley-logo';
 import { CurrentWeek, WeekSelect, YearSelect } from './week-picker';
+
+// The menu is only needed once opened: it stays out of the board's first paint (110 kB budget).
+const NavMenu = lazy(() => import('./nav-menu').then((m) => ({ default: m.NavMenu })));
 
 /** Screens where picking orders for a run makes sense; Map elsewhere opens the board first. */
 const SELECTABLE_PATHS: readonly string[] = [paths.board, paths.collect];
@@ -126,7 +129,11 @@ export function AppHeader() {
           </div>
         )}
 
-        {user && isMenuOpen && <NavMenu id={menuId} onClose={closeMenu} onToggleMap={toggleMap} />}
+        {user && isMenuOpen && (
+          <Suspense fallback={null}>
+            <NavMenu id={menuId} onClose={closeMenu} onToggleMap={toggleMap} />
+          </Suspense>
+        )}
       </div>
     </header>
   );

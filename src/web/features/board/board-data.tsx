@@ -1,9 +1,9 @@
 // The weekly board's data part, loaded after first paint (docs/decisions/007).
+import { lazy, Suspense } from 'react';
 import type { Day } from '#domain/records';
 import { useReportFetchingOrders } from '../../lib/fetching-orders';
 import { useWeekOrders } from '../../lib/orders/use-week-orders';
 import { QueryProvider } from '../../lib/query-provider';
-import { useWeekHeadings } from '../../lib/settings/use-week-headings';
 import { DayOrdersList } from './day-orders-list';
 
 interface WeekProps {
@@ -11,12 +11,16 @@ interface WeekProps {
   week: number;
 }
 
+const HeadingsSync = lazy(() => import('./headings-sync'));
+
 function Sync({ year, week }: WeekProps) {
-  // Refreshes user_settings_cache from the server; the board's headings follow the cache.
-  useWeekHeadings();
   const orders = useWeekOrders(year, week);
   useReportFetchingOrders(orders.isPending);
-  return null;
+  return (
+    <Suspense fallback={null}>
+      <HeadingsSync />
+    </Suspense>
+  );
 }
 
 /** Fetches what the board needs (settings, the week's orders) and shows "Fetching Orders..." meanwhile. */
