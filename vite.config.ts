@@ -6,7 +6,7 @@ import { defineConfig, type Plugin } from 'vite';
  * Adds `<link rel="modulepreload" data-after-first-paint>` for the board's data chunk
  * (features/board/board-data.tsx: TanStack Query, the SDK, the order lines) and its static
  * imports, so they download in parallel with the first-paint script instead of one round trip
- * after it has run (docs/decisions/007). The board still paints without them.
+ * after it has run (docs/decisions/011). The board still paints without them.
  */
 function preloadBoardData(): Plugin {
   return {

@@ -5,7 +5,7 @@
 //   anything they import statically. Budget: 110 kB.
 // - the JavaScript needed until the week's orders are on screen: that, plus the board's data
 //   chunk (board-data-*.js: TanStack Query, the SDK, the order lines) and its static imports.
-//   Budget: 140 kB (docs/decisions/007).
+//   Budget: 140 kB (docs/decisions/011).
 // - every other lazily loaded chunk.
 // Over budget prints a clear line but exits 0: it is a measurement, not a gate.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';

@@ -15,7 +15,7 @@ function status(err: unknown): number {
 }
 
 /**
- * The app's one QueryClient (docs/decisions/007). Server data in the web app lives here, not
+ * The app's one QueryClient (docs/decisions/011). Server data in the web app lives here, not
  * in hand-written promise caches. Failed loads are only logged (spec section 8: failures to
  * fetch tasks or settings have no user message); a screen shows its own empty or error state.
  */

@@ -1,4 +1,4 @@
-// The weekly board's data part, loaded after first paint (docs/decisions/007).
+// The weekly board's data part, loaded after first paint (docs/decisions/011).
 import { lazy, Suspense } from 'react';
 import type { Day } from '#domain/records';
 import { useReportFetchingOrders } from '../../lib/fetching-orders';

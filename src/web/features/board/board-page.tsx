@@ -8,7 +8,7 @@ import { SelectionBanner } from './selection-banner';
 import { WeekBoard } from './week-board';
 
 // The orders (TanStack Query, the SDK and the order lines) are not part of the first paint
-// (docs/decisions/006, 007): their chunk starts downloading as soon as this module runs, and the
+// (docs/decisions/006, 011): their chunk starts downloading as soon as this module runs, and the
 // board's frame with the cached route headings paints meanwhile. Only the inside of each day
 // waits for it, so nothing already painted is replaced when it arrives.
 const loadBoardData = () => import('./board-data');
