@@ -35,30 +35,38 @@ test('the year selector offers 2024 to next year', async ({ page, accounts, sign
   await expect(page.getByLabel('Year').locator('option')).toHaveText(expected);
 });
 
-test('the week selector clamps to the weeks of the chosen year', async ({ page, accounts, signIn }) => {
+test('previous and next cross into the neighbouring year; the year selector clamps the week', async ({ page, accounts, signIn }) => {
   await signIn(page, await accounts.create());
+  const year = page.getByLabel('Year');
   const week = page.getByLabel('Week', { exact: true });
   const previous = page.getByRole('button', { name: 'Previous week' });
   const next = page.getByRole('button', { name: 'Next week' });
 
-  await page.getByLabel('Year').selectOption('2026');
+  await year.selectOption('2026');
   await expect(week.locator('option')).toHaveCount(53);
   await week.selectOption('52');
   await next.click();
   await expect(week).toHaveValue('53');
-  await expect(next).toBeDisabled();
-
-  await week.selectOption('2');
-  await previous.click();
-  await expect(week).toHaveValue('1');
-  await expect(previous).toBeDisabled();
+  await expect(page).toHaveURL(/[?&]year=2026&week=53$/);
+  // Week 53 of 2026 is followed by week 1 of 2027, and back.
   await next.click();
-  await expect(week).toHaveValue('2');
+  await expect(year).toHaveValue('2027');
+  await expect(week).toHaveValue('1');
+  await previous.click();
+  await expect(year).toHaveValue('2026');
+  await expect(week).toHaveValue('53');
+
+  // Week 1 of 2026 follows week 52 of 2025 (a 52-week year).
+  await week.selectOption('1');
+  await previous.click();
+  await expect(year).toHaveValue('2025');
+  await expect(week).toHaveValue('52');
+  await expect(week.locator('option')).toHaveCount(52);
 
   // 2025 has 52 weeks: week 53 of 2026 becomes 52.
+  await year.selectOption('2026');
   await week.selectOption('53');
-  await page.getByLabel('Year').selectOption('2025');
-  await expect(week.locator('option')).toHaveCount(52);
+  await year.selectOption('2025');
   await expect(week).toHaveValue('52');
 });
 
@@ -119,7 +127,7 @@ test('map mode swaps the week selector for Create Run, Clear and X', async ({ pa
   await expect(week).toBeVisible();
 
   await page.getByRole('button', { name: 'Map' }).click();
-  await page.getByRole('link', { name: 'Create Run' }).click();
+  await page.getByRole('button', { name: 'Create Run' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/trolley-mapper');
   await expect(page.getByRole('heading', { name: 'Trolley Mapper' })).toBeVisible();
   await expect(week).toBeVisible();
@@ -203,4 +211,20 @@ test('on a phone every header control is at least 44 px tall', async ({ page, ac
     const box = await control.boundingBox();
     expect(box?.height, await control.evaluate((el) => el.outerHTML.slice(0, 80))).toBeGreaterThanOrEqual(44);
   }
+});
+
+test('a week link opens, and reloads to, that week; a week the year lacks is clamped', async ({ page, accounts, signIn }) => {
+  await signIn(page, await accounts.create());
+  await page.goto('/?year=2026&week=53');
+  await expect(page.getByRole('heading', { name: /^Monday/ })).toHaveText('Monday 28');
+  await page.reload();
+  await expect(page.getByLabel('Year')).toHaveValue('2026');
+  await expect(page.getByLabel('Week', { exact: true })).toHaveValue('53');
+  await expect(page).toHaveTitle('Week 53, 2026 · Trolleyboard');
+
+  await page.goto('/collect?year=2025&week=53');
+  await expect(page.getByLabel('Week', { exact: true })).toHaveValue('52');
+  await page.goto('/?year=nonsense&week=');
+  const today = currentIsoWeek(localCalendarDate(new Date()));
+  await expect(page.getByLabel('Week', { exact: true })).toHaveValue(String(today.week));
 });

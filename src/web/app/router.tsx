@@ -14,8 +14,27 @@ import {
 import { paths } from './paths';
 import { RouteError } from './route-error';
 
-/** A lazily loaded screen: its module's default export becomes the route component. */
-function page(load: () => Promise<{ default: ComponentType }>): RouteObject['lazy'] {
+type ScreenModule = () => Promise<{ default: ComponentType }>;
+
+/**
+ * A lazily loaded screen that reads server data: its module's default export becomes the route
+ * component, inside the app's QueryClient provider (lib/query-provider.tsx).
+ */
+function page(load: ScreenModule): RouteObject['lazy'] {
+  return async () => {
+    const [{ default: Screen }, { QueryProvider }] = await Promise.all([load(), import('../lib/query-provider')]);
+    return {
+      Component: () => (
+        <QueryProvider>
+          <Screen />
+        </QueryProvider>
+      ),
+    };
+  };
+}
+
+/** A lazily loaded account screen that talks to the SDK directly (sign-in, sign-up, reset). */
+function accountPage(load: ScreenModule): RouteObject['lazy'] {
   return async () => ({ Component: (await load()).default });
 }
 
@@ -38,7 +57,7 @@ export const routes: RouteObject[] = [
             ErrorBoundary: RouteError,
             children: [
               { index: true, Component: BoardPage },
-              { path: paths.collect, lazy: page(() => import('../features/collect/collect-page')) },
+              { path: paths.collect, lazy: page(() => import('../features/board/collect-page')) },
               { path: paths.holding, lazy: page(() => import('../features/holding/holding-page')) },
               { path: paths.runs, lazy: page(() => import('../features/runs/runs-page')) },
               { path: paths.runViewPattern, lazy: page(() => import('../features/trolley-mapper/run-view-page')) },
@@ -57,23 +76,23 @@ export const routes: RouteObject[] = [
         path: paths.acceptTerms,
         loader: requireLoginLoader,
         shouldRevalidate: alwaysRevalidate,
-        lazy: page(() => import('../features/auth/accept-terms-page')),
+        lazy: accountPage(() => import('../features/auth/accept-terms-page')),
       },
       { path: paths.terms, lazy: page(() => import('../features/legal/terms-page')) },
       { path: paths.privacy, lazy: page(() => import('../features/legal/privacy-page')) },
-      { path: paths.forgotPassword, lazy: page(() => import('../features/auth/forgot-password-page')) },
-      { path: paths.confirmPasswordResetPattern, lazy: page(() => import('../features/auth/reset-password-page')) },
-      { path: paths.resetPassword, lazy: page(() => import('../features/auth/reset-password-page')) },
+      { path: paths.forgotPassword, lazy: accountPage(() => import('../features/auth/forgot-password-page')) },
+      { path: paths.confirmPasswordResetPattern, lazy: accountPage(() => import('../features/auth/reset-password-page')) },
+      { path: paths.resetPassword, lazy: accountPage(() => import('../features/auth/reset-password-page')) },
       {
         id: 'logged-out-only',
         loader: loggedOutOnlyLoader,
         shouldRevalidate: alwaysRevalidate,
         children: [
-          { path: paths.login, lazy: page(() => import('../features/auth/login-page')) },
-          { path: paths.resendVerification, lazy: page(() => import('../features/auth/resend-verification-page')) },
+          { path: paths.login, lazy: accountPage(() => import('../features/auth/login-page')) },
+          { path: paths.resendVerification, lazy: accountPage(() => import('../features/auth/resend-verification-page')) },
           {
             path: paths.confirmVerificationPattern,
-            lazy: page(() => import('../features/auth/confirm-verification-page')),
+            lazy: accountPage(() => import('../features/auth/confirm-verification-page')),
           },
           { path: paths.adminRedirect, loader: adminHashRedirectLoader, Component: null },
         ],

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { NavLink } from 'react-router';
 import { logout } from '../../lib/session';
+import { useWeekSelection } from '../../lib/week-selection';
 import { paths } from '../paths';
 
 const itemBase =
@@ -16,9 +17,10 @@ interface Props {
   onToggleMap: () => void;
 }
 
-const LINKS: readonly { to: string; label: string; end?: boolean }[] = [
-  { to: paths.board, label: 'Home', end: true },
-  { to: paths.collect, label: 'Collects' },
+// Home and Collects keep the chosen week in their address.
+const LINKS: readonly { to: string; label: string; end?: boolean; keepsWeek?: boolean }[] = [
+  { to: paths.board, label: 'Home', end: true, keepsWeek: true },
+  { to: paths.collect, label: 'Collects', keepsWeek: true },
   { to: paths.holding, label: 'Holding' },
   { to: paths.runs, label: 'Runs' },
   { to: paths.search, label: 'Search' },
@@ -31,6 +33,7 @@ const LINKS: readonly { to: string; label: string; end?: boolean }[] = [
  */
 export function NavMenu({ id, onClose, onToggleMap }: Props) {
   const ref = useRef<HTMLElement>(null);
+  const { search } = useWeekSelection();
 
   useEffect(() => {
     function onKey(e: KeyboardEvent): void {
@@ -66,7 +69,7 @@ export function NavMenu({ id, onClose, onToggleMap }: Props) {
       <ul className="space-y-0.5">
         {LINKS.map((link) => (
           <li key={link.to}>
-            <NavLink to={link.to} end={link.end} className={itemClass} onClick={choose}>
+            <NavLink to={link.keepsWeek ? { pathname: link.to, search } : link.to} end={link.end} className={itemClass} onClick={choose}>
               {link.label}
             </NavLink>
           </li>

@@ -39,14 +39,14 @@ export function CurrentWeek() {
   );
 }
 
-/** Week 1..52 (or 53) with previous/next arrows that stop at the ends of the year. */
+/** Week 1..52 (or 53) with previous/next arrows that cross into the neighbouring year. */
 export function WeekSelect() {
   const id = useId();
-  const { week, weeksInYear, setWeek } = useWeekSelection();
+  const { week, weeksInYear, setWeek, shiftWeek } = useWeekSelection();
   const weeks = Array.from({ length: weeksInYear }, (_, i) => i + 1);
   return (
     <div className="flex items-center gap-1">
-      <button type="button" className={arrowClass} aria-label="Previous week" disabled={week <= 1} onClick={() => setWeek(week - 1)}>
+      <button type="button" className={arrowClass} aria-label="Previous week" onClick={() => shiftWeek(-1)}>
         <span aria-hidden="true">‹</span>
       </button>
       <label htmlFor={id} className="sr-only">
@@ -59,7 +59,7 @@ export function WeekSelect() {
           </option>
         ))}
       </select>
-      <button type="button" className={arrowClass} aria-label="Next week" disabled={week >= weeksInYear} onClick={() => setWeek(week + 1)}>
+      <button type="button" className={arrowClass} aria-label="Next week" onClick={() => shiftWeek(1)}>
         <span aria-hidden="true">›</span>
       </button>
     </div>

@@ -17,7 +17,7 @@ export default function AppToaster() {
 
   return (
     <Toaster
-      position="top-center"
+      position="bottom-center"
       toastOptions={{
         duration: TOAST_DURATION_MS,
         error: { duration: TOAST_DURATION_MS },

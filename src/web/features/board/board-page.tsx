@@ -1,41 +1,45 @@
-import { PanelErrorBoundary } from '../../components/ui/error-boundary';
-import { useDocumentTitle } from '../../components/ui/use-document-title';
+import { lazy, Suspense } from 'react';
 import { boardColumns, type BoardColumn } from '#domain/orders/board-columns';
-import { routeHeadingFor } from '#domain/settings/week-headings';
-import { useWeekHeadings } from '../../lib/use-week-headings';
+import { useDocumentTitle } from '../../components/ui/use-document-title';
+import { useCachedWeekHeadings } from '../../lib/settings/settings-cache';
+import { useCurrentUser } from '../../lib/use-current-user';
 import { useWeekSelection } from '../../lib/week-selection';
-import { DayColumn } from './day-column';
+import { SelectionBanner } from './selection-banner';
+import { WeekBoard } from './week-board';
 
-/**
- * The weekly board (/): seven day columns for the chosen week. On wide screens Monday–Friday
- * are columns 1–5 and the weekend shares column 6, because weekend loads are light.
- */
+// The orders (TanStack Query, the SDK and the order lines) are not part of the first paint
+// (docs/decisions/006, 011): their chunk starts downloading as soon as this module runs, and the
+// board's frame with the cached route headings paints meanwhile. Only the inside of each day
+// waits for it, so nothing already painted is replaced when it arrives.
+const loadBoardData = () => import('./board-data');
+void loadBoardData().catch(() => undefined);
+const DayOrders = lazy(() => loadBoardData().then((m) => ({ default: m.DayOrders })));
+const BoardSync = lazy(() => loadBoardData().then((m) => ({ default: m.BoardSync })));
+
+/** The weekly board (/): seven day columns of the chosen week with their orders. */
 export default function BoardPage() {
   const { year, week, today } = useWeekSelection();
-  const { headings } = useWeekHeadings();
+  const user = useCurrentUser();
   useDocumentTitle(`Week ${week}, ${year}`);
   const columns = boardColumns(year, week, today);
-  const weekdays = columns.slice(0, 5);
-  const weekend = columns.slice(5);
+  const headings = useCachedWeekHeadings(user?.id ?? null);
 
-  const renderColumn = (column: BoardColumn) => (
-    <PanelErrorBoundary key={column.day} panelName={column.label}>
-      <DayColumn column={column} year={year} week={week} routeHeading={routeHeadingFor(headings, column.day)}>
-        {/* The day's orders go here (next issue: orders for this week, filtered by day). */}
-      </DayColumn>
-    </PanelErrorBoundary>
+  const renderDay = (column: BoardColumn) => (
+    <Suspense fallback={null}>
+      <DayOrders year={year} week={week} day={column.day} />
+    </Suspense>
   );
 
   return (
-    <div className="p-3">
+    <div className="p-2 sm:p-3">
       <h1 className="sr-only">
         Week {week}, {year}
       </h1>
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-6">
-        {weekdays.map(renderColumn)}
-        {/* `contents` lets Saturday and Sunday flow as ordinary grid cells until the 6-column layout stacks them. */}
-        <div className="contents lg:flex lg:flex-col lg:gap-3">{weekend.map(renderColumn)}</div>
-      </div>
+      <SelectionBanner />
+      <Suspense fallback={null}>
+        <BoardSync year={year} week={week} />
+      </Suspense>
+      <WeekBoard columns={columns} year={year} week={week} headings={headings} renderDay={renderDay} idPrefix="board" />
     </div>
   );
 }

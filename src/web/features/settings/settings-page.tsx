@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths';
 import { PanelErrorBoundary } from '../../components/ui/error-boundary';
 import { useDocumentTitle } from '../../components/ui/use-document-title';
-import { loadAppConfig } from '../../lib/app-config';
+import { useAppConfig } from '../../lib/use-app-config';
 import { sessionState } from '../../lib/session';
 import { useCurrentUser } from '../../lib/use-current-user';
 import { WeekHeadingsForm } from './week-headings-form';
@@ -87,21 +86,9 @@ export default function SettingsPage() {
 }
 
 function SupportAddress() {
-  const [email, setEmail] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let active = true;
-    loadAppConfig().then(
-      (config) => active && setEmail(config.supportEmail),
-      (err: unknown) => {
-        console.warn('Could not load the support address.', err);
-        if (active) setFailed(true);
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, []);
+  const config = useAppConfig();
+  const email = config.data?.supportEmail;
+  const failed = config.isError;
 
   return (
     <p className="mt-2 text-sm text-slate-700">

@@ -1,36 +1,48 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
-import { ClientResponseError } from 'pocketbase';
-import { DAYS, type WeekHeadings } from '#domain/records';
-import { describeError } from '../../lib/describe-error';
 import { dayLabel } from '#domain/orders/format';
+import { DAYS, type WeekHeadings } from '#domain/records';
+import { HEADING_MAX_LENGTH } from '#domain/settings/validate-settings';
 import { DEFAULT_ROUTE_HEADING, headingKeyOf } from '#domain/settings/week-headings';
-import { useWeekHeadings } from '../../lib/use-week-headings';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/fields';
+import { FormMessage, type FormMessageState } from '../../components/ui/form-message';
+import { describeError } from '../../lib/describe-error';
+import { useSaveWeekHeadings, useWeekHeadings } from '../../lib/settings/use-week-headings';
 
-/** One route heading per weekday; saving stores them on the user's settings and reloads the page. */
+/**
+ * One route heading per weekday, saved on the user's settings record. The board reads the same
+ * cached query, so it shows the new headings without the page reload the original app needed;
+ * the form says "Saved" instead.
+ */
 export function WeekHeadingsForm() {
-  const { headings, isFresh, save } = useWeekHeadings();
+  const { headings, isFresh } = useWeekHeadings();
+  const save = useSaveWeekHeadings();
   const [draft, setDraft] = useState<WeekHeadings>(headings);
   const [isTouched, setTouched] = useState(false);
-  const [isSaving, setSaving] = useState(false);
+  const [message, setMessage] = useState<FormMessageState | null>(null);
 
   // Show the server's copy when it arrives, unless the user already started typing.
   useEffect(() => {
     if (!isTouched) setDraft(headings);
   }, [headings, isTouched]);
 
-  async function onSubmit(e: FormEvent<HTMLFormElement>): Promise<void> {
+  function onSubmit(e: FormEvent<HTMLFormElement>): void {
     e.preventDefault();
-    setSaving(true);
-    try {
-      await save(draft);
-      window.location.reload();
-    } catch (err) {
-      if (err instanceof ClientResponseError && err.isAbort) return;
-      console.warn('Saving the week headings failed.', err);
-      toast.error(`Your week headings weren't saved. ${describeError(err)} Your changes are still here. Try again.`);
-      setSaving(false);
-    }
+    setMessage(null);
+    save.mutate(draft, {
+      onSuccess: (saved) => {
+        setDraft(saved.settings_json);
+        setTouched(false);
+        setMessage({ tone: 'success', text: 'Saved. The board shows these headings now.' });
+      },
+      onError: (err) => {
+        console.warn('Saving the week headings failed.', err);
+        setMessage({
+          tone: 'error',
+          text: `Your week headings weren't saved. ${describeError(err)} Your changes are still here. Try again.`,
+        });
+      },
+    });
   }
 
   return (
@@ -46,35 +58,26 @@ export function WeekHeadingsForm() {
       <div className="grid gap-3 sm:grid-cols-2">
         {DAYS.map((day) => {
           const key = headingKeyOf(day);
-          const id = `heading-${day}`;
           return (
-            <div key={day} className="flex flex-col gap-1">
-              <label htmlFor={id} className="text-sm font-medium text-slate-800">
-                {dayLabel(day)}
-              </label>
-              <input
-                id={id}
-                type="text"
-                maxLength={100}
-                className="rounded-md border border-slate-300 px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-emerald-600"
-                placeholder={DEFAULT_ROUTE_HEADING}
-                value={draft[key] ?? ''}
-                onChange={(e) => {
-                  setTouched(true);
-                  setDraft((d) => ({ ...d, [key]: e.target.value }));
-                }}
-              />
-            </div>
+            <TextField
+              key={day}
+              label={dayLabel(day)}
+              maxLength={HEADING_MAX_LENGTH}
+              placeholder={DEFAULT_ROUTE_HEADING}
+              value={draft[key] ?? ''}
+              onChange={(e) => {
+                setTouched(true);
+                setMessage(null);
+                setDraft((d) => ({ ...d, [key]: e.target.value }));
+              }}
+            />
           );
         })}
       </div>
-      <button
-        type="submit"
-        disabled={isSaving}
-        className="rounded-md bg-emerald-700 px-4 py-2 text-sm font-medium text-white hover:bg-emerald-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 disabled:opacity-60"
-      >
-        Save Settings
-      </button>
+      <FormMessage message={message} />
+      <Button type="submit" variant="primary" disabled={save.isPending}>
+        {save.isPending ? 'Saving...' : 'Save Settings'}
+      </Button>
     </form>
   );
 }

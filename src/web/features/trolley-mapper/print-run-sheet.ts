@@ -1,6 +1,6 @@
 import type { RunPlan } from '#domain/trolleys/run-plan';
 import { runPdfFileName } from '#domain/trolleys/run-name';
-import { loadAppConfig } from '../../lib/app-config';
+import { loadAppConfig } from '../../lib/use-app-config';
 import { downloadFile } from '../../lib/download-file';
 
 /**

@@ -1,4 +1,4 @@
-import { loadAppConfig } from '../app-config';
+import { loadAppConfig } from '../use-app-config';
 import { downloadFile } from '../download-file';
 import type { PickSheetInput } from './pick-sheet-pdf';
 

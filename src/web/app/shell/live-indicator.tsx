@@ -1,0 +1,26 @@
+import { useEffect, useState } from 'react';
+import { describeLiveStatus, useLiveStatus } from '../../lib/live-status';
+
+/**
+ * Whether the orders on screen update by themselves ("Live"), or else when they were last
+ * fetched ("Not live · updated 10:42"), so staff know how far to trust the board. In words and
+ * with a dot, never by colour alone.
+ */
+export function LiveIndicator() {
+  const status = useLiveStatus();
+  // The SDK connects a moment after the first orders arrive: say nothing until the first fetch
+  // or connect, rather than flash "Not live" on every page load.
+  const [isSettled, setSettled] = useState(false);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSettled(true), 3000);
+    return () => window.clearTimeout(timer);
+  }, []);
+  if (!status.isLive && !isSettled) return null;
+  const text = describeLiveStatus(status);
+  return (
+    <p className="flex items-center gap-1.5 text-sm whitespace-nowrap text-slate-600" data-live={status.isLive}>
+      <span aria-hidden="true" className={`size-2 rounded-full ${status.isLive ? 'bg-emerald-500' : 'bg-amber-500'}`} />
+      <span>{text}</span>
+    </p>
+  );
+}

@@ -1,0 +1,90 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+
+interface Props {
+  /** Accessible name of the button, e.g. "Information for Greenfields". */
+  label: string;
+  /** The text shown. */
+  children: ReactNode;
+  /** Contents of the button (an icon); "i" when not given. */
+  icon?: ReactNode;
+}
+
+/**
+ * A small "i" button whose text shows on hover, on keyboard focus and on tap (not hover only),
+ * and is tied to the button with aria-describedby so screen readers read it. Escape or a tap
+ * elsewhere hides it.
+ */
+export function InfoPopover({ label, children, icon }: Props) {
+  const [isPinned, setPinned] = useState(false);
+  const [isHovered, setHovered] = useState(false);
+  const [isFocused, setFocused] = useState(false);
+  const [isDismissed, setDismissed] = useState(false);
+  const id = useId();
+  const ref = useRef<HTMLSpanElement>(null);
+  const shown = !isDismissed && (isPinned || isHovered || isFocused);
+
+  useEffect(() => {
+    if (!shown) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        // This Escape only hides the text; it must not also leave a mode or close a dialog.
+        e.stopImmediatePropagation();
+        setPinned(false);
+        setDismissed(true);
+      }
+    };
+    const onPointer = (e: PointerEvent) => {
+      if (ref.current && e.target instanceof Node && !ref.current.contains(e.target)) {
+        setPinned(false);
+        setHovered(false);
+      }
+    };
+    window.addEventListener('keydown', onKey, { capture: true });
+    window.addEventListener('pointerdown', onPointer);
+    return () => {
+      window.removeEventListener('keydown', onKey, { capture: true });
+      window.removeEventListener('pointerdown', onPointer);
+    };
+  }, [shown]);
+
+  return (
+    <span
+      ref={ref}
+      className="relative inline-flex"
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => {
+        setHovered(false);
+        setDismissed(false);
+      }}
+    >
+      <button
+        type="button"
+        aria-label={label}
+        aria-describedby={id}
+        aria-expanded={shown}
+        className="inline-flex size-8 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-emerald-600 max-md:size-11"
+        onClick={(e) => {
+          e.stopPropagation();
+          setDismissed(false);
+          setPinned((pinned) => !pinned);
+        }}
+        onFocus={() => setFocused(true)}
+        onBlur={() => {
+          setFocused(false);
+          setDismissed(false);
+        }}
+      >
+        {icon ?? <span aria-hidden="true">i</span>}
+      </button>
+      <span
+        id={id}
+        role="tooltip"
+        className={`absolute top-full right-0 z-20 mt-1 w-64 max-w-[80vw] rounded-md bg-slate-900 px-3 py-2 text-sm whitespace-pre-wrap text-white shadow-lg ${
+          shown ? '' : 'hidden'
+        }`}
+      >
+        {children}
+      </span>
+    </span>
+  );
+}

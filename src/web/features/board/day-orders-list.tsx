@@ -1,0 +1,22 @@
+import type { OrderRecord } from '#domain/records';
+import { notify } from '../../components/ui/toast';
+import { useMapMode } from '../../lib/map-mode';
+import { OrderLine } from './order-line';
+
+/** Spec section 8: the selection toasts. */
+export const selectionMessages = { added: 'Order Added', removed: 'Order Removed' } as const;
+
+/** A day's orders on a board (weekly or collect), or a quiet "No orders". Nothing while loading. */
+export function DayOrdersList({ orders }: { orders: readonly OrderRecord[] | undefined }) {
+  const { isMapMode, isChosen, toggleChosen } = useMapMode();
+  if (!orders) return null;
+  if (orders.length === 0) return <p className="px-1.5 py-1 text-sm text-slate-400">No orders</p>;
+  const onToggle = (order: OrderRecord) => notify.success(selectionMessages[toggleChosen(order.id)]);
+  return (
+    <ul className="space-y-1">
+      {orders.map((order) => (
+        <OrderLine key={order.id} order={order} isSelectionMode={isMapMode} isChosen={isChosen(order.id)} onToggleChosen={onToggle} />
+      ))}
+    </ul>
+  );
+}

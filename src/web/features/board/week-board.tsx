@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import type { BoardColumn } from '#domain/orders/board-columns';
+import type { WeekHeadings } from '#domain/records';
+import { routeHeadingFor } from '#domain/settings/week-headings';
+import { PanelErrorBoundary } from '../../components/ui/error-boundary';
+import { DayColumn } from './day-column';
+
+interface Props {
+  columns: readonly BoardColumn[];
+  year: number;
+  week: number;
+  /** The user's week headings; null for a board without route headings (the collect board). */
+  headings: WeekHeadings | null;
+  /** The content of one day (its orders); omitted while the orders code loads. */
+  renderDay?: (column: BoardColumn) => ReactNode;
+  idPrefix: string;
+}
+
+/**
+ * The seven day columns of a week. On wide screens Monday–Friday are columns 1–5 and the
+ * weekend shares column 6, because weekend loads are light.
+ */
+export function WeekBoard({ columns, year, week, headings, renderDay, idPrefix }: Props) {
+  const weekdays = columns.slice(0, 5);
+  const weekend = columns.slice(5);
+
+  const renderColumn = (column: BoardColumn) => (
+    <PanelErrorBoundary key={column.day} panelName={column.label}>
+      <DayColumn
+        column={column}
+        year={year}
+        week={week}
+        idPrefix={idPrefix}
+        routeHeading={headings ? routeHeadingFor(headings, column.day) : null}
+      >
+        {renderDay?.(column)}
+      </DayColumn>
+    </PanelErrorBoundary>
+  );
+
+  return (
+    <div className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-6">
+      {weekdays.map(renderColumn)}
+      {/* `contents` lets Saturday and Sunday flow as ordinary grid cells until the 6-column layout stacks them. */}
+      <div className="contents lg:flex lg:flex-col lg:gap-2">{weekend.map(renderColumn)}</div>
+    </div>
+  );
+}

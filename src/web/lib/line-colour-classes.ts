@@ -1,0 +1,21 @@
+import type { LineColour } from '#domain/orders/line-colours';
+
+/** Text colour of each line colour (spec section 2's names; shades dark enough for 4.5:1 on white). */
+export const lineTextClass: Record<LineColour, string> = {
+  default: 'text-slate-900',
+  blue: 'text-blue-700',
+  green: 'text-green-700',
+  fuchsia: 'text-fuchsia-700',
+  orange: 'text-orange-700',
+  red: 'text-red-700',
+};
+
+/** A stripe at the start of a board line in the same colour, so colour reads at a glance. */
+export const lineStripeClass: Record<LineColour, string> = {
+  default: 'border-l-slate-300',
+  blue: 'border-l-blue-600',
+  green: 'border-l-green-600',
+  fuchsia: 'border-l-fuchsia-600',
+  orange: 'border-l-orange-500',
+  red: 'border-l-red-600',
+};

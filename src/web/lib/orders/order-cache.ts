@@ -1,0 +1,49 @@
+// The order cache as a whole: applying one change to every list it touches, finding a loaded
+// record, refetching everything.
+import type { OrderRecord } from '#domain/records';
+import { queryClient } from '../query-client';
+import { orderKeys, orderListScope } from '../query-keys';
+import { applyOrderChange, belongsToOrderList, type OrderChange } from './order-lists';
+
+/**
+ * Puts one change (a realtime event, or this device's own save) into every cached order list
+ * and the record's own entry. Lists whose membership only the server knows (search) refetch.
+ */
+export function applyChangeToCache(change: OrderChange): void {
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: orderKeys.lists() })) {
+    const scope = orderListScope(query.queryKey);
+    const list = query.state.data as readonly OrderRecord[] | undefined;
+    if (!scope || !list) continue;
+    const belongs = change.action === 'delete' ? false : belongsToOrderList(scope, change.record);
+    if (belongs === null) {
+      void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
+      continue;
+    }
+    const next = applyOrderChange(list, change, belongs);
+    if (next !== list) queryClient.setQueryData(query.queryKey, next);
+  }
+  const detailKey = orderKeys.detail(change.record.id);
+  if (change.action === 'delete') queryClient.removeQueries({ queryKey: detailKey, exact: true });
+  else if (queryClient.getQueryData(detailKey)) {
+    const current = queryClient.getQueryData<OrderRecord>(detailKey);
+    if (!current || current.updated <= change.record.updated) queryClient.setQueryData(detailKey, change.record);
+  }
+}
+
+/** A record already in any loaded list (or loaded on its own), with when it arrived. */
+export function findCachedOrder(id: string): { record: OrderRecord; updatedAt: number } | null {
+  const own = queryClient.getQueryState<OrderRecord>(orderKeys.detail(id));
+  if (own?.data) return { record: own.data, updatedAt: own.dataUpdatedAt };
+  let best: { record: OrderRecord; updatedAt: number } | null = null;
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: orderKeys.lists() })) {
+    const list = query.state.data as readonly OrderRecord[] | undefined;
+    const record = list?.find((o) => o.id === id);
+    if (record && (!best || query.state.dataUpdatedAt > best.updatedAt)) best = { record, updatedAt: query.state.dataUpdatedAt };
+  }
+  return best;
+}
+
+/** The manual refresh event and the reconnect: every order query on screen asks the server again. */
+export function refetchAllOrders(): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: orderKeys.all });
+}

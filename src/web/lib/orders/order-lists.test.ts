@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import type { OrderRecord } from '#domain/records';
+import { applyOrderChange, belongsToOrderList } from './order-lists';
+
+const order = (id: string, over: Partial<OrderRecord> = {}): OrderRecord => ({
+  id,
+  collectionId: 'tasks',
+  collectionName: 'tasks',
+  created: `2026-11-20 10:00:0${id.length}.000Z`,
+  updated: '2026-11-20 10:00:00.000Z',
+  title: `Order ${id}`,
+  day: 'monday',
+  postcode: 'ab1 2cd',
+  orderNumber: '',
+  customerType: 'wholesale',
+  other: 'none',
+  weekNumber: 47,
+  year: 2026,
+  orderInfo: '',
+  status: '',
+  trollies: '',
+  extras: '',
+  user: 'u',
+  ...over,
+});
+
+describe('belongsToOrderList', () => {
+  const week47 = { kind: 'week', year: 2026, week: 47 } as const;
+  it.each([
+    ['a whiteboard order of the week', order('a'), week47, true],
+    ['a collect order of the week', order('a', { other: 'collect' }), week47, true],
+    ['a holding order', order('a', { other: 'holding' }), week47, false],
+    ['the same week of another year', order('a', { year: 2025 }), week47, false],
+    ['another week', order('a', { weekNumber: 48 }), week47, false],
+    ['a whiteboard order on the collect board', order('a'), { kind: 'collect', year: 2026, week: 47 }, false],
+    ['a collect order on the collect board', order('a', { other: 'collect' }), { kind: 'collect', year: 2026, week: 47 }, true],
+    ['a holding order on the holding list', order('a', { other: 'holding', weekNumber: 3 }), { kind: 'holding' }, true],
+  ] as const)('%s: %s', (_name, record, scope, expected) => {
+    expect(belongsToOrderList(scope, record)).toBe(expected);
+  });
+
+  it('leaves search results to the server', () => {
+    expect(belongsToOrderList({ kind: 'search', query: 'x' }, order('a'))).toBeNull();
+  });
+});
+
+describe('applyOrderChange', () => {
+  const a = order('a');
+  const bb = order('bb');
+  const ccc = order('ccc');
+
+  it('inserts a new record in created order', () => {
+    expect(applyOrderChange([a, ccc], { action: 'create', record: bb }, true).map((o) => o.id)).toEqual(['a', 'bb', 'ccc']);
+  });
+
+  it('replaces a record with a newer copy and keeps its place', () => {
+    const newer = { ...bb, title: 'Renamed', updated: '2026-11-20 11:00:00.000Z' };
+    expect(applyOrderChange([a, bb, ccc], { action: 'update', record: newer }, true)).toEqual([a, newer, ccc]);
+  });
+
+  it('never replaces a record with an older copy', () => {
+    const list = [{ ...a, updated: '2026-11-20 12:00:00.000Z' }];
+    expect(applyOrderChange(list, { action: 'update', record: a }, true)).toBe(list);
+  });
+
+  it('removes a deleted record, or one that moved to another week or board', () => {
+    expect(applyOrderChange([a, bb], { action: 'delete', record: { id: 'a' } }, true)).toEqual([bb]);
+    expect(applyOrderChange([a, bb], { action: 'update', record: { ...a, weekNumber: 48 } }, false)).toEqual([bb]);
+  });
+
+  it('returns the same list when the change does not touch it', () => {
+    const list = [a];
+    expect(applyOrderChange(list, { action: 'delete', record: { id: 'zz' } }, true)).toBe(list);
+    expect(applyOrderChange(list, { action: 'create', record: bb }, false)).toBe(list);
+  });
+});

@@ -1,0 +1,72 @@
+// What each screen asks the server for (DECISIONS D6: only what it shows), as TanStack Query
+// options. Every list refetches every 120 s, on window focus, on reconnect and on the manual
+// refresh event. TanStack's structural sharing keeps the held list (the same array and objects)
+// when a refetch brings the same count, ids and `updated` values, so nothing re-renders then:
+// the spec's "replace only if changed" rule.
+import { queryOptions } from '@tanstack/react-query';
+import { COLLECTIONS, type OrderRecord } from '#domain/records';
+import { pb } from '../pb';
+import { ORDER_REFETCH_INTERVAL_MS } from '../query-client';
+import { orderKeys } from '../query-keys';
+
+const tasks = () => pb.collection(COLLECTIONS.tasks);
+
+/** The weekly board: board types none and collect of one ISO week, oldest first. */
+export function weekOrdersQuery(year: number, week: number) {
+  return queryOptions({
+    queryKey: orderKeys.week(year, week),
+    queryFn: () =>
+      tasks().getFullList<OrderRecord>({
+        filter: pb.filter('year = {:year} && weekNumber = {:week} && (other = "none" || other = "collect")', { year, week }),
+        sort: 'created',
+      }),
+    refetchInterval: ORDER_REFETCH_INTERVAL_MS,
+  });
+}
+
+/** The collect board: board type collect of one ISO week, oldest first. */
+export function collectOrdersQuery(year: number, week: number) {
+  return queryOptions({
+    queryKey: orderKeys.collect(year, week),
+    queryFn: () =>
+      tasks().getFullList<OrderRecord>({
+        filter: pb.filter('year = {:year} && weekNumber = {:week} && other = "collect"', { year, week }),
+        sort: 'created',
+      }),
+    refetchInterval: ORDER_REFETCH_INTERVAL_MS,
+  });
+}
+
+/** The holding list: every order with board type holding, oldest first. */
+export function holdingOrdersQuery() {
+  return queryOptions({
+    queryKey: orderKeys.holding(),
+    queryFn: () => tasks().getFullList<OrderRecord>({ filter: 'other = "holding"', sort: 'created' }),
+    refetchInterval: ORDER_REFETCH_INTERVAL_MS,
+  });
+}
+
+/**
+ * Search (spec section 2): title or order number contains the text, newest first. The text is
+ * passed as a filter parameter, never pasted into the filter. A blank query asks nothing.
+ */
+export function searchOrdersQuery(query: string) {
+  const text = query.trim();
+  return queryOptions({
+    queryKey: orderKeys.search(text),
+    queryFn: () =>
+      tasks().getFullList<OrderRecord>({
+        filter: pb.filter('title ~ {:text} || orderNumber ~ {:text}', { text }),
+        sort: '-created',
+      }),
+    enabled: text !== '',
+  });
+}
+
+/** One order by id. */
+export function orderQuery(id: string) {
+  return queryOptions({
+    queryKey: orderKeys.detail(id),
+    queryFn: () => tasks().getOne<OrderRecord>(id),
+  });
+}

@@ -1,0 +1,41 @@
+import { QueryCache, QueryClient } from '@tanstack/react-query';
+import { liveStatus } from './live-status';
+import { orderKeys } from './query-keys';
+
+/** Spec section 9: orders are fetched again every 120 s while a board is open. */
+export const ORDER_REFETCH_INTERVAL_MS = 120_000;
+
+function isAbort(err: unknown): boolean {
+  return (err as { isAbort?: unknown } | null)?.isAbort === true;
+}
+
+function status(err: unknown): number {
+  const value = (err as { status?: unknown } | null)?.status;
+  return typeof value === 'number' ? value : 0;
+}
+
+/**
+ * The app's one QueryClient (docs/decisions/011). Server data in the web app lives here, not
+ * in hand-written promise caches. Failed loads are only logged (spec section 8: failures to
+ * fetch tasks or settings have no user message); a screen shows its own empty or error state.
+ */
+export const queryClient = new QueryClient({
+  queryCache: new QueryCache({
+    onError: (err, query) => {
+      if (isAbort(err)) return;
+      console.warn(`Could not load ${JSON.stringify(query.queryKey)}; keeping what is on screen.`, err);
+    },
+    onSuccess: (_data, query) => {
+      if (query.queryKey[0] === orderKeys.all[0]) liveStatus.markFetched(Date.now());
+    },
+  }),
+  defaultOptions: {
+    queries: {
+      // Realtime pushes changes; a mount does not need to refetch what arrived seconds ago.
+      staleTime: 10_000,
+      refetchOnWindowFocus: true,
+      // A 4xx will not get better by asking again; a dropped connection on yard Wi-Fi might.
+      retry: (failures, err) => !isAbort(err) && (status(err) === 0 || status(err) >= 500) && failures < 2,
+    },
+  },
+});

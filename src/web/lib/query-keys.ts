@@ -1,0 +1,45 @@
+// Every TanStack Query key of the app, from one factory per collection (STYLE section 2), so a
+// change can invalidate exactly the lists it touches: `orderKeys.all` is the prefix of every
+// order query, `orderKeys.lists()` of every order list.
+
+export const orderKeys = {
+  all: ['orders'] as const,
+  lists: () => [...orderKeys.all, 'list'] as const,
+  /** The weekly board: board types none and collect of one ISO week. */
+  week: (year: number, week: number) => [...orderKeys.lists(), 'week', year, week] as const,
+  /** The collect board: board type collect of one ISO week. */
+  collect: (year: number, week: number) => [...orderKeys.lists(), 'collect', year, week] as const,
+  /** The holding list: board type holding, any week. */
+  holding: () => [...orderKeys.lists(), 'holding'] as const,
+  /** Search results for the trimmed query text. */
+  search: (query: string) => [...orderKeys.lists(), 'search', query] as const,
+  details: () => [...orderKeys.all, 'detail'] as const,
+  detail: (id: string) => [...orderKeys.details(), id] as const,
+};
+
+/** What an order-list key describes, for deciding whether a record belongs in that list. */
+export type OrderListScope =
+  | { kind: 'week'; year: number; week: number }
+  | { kind: 'collect'; year: number; week: number }
+  | { kind: 'holding' }
+  | { kind: 'search'; query: string };
+
+/** Reads an order-list key back (null for keys that are not order lists). */
+export function orderListScope(key: readonly unknown[]): OrderListScope | null {
+  if (key[0] !== 'orders' || key[1] !== 'list') return null;
+  const [, , kind, a, b] = key;
+  if ((kind === 'week' || kind === 'collect') && typeof a === 'number' && typeof b === 'number') return { kind, year: a, week: b };
+  if (kind === 'holding') return { kind };
+  if (kind === 'search' && typeof a === 'string') return { kind, query: a };
+  return null;
+}
+
+export const settingsKeys = {
+  all: ['user_settings'] as const,
+  /** The signed-in user's one settings record. */
+  forUser: (userId: string) => [...settingsKeys.all, userId] as const,
+};
+
+export const appConfigKeys = {
+  all: ['app-config'] as const,
+};

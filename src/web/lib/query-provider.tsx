@@ -1,0 +1,17 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+import { startOrdersRealtime } from './orders/orders-realtime';
+import { queryClient } from './query-client';
+
+/**
+ * Provides the app's one QueryClient. It is mounted at each lazily loaded boundary (every lazy
+ * screen, and the board's orders) rather than once above the router, because TanStack Query
+ * is not part of the board's first paint (docs/decisions/006, 011); every mount provides the
+ * same client, so all screens share one cache. The first mount starts the realtime feed.
+ */
+export function QueryProvider({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    startOrdersRealtime();
+  }, []);
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+}

@@ -1,0 +1,72 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { COLLECTIONS, type UserSettingsRecord, type WeekHeadings } from '#domain/records';
+import { pickWeekHeadings } from '#domain/settings/week-headings';
+import { pb } from '../pb';
+import { queryClient } from '../query-client';
+import { settingsKeys } from '../query-keys';
+import { sessionState } from '../session';
+import { useCurrentUser } from '../use-current-user';
+import { readCachedSettings, writeCachedSettings, type CachedSettings } from './settings-cache';
+
+/** The user's settings record, creating an empty one when the user has none (spec section 4). */
+async function fetchOrCreateSettings(userId: string): Promise<CachedSettings> {
+  const settings = pb.collection(COLLECTIONS.userSettings);
+  const list = await settings.getList<UserSettingsRecord>(1, 1, { filter: pb.filter('user = {:id}', { id: userId }) });
+  const record = list.items[0] ?? (await settings.create<UserSettingsRecord>({ user: userId, settings_json: {} }));
+  const value: CachedSettings = { userId, recordId: record.id, settings_json: pickWeekHeadings(record.settings_json) };
+  writeCachedSettings(value);
+  return value;
+}
+
+function settingsQuery(userId: string) {
+  return {
+    queryKey: settingsKeys.forUser(userId),
+    queryFn: () => fetchOrCreateSettings(userId),
+    // The cached copy paints at once and counts as stale, so the server's copy is fetched too.
+    initialData: () => readCachedSettings(userId) ?? undefined,
+    initialDataUpdatedAt: 0,
+    staleTime: 60_000,
+  };
+}
+
+/** Saves the week headings to the user's settings record and the local cache. Throws on failure. */
+export async function saveWeekHeadings(userId: string, headings: WeekHeadings): Promise<CachedSettings> {
+  const known = queryClient.getQueryData<CachedSettings>(settingsKeys.forUser(userId));
+  const recordId = known?.recordId ?? (await fetchOrCreateSettings(userId)).recordId;
+  if (!recordId) throw new Error('saveWeekHeadings: fetchOrCreateSettings always gives a record id.');
+  const saved = await pb
+    .collection(COLLECTIONS.userSettings)
+    .update<UserSettingsRecord>(recordId, { settings_json: { ...known?.settings_json, ...pickWeekHeadings(headings) } });
+  const value: CachedSettings = { userId, recordId: saved.id, settings_json: pickWeekHeadings(saved.settings_json) };
+  writeCachedSettings(value);
+  queryClient.setQueryData(settingsKeys.forUser(userId), value);
+  return value;
+}
+
+export interface WeekHeadingsState {
+  headings: WeekHeadings;
+  /** True once the server's copy has been read (the cache may be shown before that). */
+  isFresh: boolean;
+}
+
+/**
+ * The signed-in user's week headings: from user_settings_cache first, then from the server.
+ * Fetch failures are only logged (spec section 8); the cached or empty headings stay.
+ */
+export function useWeekHeadings(): WeekHeadingsState {
+  const user = useCurrentUser();
+  const userId = user?.id ?? '';
+  const query = useQuery({ ...settingsQuery(userId), enabled: userId !== '' && sessionState(user) === 'ready' });
+  return { headings: query.data?.settings_json ?? {}, isFresh: query.isFetched && !query.isFetching };
+}
+
+/** The Save Settings action, with its busy, success and error states. */
+export function useSaveWeekHeadings() {
+  const user = useCurrentUser();
+  return useMutation({
+    mutationFn: (headings: WeekHeadings) => {
+      if (!user) throw new Error('useSaveWeekHeadings: the settings form is only offered to a signed-in user.');
+      return saveWeekHeadings(user.id, headings);
+    },
+  });
+}

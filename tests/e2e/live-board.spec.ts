@@ -1,0 +1,74 @@
+import PocketBase from 'pocketbase';
+import type { Page } from '@playwright/test';
+import { test, expect, type Account } from '../support/e2e-fixtures';
+import { E2E_DELETE_PASSWORD, e2eBaseUrl } from '../support/e2e-env';
+
+// Live boards (DECISIONS D6): a change made on one device shows on every open board within two
+// seconds, without a reload. Needs the server's realtime channel (/api/realtime).
+
+const LIVE_MS = 2000;
+
+async function api(account: Account): Promise<PocketBase> {
+  const pb = new PocketBase(e2eBaseUrl);
+  pb.autoCancellation(false);
+  await pb.collection('users').authWithPassword(account.username, account.password);
+  return pb;
+}
+
+const column = (page: Page, day: string) => page.getByRole('region', { name: new RegExp(`^${day}`) });
+
+test('a change in one browser shows in another within 2 s, without reload', async ({ page, browser, accounts, signIn }) => {
+  const alice = await accounts.create();
+  const bob = await accounts.create();
+  const tag = Math.random().toString(36).slice(2, 7);
+  const title = `Live ${tag}`;
+
+  await signIn(page, alice);
+  await page.goto('/?year=2026&week=46');
+  await expect(page.getByText('Live', { exact: true })).toBeVisible({ timeout: 10_000 });
+
+  const bobContext = await browser.newContext();
+  const bobPage = await bobContext.newPage();
+  await signIn(bobPage, bob);
+  await bobPage.goto('/?year=2026&week=46');
+  await expect(bobPage.getByText('Live', { exact: true })).toBeVisible({ timeout: 10_000 });
+
+  // No reload may happen during the test: count page loads.
+  let loads = 0;
+  page.on('load', () => (loads += 1));
+
+  // Bob's device creates an order: it appears on both boards.
+  const bobApi = await api(bob);
+  const record = await bobApi.collection('tasks').create({
+    title,
+    day: 'wednesday',
+    customerType: 'retail',
+    other: 'none',
+    weekNumber: 46,
+    year: 2026,
+    postcode: 'ch4 9zz',
+  });
+  await expect(column(page, 'Wednesday').getByText(title)).toBeVisible({ timeout: LIVE_MS });
+  await expect(column(bobPage, 'Wednesday').getByText(title)).toBeVisible({ timeout: LIVE_MS });
+
+  // An update moves it to Friday and marks it pulled.
+  await bobApi.collection('tasks').update(record.id, { day: 'friday', status: 'pulled' });
+  const friday = column(page, 'Friday').getByRole('listitem').filter({ hasText: title });
+  await expect(friday.getByRole('img', { name: 'Status: Pulled' })).toBeVisible({ timeout: LIVE_MS });
+  await expect(column(page, 'Wednesday').getByText(title)).toHaveCount(0);
+
+  // Moving it to the holding list takes it off the board and onto the holding list.
+  await bobApi.collection('tasks').update(record.id, { other: 'holding' });
+  await expect(page.getByText(title)).toHaveCount(0, { timeout: LIVE_MS });
+
+  await bobApi.collection('tasks').update(record.id, { other: 'none' });
+  await expect(friday).toHaveCount(1, { timeout: LIVE_MS });
+
+  // A delete removes it everywhere.
+  await bobApi.collection('tasks').delete(record.id, { headers: { 'X-Confirm-Password': E2E_DELETE_PASSWORD } });
+  await expect(page.getByText(title)).toHaveCount(0, { timeout: LIVE_MS });
+  await expect(bobPage.getByText(title)).toHaveCount(0, { timeout: LIVE_MS });
+
+  expect(loads).toBe(0);
+  await bobContext.close();
+});
