@@ -1,7 +1,9 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import type { AppConfig } from '#domain/records';
+import { AuthCache } from './auth/auth-cache';
 import type { AuthContext } from './auth/auth-context';
 import { authRoutes } from './auth/auth-routes';
 import { TokenService } from './auth/token-service';
@@ -11,11 +13,13 @@ import { InProcessEventBus, type EventBus } from './realtime/event-bus';
 import { createMailer, type Mailer } from './mail/mailer';
 import { installErrorHandler } from './plugins/error-handler';
 import { installJsonBodyParser } from './plugins/json-body';
+import { installRequestLog } from './plugins/request-log';
 import { serveSpa } from './plugins/spa';
 import { tasksCollection } from './records/collections/tasks';
 import { trolleyExportsCollection } from './records/collections/trolley-exports';
 import { userSettingsCollection } from './records/collections/user-settings';
 import { usersCollection } from './records/collections/users';
+import { ListCache } from './records/list-cache';
 import { RecordStore } from './records/record-store';
 import { recordRoutes } from './records/records-routes';
 import { loadSecrets, type Secrets } from './secrets';
@@ -42,15 +46,24 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     // Only behind a proxy the operator named may X-Forwarded-For choose the client address.
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
+    // Two log lines per request cost more than a cached board answer; request-log.ts logs the
+    // requests worth reading (4xx, 5xx, slow).
+    logController: new LogController({ disableRequestLogging: true }),
   });
   const secrets = loadSecrets(config.dataDir, config.deletePassword);
   const database = await openDatabase(config);
   const store = new RecordStore(database.db, database.dialect);
-  const events: EventBus = new InProcessEventBus();
+  // Every committed change (this instance's and, on PostgreSQL, the others') ages cached lists.
+  const listCache = new ListCache({
+    db: database.db,
+    externalVersion: database.dialect === 'sqlite' ? () => sqliteDataVersion(database) : undefined,
+  });
+  const events: EventBus = listCache.watch(new InProcessEventBus());
   const mailer: Mailer = createMailer(config, app.log);
 
   installJsonBodyParser(app);
   installErrorHandler(app);
+  installRequestLog(app);
   await app.register(helmet, {
     contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'connect-src': ["'self'"] } },
     crossOriginEmbedderPolicy: false,
@@ -61,13 +74,15 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   app.get('/api/app-config', async (): Promise<AppConfig> => ({ supportEmail: config.supportEmail, appUrl: config.appUrl }));
 
   const tokens = new TokenService(store, secrets.tokenSecret);
+  const authCache = new AuthCache(tokens, store);
+  authCache.install(app, events);
   // Every request: who is calling. An invalid or stale token makes the caller a visitor.
   // Fastify wants a placeholder of the same shape's kind for request decorations; the hook sets the real one.
   app.decorateRequest('auth', null as unknown as AuthContext);
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
     const token = typeof header === 'string' ? header.replace(/^Bearer\s+/i, '') : '';
-    request.auth = { user: token ? await tokens.userOf(token, 'auth') : null };
+    request.auth = { user: token ? await authCache.userOf(token) : null };
   });
 
   await app.register(authRoutes, { store, config, tokens, mailer, events });
@@ -77,6 +92,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     config,
     events,
     deletePassword: secrets.deletePassword,
+    listCache,
     collections: [usersCollection, tasksCollection, userSettingsCollection, trolleyExportsCollection],
   });
   await serveSpa(app, config.webDir);
@@ -93,4 +109,10 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
       await database.close();
     },
   };
+}
+
+/** Changes when another process (the operator CLI, a restore) committed to the SQLite file. */
+async function sqliteDataVersion(database: DatabaseHandle): Promise<number> {
+  const { rows } = await sql<{ data_version: number }>`PRAGMA data_version`.execute(database.db);
+  return Number(rows[0]?.data_version ?? 0);
 }

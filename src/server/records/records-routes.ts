@@ -1,9 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql, type SqlBool } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { ApiError, forbidden, notFound, validationFailed } from '../errors';
 import type { EventBus } from '../realtime/event-bus';
 import type { Collection, CollectionDeps } from './collection';
+import type { ListCache } from './list-cache';
 import { formatTimestamp, newRecordId, nextTimestamp } from './ids';
 import { parseFieldsParam, parseListQuery, pickFields } from './list-query';
 import type { Row } from './record-store';
@@ -12,6 +13,8 @@ export interface RecordRoutesOptions extends CollectionDeps {
   collections: Collection[];
   events: EventBus;
   deletePassword: string;
+  /** Serialised list answers with ETags (list-cache.ts); without it every list is queried. */
+  listCache?: ListCache;
   now?: () => Date;
 }
 
@@ -47,9 +50,14 @@ export async function recordRoutes(app: FastifyInstance, options: RecordRoutesOp
     return parseFieldsParam(Array.isArray(raw) ? raw[raw.length - 1] : raw);
   };
 
-  app.get('/api/collections/:collection/records', async (request) => {
+  app.get('/api/collections/:collection/records', async (request, reply) => {
     const collection = collectionOf(request);
     const scope = collection.readScope(request.auth);
+    if (!options.listCache) return listRecords(collection, scope, request);
+    return options.listCache.reply(request, reply, collection.name, scope, () => listRecords(collection, scope, request));
+  });
+
+  const listRecords = async (collection: Collection, scope: RawBuilder<SqlBool> | null, request: FastifyRequest) => {
     const query = parseListQuery(request.query as Query, collection.fields, options.dialect);
     const where = [scope, query.filter].filter((w): w is NonNullable<typeof w> => w !== null);
     const { rows, totalItems } = await store.list(collection.table, {
@@ -66,7 +74,7 @@ export async function recordRoutes(app: FastifyInstance, options: RecordRoutesOp
       totalPages: query.skipTotal ? -1 : Math.ceil(totalItems / query.perPage),
       items: rows.map((row) => pickFields(collection.toRecord(row), query.fields)),
     };
-  });
+  };
 
   app.get('/api/collections/:collection/records/:id', async (request) => {
     const collection = collectionOf(request);
