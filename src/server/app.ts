@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -14,6 +13,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { installErrorHandler } from './plugins/error-handler';
 import { installJsonBodyParser } from './plugins/json-body';
 import { installRequestLog } from './plugins/request-log';
+import { installSecurityHeaders } from './plugins/security-headers';
 import { serveSpa } from './plugins/spa';
 import { tasksCollection } from './records/collections/tasks';
 import { trolleyExportsCollection } from './records/collections/trolley-exports';
@@ -64,7 +64,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   installJsonBodyParser(app);
   installErrorHandler(app);
   installRequestLog(app);
-  await app.register(helmet, {
+  installSecurityHeaders(app, {
     contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'connect-src': ["'self'"] } },
     crossOriginEmbedderPolicy: false,
   });
