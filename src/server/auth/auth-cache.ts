@@ -49,8 +49,9 @@ export class AuthCache {
     events.subscribe((change) => {
       if (change.collection === 'users') this.users.delete(String(change.record.id));
     });
-    app.addHook('onSend', async (request) => {
+    app.addHook('onSend', (request, _reply, payload, done) => {
       if (request.method !== 'GET' && request.url.startsWith('/api/collections/users/')) this.users.clear();
+      done(null, payload);
     });
   }
 

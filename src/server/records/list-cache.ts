@@ -85,7 +85,7 @@ export class ListCache {
 
   private async checkExternal(): Promise<void> {
     const read = this.options.externalVersion;
-    if (!read || this.now() - this.lastExternalCheck < (this.options.externalCheckMs ?? 250)) return;
+    if (!read) return;
     this.lastExternalCheck = this.now();
     const value = await read();
     if (this.lastExternal !== null && value !== this.lastExternal) this.generation++;
@@ -131,7 +131,8 @@ export class ListCache {
     scope: RawBuilder<SqlBool> | null,
     produce: () => Promise<unknown>,
   ): Promise<FastifyReply> {
-    await this.checkExternal();
+    if (this.options.externalVersion && this.now() - this.lastExternalCheck >= (this.options.externalCheckMs ?? 250))
+      await this.checkExternal();
     const key = this.keyOf(collection, scope, request.query);
     // Taken before the query runs: a change committed meanwhile makes this answer stale at once.
     const version = this.version(collection);
