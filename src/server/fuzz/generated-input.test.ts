@@ -110,8 +110,8 @@ describe('the filter parser and compiler', { timeout: 60_000 }, () => {
         }
         let condition;
         try {
-          condition = compileFilter(node, tasksCollection.fields, 'sqlite');
-          compilePredicate(node, tasksCollection.fields, 'sqlite')(sample);
+          condition = compileFilter(node, tasksCollection.fields, server.built.database.dialect);
+          compilePredicate(node, tasksCollection.fields, server.built.database.dialect)(sample);
         } catch (error) {
           if (error instanceof FilterError) return;
           throw error;
