@@ -1,4 +1,5 @@
 // ESLint 9 flat config. Rules here are for finding mistakes; formatting is Prettier's business.
+import { readdirSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
@@ -22,6 +23,14 @@ function boundaries(forbidden, { nodeBuiltinsToo = false } = {}) {
   };
 }
 const relativeInto = (area) => `^\\.{1,2}/(.*/)?${area}(/|$)`;
+
+const webNoServer = {
+  regex: relativeInto('server'),
+  message: 'The web app never imports server code; talk to the server through web/lib/pb.ts.',
+};
+const features = readdirSync(new URL('./src/web/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.tmp/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
@@ -81,17 +90,55 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {
-      ...boundaries(
-        [{ regex: relativeInto('server'), message: 'The web app never imports server code; talk to the server through web/lib/pb.ts.' }],
-        {
-          nodeBuiltinsToo: true,
-        },
-      ),
+      ...boundaries([webNoServer], { nodeBuiltinsToo: true }),
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
   { files: ['src/web/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
+
+  // STYLE section 2: features don't import each other (shared code moves down to ui, lib or domain,
+  // or screens are combined in app/).
+  ...features.map((feature) => ({
+    files: [`src/web/features/${feature}/**`],
+    rules: boundaries(
+      [
+        webNoServer,
+        {
+          regex: `^(\\.\\./)+(features/)?(${features.filter((f) => f !== feature).join('|')})(/|$)`,
+          message: `src/web/features/${feature} may not import another feature: move the shared part to components/ui, lib or #domain.`,
+        },
+      ],
+      { nodeBuiltinsToo: true },
+    ),
+  })),
+  // The UI kit knows no screen, no app state and no nursery words: it imports only React and itself.
+  {
+    files: ['src/web/components/ui/**'],
+    rules: boundaries(
+      [
+        webNoServer,
+        { regex: relativeInto('(features|app|lib)'), message: 'components/ui is generic: it imports no feature, app or lib code.' },
+        { regex: '^#domain/', message: 'components/ui has no nursery words: pass domain values in as props.' },
+      ],
+      { nodeBuiltinsToo: true },
+    ),
+  },
+  // Domain code takes time as an input (STYLE section 2).
+  {
+    files: ['src/domain/**'],
+    ignores: ['src/domain/**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'Date', property: 'now', message: 'Domain code takes the time as an argument.' }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'Domain code takes the time as an argument: no new Date() without one.',
+        },
+      ],
+    },
+  },
 
   {
     files: ['tests/**'],

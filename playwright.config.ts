@@ -1,19 +1,20 @@
 import { defineConfig } from '@playwright/test';
-import { e2eBaseUrl } from './tests/support/e2e-env';
+import { e2eBaseUrl, testResultsDir } from './tests/support/e2e-env';
 
 // Journeys in real Chromium against the real server (tests/support/e2e-server.ts), which serves
 // the built SPA and sends mail to a loopback SMTP server. Debian's Chromium is used as it is:
 // never `playwright install` (no browser downloads on these machines).
 export default defineConfig({
   testDir: 'tests/e2e',
-  outputDir: '.tmp/test-results',
+  // Per run (TEST_RESULTS_DIR, default .tmp/run-<pid>): runs side by side never share reports.
+  outputDir: `${testResultsDir}/test-results`,
   timeout: 30_000,
   expect: { timeout: 5_000 },
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
   workers: 2,
-  reporter: [['list'], ['json', { outputFile: '.tmp/playwright.json' }]],
+  reporter: [['list'], ['json', { outputFile: `${testResultsDir}/playwright.json` }]],
   use: {
     baseURL: e2eBaseUrl,
     headless: true,

@@ -1,9 +1,9 @@
 // Prints one closing line, `N passed, N failed[, N skipped]`, from the JSON reports that
-// scripts/test.sh leaves in .tmp/ (Vitest's, one per pass, and Playwright's). Exits 1 when a
+// scripts/test.sh leaves in its run's folder (Vitest's, one per pass, and Playwright's). Exits 1 when a
 // test failed. A run that failed outside any test (a file that did not load, a web server that
 // did not start) counts as one failure; a report that is missing adds nothing: the steps' exit
 // codes catch that.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -28,7 +28,26 @@ interface PlaywrightReport {
   errors?: unknown[];
 }
 
-const tmp = path.join(fileURLToPath(new URL('..', import.meta.url)), '.tmp');
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * The run's report folder: TEST_RESULTS_DIR as scripts/test.sh used it (.ci/run sets it), else
+ * the newest .tmp/run-* folder, else .tmp itself (reports of older runs of test.sh).
+ */
+function resultsDir(): string {
+  const given = process.env.TEST_RESULTS_DIR?.trim();
+  if (given) return path.resolve(root, given);
+  const tmpDir = path.join(root, '.tmp');
+  const runs = existsSync(tmpDir)
+    ? readdirSync(tmpDir, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory() && entry.name.startsWith('run-'))
+        .map((entry) => path.join(tmpDir, entry.name))
+        .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)
+    : [];
+  return runs[0] ?? tmpDir;
+}
+
+const tmp = resultsDir();
 
 function read<T>(file: string): T | null {
   const full = path.join(tmp, file);

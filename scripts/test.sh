@@ -1,26 +1,32 @@
 #!/usr/bin/env bash
 # `npm test`: Vitest (domain + server; needs nothing outside the repo), the server tests again on
-# PostgreSQL when one can be had, then the Playwright journeys in Debian's Chromium.
-# Every part runs even if an earlier one failed; the exit code is non-zero if any failed.
-# JSON results land in .tmp/ (vitest*.json, playwright.json) for scripts/count-results.ts.
+# PostgreSQL when one can be had (`npm run test:postgres`), then the Playwright journeys in
+# Debian's Chromium. Every part runs even if an earlier one failed; the exit code is non-zero if
+# any failed.
+# JSON results (vitest.json, vitest-postgres.json, playwright.json, test-results/) land in one
+# folder per run, $TEST_RESULTS_DIR (default .tmp/run-<pid>), so runs side by side on one machine
+# never mix their reports; scripts/count-results.ts reads them from there.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-mkdir -p .tmp
-rm -f .tmp/vitest.json .tmp/vitest-postgres.json .tmp/playwright.json
+export TEST_RESULTS_DIR=${TEST_RESULTS_DIR:-.tmp/run-$$}
+mkdir -p "$TEST_RESULTS_DIR"
+rm -f "$TEST_RESULTS_DIR"/vitest.json "$TEST_RESULTS_DIR"/vitest-postgres.json "$TEST_RESULTS_DIR"/playwright.json
+# Folders of runs older than a day are left-overs.
+find .tmp -mindepth 1 -maxdepth 1 -type d -name 'run-*' -mmin +1440 -exec rm -rf {} + 2>/dev/null
+echo "[test] reports in $TEST_RESULTS_DIR"
 
 bin=node_modules/.bin
 failed=()
 
 echo "== Vitest =="
-"$bin/vitest" run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json || failed+=("vitest")
+"$bin/vitest" run --reporter=default --reporter=json --outputFile.json="$TEST_RESULTS_DIR/vitest.json" || failed+=("vitest")
 
 # The server tests run a second time on PostgreSQL (STYLE.md section 4; tests/support/server.ts
 # reads TEST_DATABASE_URL). A throwaway cluster needs root and Debian's postgresql package; else
 # set TEST_DATABASE_URL yourself, or the pass is skipped.
 if [[ -n ${TEST_DATABASE_URL:-} ]] || { [[ $(id -u) -eq 0 ]] && compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null; }; then
   echo "== Vitest: server tests on PostgreSQL =="
-  bash scripts/with-postgres.sh "$bin/vitest" run src/server --reporter=default --reporter=json --outputFile.json=.tmp/vitest-postgres.json ||
-    failed+=("vitest on PostgreSQL")
+  bash scripts/test-postgres.sh || failed+=("vitest on PostgreSQL")
 else
   echo "== Vitest on PostgreSQL: skipped (not root and no TEST_DATABASE_URL) =="
 fi

@@ -5,7 +5,8 @@ import path from 'node:path';
 /** Inputs of `vite build`: a change to any of them makes dist/web stale. */
 const WEB_INPUTS = ['src/web', 'src/domain', 'index.html', 'vite.config.ts', 'package.json'];
 
-function newestMtime(target: string): number {
+/** Newest modification time of a file, or of anything inside a folder (0 when missing). */
+export function newestMtime(target: string): number {
   if (!existsSync(target)) return 0;
   const stat = statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;

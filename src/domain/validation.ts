@@ -35,24 +35,109 @@ export function bodyError(what: string): FieldErrors {
   };
 }
 
+/** Whether a text may hold line breaks and tabs (an order's notes) or must be one line (a title). */
+export type TextLines = 'single-line' | 'multi-line';
+
+export const TEXT_NOT_ONE_LINE: FieldError = {
+  code: 'validation_invalid_characters',
+  message: 'Must be on one line: remove the line breaks and tabs (often pasted in from a spreadsheet).',
+};
+export const TEXT_CONTROL_CHARACTERS: FieldError = {
+  code: 'validation_invalid_characters',
+  message:
+    'Contains invisible control characters (often pasted in from a spreadsheet or another program) that garble printed sheets: remove them.',
+};
+export const TEXT_DIRECTION_CHARACTERS: FieldError = {
+  code: 'validation_invalid_characters',
+  message:
+    'Contains hidden text-direction characters (often pasted in from another program) that make text show out of order: remove them.',
+};
+export const TEXT_BROKEN_CHARACTER: FieldError = {
+  code: 'validation_invalid_characters',
+  message: 'Contains a broken character (half of an emoji or symbol): please retype the text.',
+};
+
+const TAB = 0x09;
+const LINE_FEED = 0x0a;
+const CARRIAGE_RETURN = 0x0d;
+
+/**
+ * The first character class that has no place in stored text, or null when the text is clean
+ * (DECISIONS D14): C0 controls (tab, line feed and carriage return only in multi-line text), DEL,
+ * C1 controls, bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069) and lone
+ * UTF-16 surrogates. Accents, emoji and every script stay allowed.
+ */
+export function findForbiddenCharacters(text: string, lines: TextLines): FieldError | null {
+  for (let i = 0; i < text.length; i += 1) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0x20) {
+      const isLineBreakOrTab = unit === TAB || unit === LINE_FEED || unit === CARRIAGE_RETURN;
+      if (!isLineBreakOrTab) return TEXT_CONTROL_CHARACTERS;
+      if (lines === 'single-line') return TEXT_NOT_ONE_LINE;
+    } else if (unit >= 0x7f && unit <= 0x9f) {
+      return TEXT_CONTROL_CHARACTERS;
+    } else if ((unit >= 0x202a && unit <= 0x202e) || (unit >= 0x2066 && unit <= 0x2069)) {
+      return TEXT_DIRECTION_CHARACTERS;
+    } else if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = text.charCodeAt(i + 1); // NaN past the end
+      if (!(next >= 0xdc00 && next <= 0xdfff)) return TEXT_BROKEN_CHARACTER;
+      i += 1; // a whole pair: an emoji or another astral character
+    } else if (unit >= 0xdc00 && unit <= 0xdfff) {
+      return TEXT_BROKEN_CHARACTER;
+    }
+  }
+  return null;
+}
+
+/** Characters, not UTF-16 units, so an emoji in a customer name counts as one. */
+function characterCount(text: string): number {
+  let count = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i += 1;
+    }
+    count += 1;
+  }
+  return count;
+}
+
 /**
  * Reads a text value the way PocketBase does: null/undefined become '', numbers become their
  * digits (form data and older clients send numbers for order numbers), anything else is refused.
+ * Then the limits of D14: at most `maxLength` characters and no control characters; only
+ * `multi-line` text may hold line breaks and tabs.
  */
-export function readText(value: unknown, maxLength: number): { ok: true; text: string } | { ok: false; error: FieldError } {
+export function readText(
+  value: unknown,
+  maxLength: number,
+  lines: TextLines = 'single-line',
+): { ok: true; text: string } | { ok: false; error: FieldError } {
   let text: string;
   if (value === undefined || value === null) text = '';
   else if (typeof value === 'string') text = value;
   else if (typeof value === 'number' && Number.isFinite(value)) text = String(value);
   else return { ok: false, error: { code: 'validation_invalid_type', message: 'Must be text.' } };
-  // Count characters, not UTF-16 units, so an emoji in a customer name is one character.
-  if ([...text].length > maxLength) {
+  // Cheap check first: a string longer than twice the limit in UTF-16 units is too long either way.
+  if (text.length > maxLength * 2 || characterCount(text) > maxLength) {
     return {
       ok: false,
       error: { code: 'validation_max_text_constraint', message: `Must be ${maxLength} characters or fewer.` },
     };
   }
+  const forbidden = findForbiddenCharacters(text, lines);
+  if (forbidden) return { ok: false, error: forbidden };
   return { ok: true, text };
+}
+
+/**
+ * A field error as a sentence about one part of a bigger value, for fields that hold lists or
+ * objects: `describeIn('The driver', error)` -> "The driver must be 100 characters or fewer."
+ * Works because every text error message starts with "Must" or "Contains".
+ */
+export function describeIn(subject: string, error: FieldError): string {
+  return `${subject} ${error.message.charAt(0).toLowerCase()}${error.message.slice(1)}`;
 }
 
 /** Reads a whole number, also from a numeric string (form posts send strings). */

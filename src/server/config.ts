@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { PasswordHashCost } from './auth/passwords';
 
 /** Typed server settings. The only place that reads process.env (STYLE.md section 6). */
 export interface Config {
@@ -30,6 +31,11 @@ export interface Config {
   trustProxy: boolean;
   /** Requests per minute one address may make to the auth endpoints (login, mails, confirmations). */
   authRateLimitPerMinute: number;
+  /**
+   * argon2 cost of new password hashes. Never read from the environment: only test servers set
+   * 'test' (a much cheaper hash); production always uses the default.
+   */
+  passwordHashCost?: PasswordHashCost;
 }
 
 export class ConfigError extends Error {

@@ -34,6 +34,9 @@ test.describe('sign in', () => {
     await submitLogin(page, account.username, `${account.password}-wrong`);
     await expect(page.getByRole('alert')).toHaveText('Incorrect username or password.');
     await expect(page).toHaveURL(/\/login$/);
+    // Said once, next to the form: not a toast repeating the box.
+    await page.waitForTimeout(500);
+    await expect(page.getByText('Incorrect username or password.')).toHaveCount(1);
   });
 
   test('refuses an unverified account and drops its session', async ({ page, accounts }) => {

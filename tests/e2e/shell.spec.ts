@@ -21,7 +21,7 @@ test('the header shows the product, "Current Week" and today\'s ISO week chosen'
   await signIn(page, await accounts.create());
   const today = currentIsoWeek(localCalendarDate(new Date()));
 
-  await expect(page).toHaveTitle('Trolleyboard');
+  await expect(page).toHaveTitle(`Week ${today.week}, ${today.year} · Trolleyboard`);
   await expect(page.getByRole('link', { name: 'Trolleyboard' })).toHaveAttribute('href', '/');
   await expect(page.getByText('Current Week')).toHaveText(`Current Week ${today.week}`);
   await expect(page.getByLabel('Year')).toHaveValue(String(today.year));
@@ -168,4 +168,39 @@ test('the page reloads itself after 6 hours without activity; activity restarts 
   await reloaded;
   expect(loads).toBe(1);
   await expect(page.getByRole('heading', { name: /^Monday/ })).toBeVisible();
+});
+
+test('the menu marks the current page and gives focus back to its button when closed', async ({ page, accounts, signIn }) => {
+  await signIn(page, await accounts.create());
+  const menuButton = page.getByRole('button', { name: 'Menu' });
+  await menuButton.click();
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(menu.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+  await expect(menu.getByRole('link', { name: 'Holding' })).not.toHaveAttribute('aria-current', 'page');
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+  await expect(menuButton).toBeFocused();
+
+  await menuButton.click();
+  await menu.getByRole('link', { name: 'Settings' }).click();
+  await expect(page).toHaveTitle('Settings · Trolleyboard');
+  await expect(menuButton).toBeFocused();
+  await menuButton.click();
+  await expect(menu.getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');
+});
+
+test('on a phone every header control is at least 44 px tall', async ({ page, accounts, signIn }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, await accounts.create());
+  const controls = [
+    page.getByRole('button', { name: 'Menu' }),
+    page.getByLabel('Year'),
+    page.getByLabel('Week', { exact: true }),
+    page.getByRole('button', { name: 'Previous week' }),
+    page.getByRole('button', { name: 'Next week' }),
+  ];
+  for (const control of controls) {
+    const box = await control.boundingBox();
+    expect(box?.height, await control.evaluate((el) => el.outerHTML.slice(0, 80))).toBeGreaterThanOrEqual(44);
+  }
 });

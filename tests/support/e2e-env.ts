@@ -31,6 +31,18 @@ function choosePort(): number {
 
 export const e2ePort = choosePort();
 export const e2eBaseUrl = `http://127.0.0.1:${e2ePort}`;
+
+/**
+ * Where this run's reports go (playwright.json, test-results/): TEST_RESULTS_DIR (scripts/test.sh
+ * sets it for the whole run), else .tmp/run-<pid of the Playwright runner>. Written back to
+ * process.env like the port, so the workers use the runner's folder rather than their own pid's.
+ */
+function chooseResultsDir(): string {
+  const dir = path.resolve(repoRoot, process.env.TEST_RESULTS_DIR?.trim() || path.join('.tmp', `run-${process.pid}`));
+  process.env.TEST_RESULTS_DIR = dir;
+  return dir;
+}
+export const testResultsDir = chooseResultsDir();
 /** Everything one e2e server writes lives here; it is emptied when that server starts. */
 export const e2eWorkDir = path.join(repoRoot, '.tmp', 'e2e', String(e2ePort));
 /** The loopback SMTP server stores each received message as <n>.eml in this folder. */

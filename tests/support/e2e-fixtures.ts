@@ -1,11 +1,14 @@
-// Fixtures for the Playwright journeys: a mailbox on the e2e SMTP server, accounts made the way a
-// person makes them (sign-up, mail link, terms) through the public API, and signing in through
-// the login form. Import `test` and `expect` from here instead of '@playwright/test'.
+// Fixtures for the Playwright journeys: a mailbox on the e2e SMTP server, accounts made with the
+// operator's account code in the e2e server's database (tests/support/accounts.ts, shared with the
+// Vitest suite; the journeys that test sign-up and verification by mail make theirs through the
+// pages), and signing in through the login form. Import `test` and `expect` from here instead of
+// '@playwright/test'.
 import { expect as baseExpect, test as base, type Page } from '@playwright/test';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import PocketBase from 'pocketbase';
-import { e2eBaseUrl, e2eMailDir } from './e2e-env';
+import { loadConfig } from '../../src/server/config';
+import { createAccountInDatabase, type AccountOptions } from './accounts';
+import { e2eDataDir, e2eMailDir, repoRoot } from './e2e-env';
 import { parseMail, type ParsedMail } from './mail';
 
 export interface Mail {
@@ -29,12 +32,7 @@ export interface Account {
   password: string;
 }
 
-export interface AccountOptions {
-  /** Confirm the e-mail through the verification link (default true). */
-  verified?: boolean;
-  /** Agree to terms v1.0 (default true). */
-  acceptTerms?: boolean;
-}
+export type { AccountOptions } from './accounts';
 
 export interface Accounts {
   create(opts?: AccountOptions): Promise<Account>;
@@ -90,59 +88,15 @@ class FileMailbox implements Mailbox {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
-
-  /** Marks every mail to `to` received so far as given, so later waits see only new ones. */
-  skipExisting(to: string): void {
-    for (const { file } of this.matching(to, '')) this.given.add(file);
-  }
 }
 
-function randomId(): string {
-  return Math.random().toString(36).slice(2, 10);
+/** The e2e server's storage settings (tests/support/e2e-server.ts), so accounts land in its database. */
+function e2eServerConfig() {
+  return loadConfig({ DATA_DIR: e2eDataDir, DATABASE_URL: process.env.E2E_DATABASE_URL ?? '', LOG_LEVEL: 'silent' }, repoRoot);
 }
 
-function termsAccepted(record: Record<string, unknown>): boolean {
-  const terms = record.termsAgreement as { agreed?: unknown; version?: unknown } | null | undefined;
-  return terms?.agreed === true && terms.version === 'v1.0';
-}
-
-async function createAccount(mailbox: FileMailbox, opts: AccountOptions = {}): Promise<Account> {
-  const verified = opts.verified ?? true;
-  const acceptTerms = opts.acceptTerms ?? true;
-  const id = randomId();
-  const username = `u_${id}`;
-  const email = `${id}@nursery.test`;
-  const password = `Pw-${randomId()}-${randomId()}`;
-  const terms = { agreed: true, timestamp: new Date().toISOString(), version: 'v1.0' };
-
-  const pb = new PocketBase(e2eBaseUrl);
-  pb.autoCancellation(false);
-  const users = pb.collection('users');
-
-  // Sign-up sends the consent record, as the web app does when the box is ticked (the server requires it).
-  const created = await users.create({ username, email, password, passwordConfirm: password, termsAgreement: terms });
-
-  if (verified) {
-    await users.requestVerification(email);
-    const mail = await mailbox.waitFor(email, '');
-    const link = mail.links.find((l) => l.includes('/auth/confirm-verification/'));
-    if (!link)
-      throw new Error(
-        `The verification mail to ${email} has no /auth/confirm-verification/ link. Links: ${mail.links.join(', ') || 'none'}`,
-      );
-    const token = decodeURIComponent(new URL(link).pathname.split('/').pop() ?? '');
-    await users.confirmVerification(token);
-  }
-  // A server that sends its own mail on sign-up should not leave it for the test to stumble on.
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  mailbox.skipExisting(email);
-
-  const auth = await users.authWithPassword(username, password);
-  // "Not accepted" is an agreement to older terms, as every user has after a terms change.
-  if (!acceptTerms) await users.update(auth.record.id, { termsAgreement: { ...terms, version: 'v0.9' } });
-  else if (!termsAccepted(auth.record)) await users.update(auth.record.id, { termsAgreement: terms });
-  pb.authStore.clear();
-  return { id: created.id, username, email, password };
+async function createAccount(opts: AccountOptions = {}): Promise<Account> {
+  return createAccountInDatabase(e2eServerConfig(), opts);
 }
 
 /** Fills the sign-in form on the current page and presses Login, as a person would; waits for nothing. */
@@ -157,8 +111,8 @@ export const test = base.extend<Fixtures>({
     await use(new FileMailbox());
   },
 
-  accounts: async ({ mailbox }, use) => {
-    await use({ create: (opts) => createAccount(mailbox as FileMailbox, opts) });
+  accounts: async ({}, use) => {
+    await use({ create: (opts) => createAccount(opts) });
   },
 
   signIn: async ({}, use) => {

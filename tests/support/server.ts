@@ -3,8 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import PocketBase, { ClientResponseError } from 'pocketbase';
-import { buildApp, type BuiltApp } from '../../src/server/app';
+import { buildApp, type BuildOptions, type BuiltApp } from '../../src/server/app';
+import { AccountAdmin } from '../../src/server/admin/accounts';
 import type { Config } from '../../src/server/config';
+import { createTestAccount, type AccountOptions, type CreatedAccount } from './accounts';
 
 export const TEST_DELETE_PASSWORD = 'Prune-The-Roses';
 
@@ -63,8 +65,11 @@ async function isolatedPostgres(baseUrl: string): Promise<{ url: string; drop():
   };
 }
 
-/** Starts the real server on a free loopback port with a throwaway database (SQLite, or its own PostgreSQL schema). */
-export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+/**
+ * Starts the real server on a free loopback port with a throwaway database (SQLite, or its own
+ * PostgreSQL schema). `options.now` replaces the server's clock.
+ */
+export async function startTestServer(overrides: Partial<Config> = {}, options: BuildOptions = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trolleyboard-test-'));
   const postgres = process.env.TEST_DATABASE_URL ? await isolatedPostgres(process.env.TEST_DATABASE_URL) : null;
   const config: Config = {
@@ -83,9 +88,11 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     tokenTtlSeconds: 3600,
     trustProxy: false,
     authRateLimitPerMinute: 60,
+    // Test servers only: a cheap argon2 hash, so making accounts costs milliseconds, not 60 ms each.
+    passwordHashCost: 'test',
     ...overrides,
   };
-  const built = await buildApp(config);
+  const built = await buildApp(config, options);
   await built.app.listen({ host: '127.0.0.1', port: 0 });
   const address = built.app.server.address();
   if (address === null || typeof address === 'string') throw new Error('test server has no TCP address');
@@ -129,41 +136,21 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   return server;
 }
 
-export interface TestAccount {
+export interface TestAccount extends CreatedAccount {
   pb: PocketBase;
-  id: string;
-  username: string;
-  email: string;
-  password: string;
 }
 
-let counter = 0;
-
 /**
- * Signs up through the API like the web app, then (by default) verifies through the mailed link
- * and accepts the terms, returning a signed-in client. No back doors into the database.
+ * A signed-in SDK client for a new account, made with the operator's account code through the
+ * server's own write path (tests/support/accounts.ts): verified and with terms v1.0 by default.
+ * The mail journeys themselves are tested in auth-api.test.ts.
  */
-export async function createAccount(server: TestServer, options: { verified?: boolean; acceptTerms?: boolean } = {}): Promise<TestAccount> {
-  const { verified = true, acceptTerms = true } = options;
-  const n = `${process.pid}${++counter}${Math.floor(Math.random() * 1e6)}`;
-  const username = `staff${n}`;
-  const email = `staff${n}@nursery.test`;
-  const password = 'green-house-42';
+export async function createAccount(server: TestServer, options: AccountOptions = {}): Promise<TestAccount> {
+  const admin = new AccountAdmin(server.built.database, server.config, { records: server.built.records });
+  const account = await createTestAccount(admin, options);
   const pb = server.client();
-  const terms = { agreed: true, version: 'v1.0', timestamp: new Date().toISOString() };
-  const record = await pb.collection('users').create({ username, email, password, passwordConfirm: password, termsAgreement: terms });
-  if (verified) {
-    await pb.collection('users').requestVerification(email);
-    const link = await server.waitForLink(email, '/auth/confirm-verification/');
-    await pb.collection('users').confirmVerification(link.split('/auth/confirm-verification/')[1] ?? '');
-  }
-  await pb.collection('users').authWithPassword(username, password);
-  // Sign-up requires agreeing, so "no terms" is an older agreement, as after a terms change.
-  if (!acceptTerms)
-    await pb
-      .collection('users')
-      .update(record.id, { termsAgreement: { agreed: true, version: 'v0.9', timestamp: new Date().toISOString() } });
-  return { pb, id: record.id, username, email, password };
+  await pb.collection('users').authWithPassword(account.username, account.password);
+  return { ...account, pb };
 }
 
 /** The SDK error a request fails with; fails the test when the request succeeds instead. */

@@ -1,5 +1,5 @@
 import { TERMS_VERSION, type TermsAgreement } from '../records';
-import { isPlainObject, type FieldError } from '../validation';
+import { describeIn, isPlainObject, readText, type FieldError } from '../validation';
 import { isValidCalendarDate } from '../weeks';
 
 const ISO_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
@@ -35,4 +35,35 @@ export function validateTermsAgreement(value: unknown): { ok: true; value: Terms
     };
   }
   return { ok: true, value: { agreed: true, version: TERMS_VERSION, timestamp: value.timestamp } };
+}
+
+/** Longest terms version a client may store ("v1.0"; room for "v12.3-draft"). */
+export const TERMS_VERSION_MAX_LENGTH = 20;
+/** An ISO timestamp with nanoseconds and a zone is 35 characters. */
+export const TERMS_TIMESTAMP_MAX_LENGTH = 40;
+
+const AGREEMENT_UNREADABLE: FieldError = {
+  code: 'validation_invalid_value',
+  message: 'The terms agreement must say agreed (true or false) and the terms version.',
+};
+
+/**
+ * Reads a change of agreement on one's own account (the Accept Terms screen, or a record left
+ * from an older version). Any version may be stored — the access gate decides whether it is the
+ * current one — but only a short, clean one (D14). The server stamps its own time, so the
+ * timestamp sent is only checked for size.
+ */
+export function readTermsAgreementChange(value: unknown): { ok: true; value: TermsAgreement } | { ok: false; error: FieldError } {
+  if (!isPlainObject(value) || typeof value.agreed !== 'boolean' || typeof value.version !== 'string') {
+    return { ok: false, error: AGREEMENT_UNREADABLE };
+  }
+  const version = readText(value.version, TERMS_VERSION_MAX_LENGTH);
+  if (!version.ok) return { ok: false, error: { code: version.error.code, message: describeIn('The terms version', version.error) } };
+  const rawTimestamp = value.timestamp ?? '';
+  if (typeof rawTimestamp !== 'string') return { ok: false, error: AGREEMENT_UNREADABLE };
+  const timestamp = readText(rawTimestamp, TERMS_TIMESTAMP_MAX_LENGTH);
+  if (!timestamp.ok) {
+    return { ok: false, error: { code: timestamp.error.code, message: describeIn('The time of agreement', timestamp.error) } };
+  }
+  return { ok: true, value: { agreed: value.agreed, version: version.text, timestamp: timestamp.text } };
 }

@@ -74,18 +74,59 @@ describe('validateSignup', () => {
 
 describe('validatePasswordPair', () => {
   it.each([
-    ['pallets1', 'pallets1', {}],
-    ['short', 'short', { password: { code: 'validation_length_out_of_range', message: 'Must be at least 8 characters.' } }],
+    ['pallets-10', 'pallets-10', {}],
+    ['short', 'short', { password: { code: 'validation_length_out_of_range', message: 'Must be at least 10 characters.' } }],
+    ['12345678', '12345678', { password: { code: 'validation_length_out_of_range', message: 'Must be at least 10 characters.' } }],
+    ['password', 'password', { password: { code: 'validation_length_out_of_range', message: 'Must be at least 10 characters.' } }],
+    ['         ', '         ', { password: { code: 'validation_length_out_of_range', message: 'Must be at least 10 characters.' } }],
+    [
+      ' '.repeat(12),
+      ' '.repeat(12),
+      { password: { code: 'validation_password_blank', message: 'Cannot be only spaces. Use a few words or letters and numbers.' } },
+    ],
+    [
+      '\t\n'.repeat(6),
+      '\t\n'.repeat(6),
+      { password: { code: 'validation_password_blank', message: 'Cannot be only spaces. Use a few words or letters and numbers.' } },
+    ],
     ['x'.repeat(73), 'x'.repeat(73), { password: { code: 'validation_length_out_of_range', message: 'Must be 72 characters or fewer.' } }],
-    ['pallets1', 'pallets2', { passwordConfirm: { code: 'validation_values_mismatch', message: "Values don't match." } }],
-    ['pallets1', '', { passwordConfirm: { code: 'validation_required', message: 'Cannot be blank.' } }],
+    ['pallets-10', 'pallets-20', { passwordConfirm: { code: 'validation_values_mismatch', message: "Values don't match." } }],
+    ['pallets-10', '', { passwordConfirm: { code: 'validation_required', message: 'Cannot be blank.' } }],
   ])('%s / %s', (password, passwordConfirm, errors) => {
     const result = validatePasswordPair(password, passwordConfirm);
     expect(result.ok ? {} : result.errors).toEqual(errors);
   });
 
-  it('accepts exactly 8 and exactly 72 characters', () => {
-    expect(validatePasswordPair('x'.repeat(8), 'x'.repeat(8)).ok).toBe(true);
+  it('accepts exactly 10 and exactly 72 characters', () => {
+    expect(validatePasswordPair('x'.repeat(9) + 'y', 'x'.repeat(9) + 'y').ok).toBe(true);
     expect(validatePasswordPair('x'.repeat(72), 'x'.repeat(72)).ok).toBe(true);
+  });
+});
+
+describe('common passwords', () => {
+  const TOO_COMMON = {
+    password: {
+      code: 'validation_password_too_common',
+      message: 'This is one of the most common passwords and is easy to guess. Choose another, such as three unrelated words.',
+    },
+  };
+
+  it.each([
+    '1234567890',
+    'qwertyuiop',
+    'password123',
+    'iloveyou12',
+    'Password123',
+    'QWERTYUIOP',
+    ' 1q2w3e4r5t ',
+    'Trolleyboard',
+    'summer2026',
+  ])('refuses %j in any letter case', (password) => {
+    const result = validatePasswordPair(password, password);
+    expect(result.ok ? {} : result.errors).toEqual(TOO_COMMON);
+  });
+
+  it.each(['green-house-42', 'Prune-The-Roses', 'trolley pots kent'])('accepts %j', (password) => {
+    expect(validatePasswordPair(password, password).ok).toBe(true);
   });
 });

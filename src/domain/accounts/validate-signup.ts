@@ -1,5 +1,14 @@
 import type { TermsAgreement } from '../records';
-import { BLANK, bodyError, isPlainObject, type FieldError, type FieldErrors, type ValidationResult } from '../validation';
+import {
+  BLANK,
+  bodyError,
+  findForbiddenCharacters,
+  isPlainObject,
+  type FieldError,
+  type FieldErrors,
+  type ValidationResult,
+} from '../validation';
+import { isCommonPassword } from './common-passwords';
 import { validateTermsAgreement } from './terms';
 
 export interface SignupFields {
@@ -10,7 +19,7 @@ export interface SignupFields {
   termsAgreement: TermsAgreement;
 }
 
-export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MIN_LENGTH = 10;
 /** bcrypt ignores bytes after 72; we keep the same ceiling whichever hash is used. */
 export const PASSWORD_MAX_LENGTH = 72;
 
@@ -35,7 +44,7 @@ export function isEmailDomainAllowed(email: string, allowedDomains: readonly str
 
 function checkEmail(value: unknown, allowedDomains: readonly string[]): { ok: true; email: string } | { ok: false; error: FieldError } {
   if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return { ok: false, error: BLANK };
-  if (typeof value !== 'string' || value.length > 254 || !EMAIL.test(value.trim())) {
+  if (typeof value !== 'string' || value.length > 254 || !EMAIL.test(value.trim()) || findForbiddenCharacters(value, 'single-line')) {
     return { ok: false, error: { code: 'validation_is_email', message: 'Must be a valid email address.' } };
   }
   const email = normalizeEmail(value);
@@ -52,8 +61,9 @@ function checkEmail(value: unknown, allowedDomains: readonly string[]): { ok: tr
 }
 
 /**
- * Checks a new password and its confirmation (sign-up and password reset). Errors are keyed
- * `password` and `passwordConfirm`, as PocketBase returns them.
+ * Checks a new password and its confirmation (sign-up, password reset, own password change and
+ * the operator CLI): 10 to 72 characters, not only whitespace, not one of the most common
+ * passwords. Errors are keyed `password` and `passwordConfirm`, as PocketBase returns them.
  */
 export function validatePasswordPair(password: unknown, passwordConfirm: unknown): ValidationResult<{ password: string }> {
   const errors: FieldErrors = {};
@@ -66,6 +76,13 @@ export function validatePasswordPair(password: unknown, passwordConfirm: unknown
         password.length < PASSWORD_MIN_LENGTH
           ? `Must be at least ${PASSWORD_MIN_LENGTH} characters.`
           : `Must be ${PASSWORD_MAX_LENGTH} characters or fewer.`,
+    };
+  } else if (password.trim() === '') {
+    errors.password = { code: 'validation_password_blank', message: 'Cannot be only spaces. Use a few words or letters and numbers.' };
+  } else if (isCommonPassword(password)) {
+    errors.password = {
+      code: 'validation_password_too_common',
+      message: 'This is one of the most common passwords and is easy to guess. Choose another, such as three unrelated words.',
     };
   }
   if (passwordConfirm === undefined || passwordConfirm === null || passwordConfirm === '') errors.passwordConfirm = BLANK;

@@ -209,3 +209,27 @@ describe('validateOrderInput on update', () => {
     expect(validateOrderInput({ user: 'someoneelse1234' }, 'update')).toEqual({ ok: true, value: {} });
   });
 });
+
+describe('validateOrderInput text rules (D14)', () => {
+  it('lets the order notes span lines, but keeps every other text on one line', () => {
+    const result = validateOrderInput({ ...minimal, orderInfo: 'Back door\nTwo pallets\tthen trays' }, 'create');
+    expect(result.ok && result.value.orderInfo).toBe('Back door\nTwo pallets\tthen trays');
+    for (const field of ['title', 'postcode', 'orderNumber', 'trollies', 'extras']) {
+      expect(errorsOf(validateOrderInput({ ...minimal, [field]: 'A\tB' }, 'create'))).toEqual({
+        [field]: {
+          code: 'validation_invalid_characters',
+          message: 'Must be on one line: remove the line breaks and tabs (often pasted in from a spreadsheet).',
+        },
+      });
+    }
+  });
+
+  it('refuses control and text-direction characters in titles', () => {
+    expect(errorsOf(validateOrderInput({ ...minimal, title: 'Green\u0000fields' }, 'create')).title?.code).toBe(
+      'validation_invalid_characters',
+    );
+    expect(errorsOf(validateOrderInput({ ...minimal, title: 'Green\u202efields' }, 'update')).title?.code).toBe(
+      'validation_invalid_characters',
+    );
+  });
+});

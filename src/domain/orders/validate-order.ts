@@ -26,6 +26,8 @@ const ENUM_FIELDS = {
 } as const;
 
 const TEXT_FIELDS = Object.keys(ORDER_TEXT_LIMITS) as (keyof typeof ORDER_TEXT_LIMITS)[];
+/** Order notes may span lines; every other text prints on one line of a sheet. */
+const MULTI_LINE_FIELDS: ReadonlySet<string> = new Set(['orderInfo']);
 const ENUM_KEYS = Object.keys(ENUM_FIELDS) as (keyof typeof ENUM_FIELDS)[];
 
 function weekRangeError(week: number, year: number | undefined): FieldError {
@@ -64,7 +66,7 @@ export function validateOrderInput(
 
   for (const field of TEXT_FIELDS) {
     if (!has(input, field)) continue;
-    const read = readText(input[field], ORDER_TEXT_LIMITS[field]);
+    const read = readText(input[field], ORDER_TEXT_LIMITS[field], MULTI_LINE_FIELDS.has(field) ? 'multi-line' : 'single-line');
     if (read.ok) value[field] = read.text;
     else errors[field] = read.error;
   }

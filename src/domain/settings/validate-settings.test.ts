@@ -38,3 +38,17 @@ describe('validateUserSettingsInput', () => {
     expect(validateUserSettingsInput('x', 'create').ok).toBe(false);
   });
 });
+
+describe('validateUserSettingsInput text rules (D14)', () => {
+  it('refuses a heading with a line break, naming the day', () => {
+    expect(validateUserSettingsInput({ settings_json: { monday_heading: 'Kent\nrun' } }, 'update')).toEqual({
+      ok: false,
+      errors: {
+        settings_json: {
+          code: 'validation_invalid_characters',
+          message: 'The monday heading must be on one line: remove the line breaks and tabs (often pasted in from a spreadsheet).',
+        },
+      },
+    });
+  });
+});

@@ -1,5 +1,14 @@
 import { WEEKDAY_HEADING_KEYS, type UserSettingsRecord, type WeekHeadings, type WeekdayHeadingKey } from '../records';
-import { bodyError, has, isPlainObject, readText, type FieldErrors, type ValidationMode, type ValidationResult } from '../validation';
+import {
+  bodyError,
+  describeIn,
+  has,
+  isPlainObject,
+  readText,
+  type FieldErrors,
+  type ValidationMode,
+  type ValidationResult,
+} from '../validation';
 
 export type UserSettingsFields = Pick<UserSettingsRecord, 'settings_json'>;
 
@@ -46,7 +55,7 @@ export function validateUserSettingsInput(input: unknown, mode: ValidationMode):
     if (!read.ok) {
       errors.settings_json = {
         code: read.error.code,
-        message: `The ${day} heading must be ${HEADING_MAX_LENGTH} characters or fewer.`,
+        message: describeIn(`The ${day} heading`, read.error),
       };
       break;
     }

@@ -90,3 +90,22 @@ describe('validateRunInput', () => {
     expect(errorsOf(validateRunInput({ ...run, name: 'x'.repeat(201) }, 'create')).name?.message).toBe('Must be 200 characters or fewer.');
   });
 });
+
+describe('validateRunInput text rules (D14)', () => {
+  it('names where a control character is, in a sentence', () => {
+    expect(errorsOf(validateRunInput({ ...run, name: 'Kent\trun' }, 'create')).name?.code).toBe('validation_invalid_characters');
+    expect(errorsOf(validateRunInput({ ...run, data: [{ ...stop, title: 'Green\u0000fields' }] }, 'create')).data).toEqual({
+      code: 'validation_invalid_characters',
+      message:
+        'Customer 1: the title contains invisible control characters (often pasted in from a spreadsheet or another program) that garble printed sheets: remove them.',
+    });
+    expect(errorsOf(validateRunInput({ ...run, vehicleInfo: { ...vehicleInfo, driver: 'Sam\n' } }, 'create')).vehicleInfo?.message).toBe(
+      'The driver must be on one line: remove the line breaks and tabs (often pasted in from a spreadsheet).',
+    );
+    expect(
+      errorsOf(validateRunInput({ ...run, vehicleInfo: { ...vehicleInfo, grid: ['ok', 'Bloom\u202e'] } }, 'create')).vehicleInfo?.message,
+    ).toBe(
+      'Trolley 2 in the grid contains hidden text-direction characters (often pasted in from another program) that make text show out of order: remove them.',
+    );
+  });
+});

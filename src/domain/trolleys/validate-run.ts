@@ -1,6 +1,7 @@
 import { VEHICLE_TYPES, type RunStop, type TrolleyExportRecord, type VehicleInfo } from '../records';
 import {
   bodyError,
+  describeIn,
   has,
   isPlainObject,
   oneOf,
@@ -41,6 +42,11 @@ function invalid(message: string, code = 'validation_invalid_value'): { ok: fals
   return { ok: false, error: { code, message } };
 }
 
+/** A text problem inside a run, named by where it is ("Customer 2: the title must be …"). */
+function textProblem(subject: string, error: FieldError): { ok: false; error: FieldError } {
+  return invalid(describeIn(subject, error), error.code);
+}
+
 function readStops(raw: unknown): Read<RunStop[]> {
   if (raw === null || raw === undefined) return { ok: true, value: [] };
   if (!Array.isArray(raw)) return invalid('The customer list could not be read.', 'validation_invalid_type');
@@ -54,11 +60,7 @@ function readStops(raw: unknown): Read<RunStop[]> {
     const stop: RunStop = { id: '', title: '', postcode: '', trollies: '', extras: '', orderNumber: '' };
     for (const { key, label, max } of STOP_FIELDS) {
       const read = readText(item[key], max);
-      if (!read.ok) {
-        return read.error.code === 'validation_invalid_type'
-          ? invalid(`${position}: the ${label} must be text.`, read.error.code)
-          : invalid(`${position}: the ${label} must be ${max} characters or fewer.`, read.error.code);
-      }
+      if (!read.ok) return textProblem(`${position}: the ${label}`, read.error);
       stop[key] = read.text;
     }
     stops.push(stop);
@@ -75,14 +77,7 @@ function readGrid(raw: unknown): Read<string[]> {
   const grid: string[] = [];
   for (const [index, cell] of raw.entries()) {
     const read = readText(cell, RUN_LIMITS.cellLabel);
-    if (!read.ok) {
-      return invalid(
-        read.error.code === 'validation_invalid_type'
-          ? `Trolley ${index + 1} in the grid must be text.`
-          : `Trolley ${index + 1} in the grid must be ${RUN_LIMITS.cellLabel} characters or fewer.`,
-        read.error.code,
-      );
-    }
+    if (!read.ok) return textProblem(`Trolley ${index + 1} in the grid`, read.error);
     grid.push(read.text);
   }
   return { ok: true, value: grid };
@@ -100,12 +95,7 @@ function readVehicleInfo(raw: unknown): Read<VehicleInfo> {
     ['date', 'date'],
   ] as const) {
     const read = readText(raw[key], 100);
-    if (!read.ok) {
-      return invalid(
-        read.error.code === 'validation_invalid_type' ? `The ${label} must be text.` : `The ${label} must be 100 characters or fewer.`,
-        read.error.code,
-      );
-    }
+    if (!read.ok) return textProblem(`The ${label}`, read.error);
     text[key] = read.text;
   }
   const { driver = '', reg = '', code = '', date = '' } = text;

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { validatePasswordPair } from '#domain/accounts/validate-signup';
 import { TERMS_VERSION } from '#domain/records';
 import type { Config } from '../config';
@@ -6,9 +5,11 @@ import type { DatabaseHandle } from '../db/database';
 import type { UsersTable } from '../db/schema';
 import { ApiError } from '../errors';
 import { hashPassword } from '../auth/passwords';
-import { formatTimestamp, newRecordId } from '../records/ids';
-import { RecordStore } from '../records/record-store';
-import { newTokenKey, usersCollection } from '../records/collections/users';
+import { InProcessEventBus, type EventBus } from '../realtime/event-bus';
+import { ALL_COLLECTIONS } from '../records/collections/all-collections';
+import { newTokenKey } from '../records/collections/users';
+import { RecordService } from '../records/record-service';
+import { UsersRepository } from '../users/users-repository';
 
 /** A problem the operator can fix, printed without a stack trace. */
 export class AdminError extends Error {}
@@ -29,59 +30,84 @@ export interface NewAccount {
   acceptTerms: boolean;
 }
 
-/** Operator-side account tasks, going through the same rules as sign-up. */
+export interface AccountAdminOptions {
+  /** Where changes are published (the server's bus in tests; on PostgreSQL, the NOTIFY bus). */
+  events?: EventBus;
+  now?: () => Date;
+}
+
+/** The one write path for a process that is not the server (CLI, seed): no deletes, so no deletion password. */
+export function standaloneRecordService(database: DatabaseHandle, config: Config, options: AccountAdminOptions = {}): RecordService {
+  return new RecordService({
+    db: database.db,
+    dialect: database.dialect,
+    events: options.events ?? new InProcessEventBus(),
+    users: new UsersRepository(database.db),
+    config,
+    collections: [...ALL_COLLECTIONS],
+    deletePassword: '',
+    now: options.now ?? (() => new Date()),
+  });
+}
+
+/**
+ * Operator-side account tasks (npm run admin), also used by the tests to make accounts. They go
+ * through the same validation as sign-up and the same write path as every other change.
+ */
 export class AccountAdmin {
-  private readonly store: RecordStore;
+  readonly users: UsersRepository;
+  private readonly records: RecordService;
+  private readonly now: () => Date;
 
   constructor(
-    private readonly database: DatabaseHandle,
+    database: DatabaseHandle,
     private readonly config: Config,
+    options: AccountAdminOptions & { records?: RecordService } = {},
   ) {
-    this.store = new RecordStore(database.db, database.dialect);
+    this.users = new UsersRepository(database.db);
+    this.records = options.records ?? standaloneRecordService(database, config, options);
+    this.now = options.now ?? (() => new Date());
   }
 
   async findUser(identity: string): Promise<UsersTable> {
-    const needle = identity.trim().toLowerCase();
-    const { rows } = await this.store.list('users', {
-      where: [sql`(${sql.ref('email')} = ${needle} OR LOWER(${sql.ref('username')}) = ${needle})`],
-      sort: [],
-      page: 1,
-      perPage: 1,
-      skipTotal: true,
-    });
-    const user = rows[0] as UsersTable | undefined;
+    const user = await this.users.findByIdentity(identity.trim());
     if (!user) throw new AdminError(`No account has the username or email "${identity}".`);
     return user;
   }
 
   async createUser(account: NewAccount): Promise<UsersTable> {
-    const now = new Date();
     const body = {
       username: account.username,
       email: account.email,
       password: account.password,
       passwordConfirm: account.password,
-      termsAgreement: { agreed: true, version: TERMS_VERSION, timestamp: now.toISOString() },
+      // The server stamps its own time on the agreement; this one only has to be well-formed.
+      termsAgreement: { agreed: true, version: TERMS_VERSION, timestamp: this.now().toISOString() },
     };
-    const values = await usersCollection
-      .prepareCreate(body, { user: null }, { store: this.store, dialect: this.database.dialect, config: this.config })
+    // Validated as a sign-up; then the operator's choices for the columns clients never set.
+    const row = await this.records
+      .systemCreate(
+        'users',
+        body,
+        account.acceptTerms ? { verified: account.verified } : { verified: account.verified, termsAgreement: '' },
+      )
       .catch(describe);
-    const stamp = formatTimestamp(now);
-    const row = {
-      ...values,
-      id: newRecordId(),
-      created: stamp,
-      updated: stamp,
-      verified: account.verified,
-      termsAgreement: account.acceptTerms ? values.termsAgreement : '',
-    };
-    await this.store.insert('users', row);
-    return this.findUser(account.username);
+    const created = await this.users.findById(String(row.id));
+    if (!created) throw new Error(`createUser: the account ${String(row.id)} just created cannot be read back`);
+    return created;
+  }
+
+  /** Records the user's agreement to terms `version` at the server's time (tests: an older version). */
+  async agreeToTerms(id: string, version: string): Promise<void> {
+    const user = await this.users.findById(id);
+    if (!user) throw new AdminError(`No account has the id "${id}".`);
+    const termsAgreement = JSON.stringify({ agreed: true, version, timestamp: this.now().toISOString() });
+    await this.records.systemUpdate('users', id, { termsAgreement }, { ifMatch: user.updated }).catch(describe);
   }
 
   async verifyUser(identity: string): Promise<UsersTable> {
     const user = await this.findUser(identity);
-    await this.store.update('users', user.id, { verified: true, updated: formatTimestamp(new Date()) });
+    if (!user.verified) await this.records.systemUpdate('users', user.id, { verified: true }, { ifMatch: user.updated }).catch(describe);
     return user;
   }
 
@@ -95,11 +121,14 @@ export class AccountAdmin {
           .map((e) => e.message)
           .join(' '),
       );
-    await this.store.update('users', user.id, {
-      passwordHash: await hashPassword(pair.value.password),
-      tokenKey: newTokenKey(),
-      updated: formatTimestamp(new Date()),
-    });
+    await this.records
+      .systemUpdate(
+        'users',
+        user.id,
+        { passwordHash: await hashPassword(pair.value.password, this.config.passwordHashCost), tokenKey: newTokenKey() },
+        { ifMatch: user.updated },
+      )
+      .catch(describe);
     return user;
   }
 }

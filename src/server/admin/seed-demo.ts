@@ -1,13 +1,11 @@
 import fs from 'node:fs';
 import { sql } from 'kysely';
-import { validateOrderInput } from '#domain/orders/validate-order';
 import { DAYS } from '#domain/records';
 import { currentIsoWeek, localCalendarDate } from '#domain/weeks';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
-import { formatTimestamp, newRecordId } from '../records/ids';
 import { RecordStore } from '../records/record-store';
-import { AccountAdmin } from './accounts';
+import { AccountAdmin, standaloneRecordService } from './accounts';
 
 // Sample customers for trying the product: a mix of days, customer and board types and statuses.
 const SAMPLE = [
@@ -26,19 +24,18 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config);
   try {
-    const admin = new AccountAdmin(database, config);
+    const records = standaloneRecordService(database, config);
+    const admin = new AccountAdmin(database, config, { records });
     const store = new RecordStore(database.db, database.dialect);
-    const demo = await admin
-      .findUser('demo')
-      .catch(() =>
-        admin.createUser({
-          username: 'demo',
-          email: 'demo@trolleyboard.local',
-          password: 'demo-password',
-          verified: true,
-          acceptTerms: true,
-        }),
-      );
+    const demo = await admin.findUser('demo').catch(() =>
+      admin.createUser({
+        username: 'demo',
+        email: 'demo@trolleyboard.local',
+        password: 'demo-password',
+        verified: true,
+        acceptTerms: true,
+      }),
+    );
     const { year, week } = currentIsoWeek(localCalendarDate(new Date()));
     const existing = await store.list('tasks', {
       where: [sql`${sql.ref('user')} = ${demo.id}`, sql`${sql.ref('year')} = ${year}`, sql`${sql.ref('weekNumber')} = ${week}`],
@@ -53,13 +50,21 @@ async function main(): Promise<void> {
     }
     let added = 0;
     for (const [i, [title, postcode, orderNumber, customerType, other, status, trollies, orderInfo]] of SAMPLE.entries()) {
-      const result = validateOrderInput(
-        { title, postcode, orderNumber, customerType, other, status, trollies, orderInfo, day: DAYS[i % 6], weekNumber: week, year },
-        'create',
-      );
-      if (!result.ok) throw new Error(`demo order ${title} is invalid: ${JSON.stringify(result.errors)}`);
-      const stamp = formatTimestamp(new Date(Date.now() + i));
-      await store.insert('tasks', { ...result.value, user: demo.id, id: newRecordId(), created: stamp, updated: stamp });
+      // Through the one write path, validated like an order from the board, owned by the demo user.
+      await records.systemCreate('tasks', {
+        title,
+        postcode,
+        orderNumber,
+        customerType,
+        other,
+        status,
+        trollies,
+        orderInfo,
+        day: DAYS[i % 6],
+        weekNumber: week,
+        year,
+        user: demo.id,
+      });
       added++;
     }
     console.log(`Added ${added} demo orders to week ${week} of ${year}. Sign in as demo / demo-password.`);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { UsersTable } from '../db/schema';
 import type { EventBus } from '../realtime/event-bus';
-import type { RecordStore } from '../records/record-store';
+import type { UsersRepository } from '../users/users-repository';
 import { peekToken } from './tokens';
 import type { TokenService } from './token-service';
 
@@ -36,7 +36,7 @@ export class AuthCache {
 
   constructor(
     private readonly tokens: TokenService,
-    private readonly store: RecordStore,
+    private readonly usersRepository: UsersRepository,
     options: AuthCacheOptions = {},
   ) {
     this.userTtlMs = options.userTtlMs ?? 5000;
@@ -58,7 +58,7 @@ export class AuthCache {
   private async user(id: string): Promise<UsersTable | null> {
     const cached = this.users.get(id);
     if (cached && this.now() - cached.at < this.userTtlMs) return cached.row;
-    const row = (await this.store.findById('users', id)) as UsersTable | undefined;
+    const row = await this.usersRepository.findById(id);
     if (!row) {
       this.users.delete(id);
       return null;

@@ -1,26 +1,25 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { validatePasswordPair } from '#domain/accounts/validate-signup';
 import type { Config } from '../config';
 import type { UsersTable } from '../db/schema';
 import { ApiError, badRequest, validationFailed } from '../errors';
 import type { Mailer } from '../mail/mailer';
 import { passwordResetMail, verificationMail } from '../mail/messages';
-import { formatTimestamp } from '../records/ids';
-import type { RecordStore } from '../records/record-store';
+import type { RecordService } from '../records/record-service';
 import { newTokenKey, usersCollection } from '../records/collections/users';
-import type { EventBus } from '../realtime/event-bus';
+import type { UsersRepository } from '../users/users-repository';
 import { requireUser } from './auth-context';
 import { LoginThrottle } from './login-throttle';
 import { hashPassword, verifyPassword } from './passwords';
 import type { TokenService } from './token-service';
 
 export interface AuthRoutesOptions {
-  store: RecordStore;
+  users: UsersRepository;
+  /** Every write (verification, password reset) goes through the one write path. */
+  records: RecordService;
   config: Config;
   tokens: TokenService;
   mailer: Mailer;
-  events: EventBus;
 }
 
 const BASE = '/api/collections/users';
@@ -30,7 +29,7 @@ const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
 
 /** PocketBase's auth endpoints for the users collection. */
 export async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): Promise<void> {
-  const { store, config, tokens, mailer, events } = options;
+  const { users, records, config, tokens, mailer } = options;
   // Only the auth endpoints are rate-limited; ordinary API use is never throttled (D3).
   const AUTH_RATE_LIMIT = { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } };
   const throttle = new LoginThrottle();
@@ -39,21 +38,6 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     token: await tokens.issue('auth', user, config.tokenTtlSeconds),
     record: usersCollection.toRecord(user as unknown as Record<string, unknown>),
   });
-
-  const findByIdentity = async (identity: string): Promise<UsersTable | undefined> => {
-    const found = identity.includes('@')
-      ? await store.findOne('users', 'email', identity.toLowerCase())
-      : (
-          await store.list('users', {
-            where: [sql`LOWER(${sql.ref('username')}) = ${identity.toLowerCase()}`],
-            sort: [],
-            page: 1,
-            perPage: 1,
-            skipTotal: true,
-          })
-        ).rows[0];
-    return found as UsersTable | undefined;
-  };
 
   const readEmail = (body: unknown): string => {
     const email = typeof (body as { email?: unknown })?.email === 'string' ? (body as { email: string }).email.trim().toLowerCase() : '';
@@ -88,7 +72,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
         ...(password ? {} : { password: { code: 'validation_required', message: 'Cannot be blank.' } }),
       });
     }
-    const user = await findByIdentity(identity);
+    const user = await users.findByIdentity(identity);
     // Count failures per account, so its username and e-mail don't give two separate budgets.
     const throttleKey = user ? `user:${user.id}` : identity;
     if (throttle.isBlocked(request.ip, throttleKey)) {
@@ -106,7 +90,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   app.post(`${BASE}/auth-refresh`, async (request) => authResponse(requireUser(request.auth)));
 
   app.post(`${BASE}/request-verification`, { config: AUTH_RATE_LIMIT }, async (request, reply) => {
-    const user = (await store.findOne('users', 'email', readEmail(request.body))) as UsersTable | undefined;
+    const user = await users.findByEmail(readEmail(request.body));
     // 204 whether or not the address exists, so nobody can discover accounts (issue 2).
     if (user && !user.verified) {
       sendMail(verificationMail(config.appUrl, user.email, user.username, await tokens.issue('verification', user, VERIFICATION_TTL)));
@@ -117,20 +101,12 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   app.post(`${BASE}/confirm-verification`, { config: AUTH_RATE_LIMIT }, async (request, reply) => {
     const user = await tokens.userOf((request.body as { token?: unknown } | undefined)?.token, 'verification');
     if (!user) throw validationFailed({ token: { code: 'validation_invalid_token', message: 'Invalid or expired verification token.' } });
-    if (!user.verified) {
-      const updated = formatTimestamp(new Date());
-      await store.update('users', user.id, { verified: true, updated });
-      events.committed({
-        collection: 'users',
-        action: 'update',
-        record: usersCollection.toRecord({ ...user, verified: true, updated } as unknown as Record<string, unknown>),
-      });
-    }
+    if (!user.verified) await records.systemUpdate('users', user.id, { verified: true }, { ifMatch: user.updated });
     return reply.code(204).send();
   });
 
   app.post(`${BASE}/request-password-reset`, { config: AUTH_RATE_LIMIT }, async (request, reply) => {
-    const user = (await store.findOne('users', 'email', readEmail(request.body))) as UsersTable | undefined;
+    const user = await users.findByEmail(readEmail(request.body));
     if (user) {
       sendMail(passwordResetMail(config.appUrl, user.email, user.username, await tokens.issue('passwordReset', user, RESET_TTL)));
     }
@@ -144,12 +120,12 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     const pair = validatePasswordPair(body.password, body.passwordConfirm);
     if (!pair.ok) throw validationFailed(pair.errors);
     // A new token key signs out every earlier session (D3); the mailed link proved the address.
-    await store.update('users', user.id, {
-      passwordHash: await hashPassword(pair.value.password),
-      tokenKey: newTokenKey(),
-      verified: true,
-      updated: formatTimestamp(new Date()),
-    });
+    await records.systemUpdate(
+      'users',
+      user.id,
+      { passwordHash: await hashPassword(pair.value.password, config.passwordHashCost), tokenKey: newTokenKey(), verified: true },
+      { ifMatch: user.updated },
+    );
     return reply.code(204).send();
   });
 }

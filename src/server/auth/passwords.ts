@@ -1,8 +1,19 @@
-import { hash, verify } from '@node-rs/argon2';
+import { hash, verify, type Options } from '@node-rs/argon2';
 
-// argon2id with the library's defaults (~60 ms here): slow enough to resist guessing, fast enough for logins.
-export function hashPassword(password: string): Promise<string> {
-  return hash(password);
+/**
+ * `default`: argon2id with the library's defaults (~60 ms here), slow enough to resist guessing,
+ * fast enough for logins. `test`: the cheapest argon2id, for test servers only (never set from the
+ * environment, see Config.passwordHashCost). Verifying reads the cost from the hash itself.
+ */
+export type PasswordHashCost = 'default' | 'test';
+
+const COSTS: Readonly<Record<PasswordHashCost, Options>> = {
+  default: {},
+  test: { memoryCost: 64, timeCost: 1, parallelism: 1 },
+};
+
+export function hashPassword(password: string, cost: PasswordHashCost = 'default'): Promise<string> {
+  return hash(password, COSTS[cost]);
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {

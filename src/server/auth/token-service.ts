@@ -1,12 +1,12 @@
 import type { UsersTable } from '../db/schema';
-import type { RecordStore } from '../records/record-store';
+import type { UsersRepository } from '../users/users-repository';
 import { USERS_COLLECTION_ID } from '../records/collections/users';
 import { peekToken, signingKey, signToken, verifyToken, type TokenType } from './tokens';
 
 /** Issues and checks the three kinds of user token against the user's current row. */
 export class TokenService {
   constructor(
-    private readonly store: RecordStore,
+    private readonly users: UsersRepository,
     private readonly secret: string,
   ) {}
 
@@ -29,7 +29,7 @@ export class TokenService {
     if (typeof token !== 'string' || token === '') return null;
     const claims = peekToken(token);
     if (!claims?.id || claims.type !== type || claims.collectionId !== USERS_COLLECTION_ID) return null;
-    const user = (await this.store.findById('users', claims.id)) as UsersTable | undefined;
+    const user = await this.users.findById(claims.id);
     if (!user) return null;
     return (await verifyToken(token, this.keyFor(type, user), type)) ? user : null;
   }

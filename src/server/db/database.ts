@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type 
 import pg from 'pg';
 import type { SqlDialect } from '../records/filter/field-map';
 import * as initial from './migrations/001-initial';
+import * as insertionOrder from './migrations/002-insertion-order';
 import type { Database } from './schema';
 
 export interface DatabaseHandle {
@@ -16,6 +17,7 @@ export interface DatabaseHandle {
 // Migrations are listed here, in order, so a bundled or tsx-run server never has to scan folders.
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
+  '002-insertion-order': insertionOrder,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

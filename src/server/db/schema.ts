@@ -3,6 +3,8 @@ import type { ColumnType } from 'kysely';
 // Row shapes as stored. SQLite returns booleans as 0/1 and PostgreSQL as true/false, so they are
 // read through `Boolean(...)`. JSON fields are stored as text and parsed by the collection code.
 type Bool = ColumnType<number | boolean, number | boolean, number | boolean>;
+// Every table also has `seq` (migration 002): insertion order, set by the database, used only by
+// RecordStore.list as the order of unsorted lists and the last tiebreaker, never shown to clients.
 
 export interface UsersTable {
   id: string;

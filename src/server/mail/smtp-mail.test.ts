@@ -52,15 +52,13 @@ describe('mail over SMTP (SMTP_URL)', () => {
     const email = `smtp${process.pid}@nursery.test`;
     const password = 'glasshouse-21';
     const pb = server.client();
-    await pb
-      .collection('users')
-      .create({
-        username: `smtp${process.pid}`,
-        email,
-        password,
-        passwordConfirm: password,
-        termsAgreement: { agreed: true, version: 'v1.0', timestamp: new Date().toISOString() },
-      });
+    await pb.collection('users').create({
+      username: `smtp${process.pid}`,
+      email,
+      password,
+      passwordConfirm: password,
+      termsAgreement: { agreed: true, version: 'v1.0', timestamp: new Date().toISOString() },
+    });
     await pb.collection('users').requestVerification(email);
 
     await vi.waitFor(() => expect(received.some((m) => m.to.includes(email))).toBe(true), { timeout: 10_000 });
@@ -107,15 +105,13 @@ describe('mail when the SMTP server is unreachable', () => {
     const email = `down${process.pid}@nursery.test`;
     const password = 'glasshouse-21';
     const pb = server.client();
-    await pb
-      .collection('users')
-      .create({
-        username: `down${process.pid}`,
-        email,
-        password,
-        passwordConfirm: password,
-        termsAgreement: { agreed: true, version: 'v1.0', timestamp: new Date().toISOString() },
-      });
+    await pb.collection('users').create({
+      username: `down${process.pid}`,
+      email,
+      password,
+      passwordConfirm: password,
+      termsAgreement: { agreed: true, version: 'v1.0', timestamp: new Date().toISOString() },
+    });
     const known = await fetch(`${server.url}/api/collections/users/request-verification`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },

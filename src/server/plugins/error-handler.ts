@@ -1,7 +1,15 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import http from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { ApiError } from '../errors';
+import { BODY_LIMIT_BYTES } from './json-body';
 
 const GENERIC_5XX = 'Something went wrong while processing your request.';
+
+/** PocketBase's error body; `code` repeats the status as PocketBase also sends it. */
+function envelope(status: number, message: string, data: Record<string, unknown> = {}) {
+  return { status, code: status, message, data };
+}
 
 /**
  * Every error leaves as PocketBase's body `{ status, message, data }`. 4xx messages are meant for
@@ -24,7 +32,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       message = GENERIC_5XX;
     }
     if (status >= 500) request.log.error({ err: error, reqId: request.id, method: request.method, url: request.url }, 'Request failed');
-    reply.code(status).send({ status, code: status, message, data });
+    reply.code(status).send(envelope(status, message, data));
   });
 }
 
@@ -33,7 +41,7 @@ function fastifyClientMessage(error: FastifyError): string {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return 'Please send the data as JSON.';
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'The submitted data is too large.';
+      return `The submitted data is too large (at most ${BODY_LIMIT_BYTES / 1024 / 1024} MB).`;
     case 'FST_ERR_RATE_LIMIT_EXCEEDED':
       return 'Too many requests. Please wait a minute and try again.';
     default:
@@ -41,4 +49,56 @@ function fastifyClientMessage(error: FastifyError): string {
         ? 'Too many requests. Please wait a minute and try again.'
         : 'Failed to load the submitted data due to invalid formatting.';
   }
+}
+
+/**
+ * Fastify's router answers a broken %-encoding and an over-long path segment itself, before any
+ * hook or error handler (`frameworkErrors`); these answers get the envelope too.
+ */
+export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void => {
+  let status = 400;
+  let message = 'The request could not be read.';
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    status = 414;
+    message = `The address is too long: each part of it may have at most ${MAX_PARAM_LENGTH} characters.`;
+  } else if (error.code === 'FST_ERR_BAD_URL') {
+    message = 'The address is not valid: it has a broken %-encoded character.';
+  }
+  void reply.code(status).send(envelope(status, message));
+};
+
+/** Longest path parameter the router matches (Fastify's default); record ids have 15 characters. */
+export const MAX_PARAM_LENGTH = 100;
+
+/**
+ * Node's HTTP parser refuses some requests before Fastify sees them (headers or URL over
+ * `maxHeaderSize`, a malformed request line); Fastify's default answer has its own body. This
+ * one answers with the envelope, then closes the connection (the parser cannot go on).
+ */
+export function clientErrorHandler(this: FastifyInstance, error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  let status = 400;
+  let message = 'The request could not be read: it is not valid HTTP.';
+  if (error.code === 'HPE_HEADER_OVERFLOW') {
+    status = 431;
+    message = `The request's address or headers are too large (at most ${Math.floor(http.maxHeaderSize / 1024)} KB together).`;
+  } else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    status = 408;
+    message = 'The request took too long to arrive. Please try again.';
+  }
+  this.log.debug({ err: error }, 'client error');
+  if (!socket.writable) {
+    socket.destroy(error);
+    return;
+  }
+  const body = JSON.stringify(envelope(status, message));
+  socket.write(
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status] ?? 'Error'}\r\n` +
+      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+  socket.destroy();
 }

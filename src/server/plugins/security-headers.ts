@@ -5,8 +5,33 @@ import type { FastifyInstance } from 'fastify';
 // a large share of a cached board answer (issue 9's board_rps_vs_bare_node).
 import helmet, { type HelmetOptions } from 'helmet';
 
+/**
+ * Helmet's settings for this server. Nurseries open it as `http://<office-machine>:8090` on the
+ * yard Wi-Fi (D12): a CSP `upgrade-insecure-requests` or an HSTS header would make browsers
+ * fetch every script over https://, which nothing answers, and show a blank page. Both are sent
+ * only when APP_URL says the app is really served over HTTPS, as is the opener policy.
+ */
+export function securityHeaders(appUrl: string): HelmetOptions {
+  const https = appUrl.startsWith('https://');
+  return {
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'connect-src': ["'self'"],
+        // Helmet adds this directive by default; null removes it.
+        'upgrade-insecure-requests': https ? [] : null,
+      },
+    },
+    hsts: https ? { maxAge: 15_552_000, includeSubDomains: false } : false,
+    // Browsers ignore Cross-Origin-Opener-Policy from a plain-HTTP LAN address and log an error
+    // for every page; it protects nothing there.
+    crossOriginOpenerPolicy: https,
+    crossOriginEmbedderPolicy: false,
+  };
+}
+
 /** The headers helmet sets for `options`: the same for every request (no CSP nonces here). */
-export function securityHeaders(options: Readonly<HelmetOptions>): Record<string, string> {
+export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader(name: string, value: string | number | readonly string[]) {
@@ -22,9 +47,9 @@ export function securityHeaders(options: Readonly<HelmetOptions>): Record<string
   return headers;
 }
 
-/** Sends helmet's headers with every reply, computed once at start-up. */
+/** Sends helmet's headers for `options` with every reply, computed once at start-up. */
 export function installSecurityHeaders(app: FastifyInstance, options: Readonly<HelmetOptions>): void {
-  const headers = securityHeaders(options);
+  const headers = helmetHeaders(options);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

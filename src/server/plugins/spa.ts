@@ -22,18 +22,32 @@ export async function serveSpa(app: FastifyInstance, webDir: string | null): Pro
   await app.register(fastifyStatic, {
     root: webDir,
     wildcard: false,
-    // Hashed assets never change; index.html must always be fresh.
-    setHeaders: (res, filePath) => {
-      res.raw.setHeader(
-        'Cache-Control',
-        filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-      );
-    },
+    // The build writes .br and .gz copies of every text asset (scripts/precompress.ts); the one
+    // the browser accepts is sent as it is, with Vary: Accept-Encoding.
+    preCompressed: true,
+    // send's own `public, max-age=0` would win over a header set on the raw response (which is
+    // how hashed assets went out uncached); cache headers are set here, on the reply, alone.
+    cacheControl: false,
+    setHeaders: (reply, filePath) => void reply.header('Cache-Control', cacheControlFor(webDir, filePath)),
   });
   app.setNotFoundHandler((request, reply) => {
     if (request.method === 'GET' && !request.url.startsWith('/api/') && request.url !== '/api') {
-      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+      return reply.header('Cache-Control', INDEX_CACHE_CONTROL).type('text/html').sendFile('index.html');
     }
     return reply.code(404).send(notFound);
   });
+}
+
+/** index.html names the current hashed bundles: a cached copy would keep an old app alive after an update. */
+const INDEX_CACHE_CONTROL = 'no-store';
+
+/**
+ * Files under assets/ carry a content hash in their names (Vite), so they can be kept for a year;
+ * index.html must never be kept; anything else (favicon, robots) is revalidated on each use.
+ */
+function cacheControlFor(webDir: string, filePath: string): string {
+  const relative = path.relative(webDir, filePath).split(path.sep);
+  if (relative[0] === 'assets') return 'public, max-age=31536000, immutable';
+  if (/^index\.html(\.gz|\.br)?$/.test(relative.join('/'))) return INDEX_CACHE_CONTROL;
+  return 'no-cache';
 }

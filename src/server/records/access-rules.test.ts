@@ -126,10 +126,10 @@ describe('collection rules', () => {
   });
 
   describe('tasks', () => {
-    it('forces `user` to the creator, on create and update', async () => {
-      const created = await alice.pb.collection('tasks').create(order({ user: bob.id }));
+    it('sets `user` to the creator and keeps it; naming someone else is refused (D3)', async () => {
+      const created = await alice.pb.collection('tasks').create(order());
       expect(created.user).toBe(alice.id);
-      const updated = await bob.pb.collection('tasks').update(created.id, { user: bob.id, title: 'Greenfields (moved)' });
+      const updated = await bob.pb.collection('tasks').update(created.id, { user: alice.id, title: 'Greenfields (moved)' });
       expect(updated).toMatchObject({ user: alice.id, title: 'Greenfields (moved)' });
     });
 
@@ -196,7 +196,7 @@ describe('collection rules', () => {
     it('shows each user only their own record; a second create is refused', async () => {
       const carol = await createAccount(server);
       const dave = await createAccount(server);
-      const mine = await carol.pb.collection('user_settings').create({ user: dave.id, settings_json: { monday_heading: 'North' } });
+      const mine = await carol.pb.collection('user_settings').create({ user: carol.id, settings_json: { monday_heading: 'North' } });
       expect(mine.user).toBe(carol.id);
       const second = await failure(carol.pb.collection('user_settings').create({ settings_json: {} }));
       expect(second.status).toBe(400);
@@ -226,7 +226,7 @@ describe('collection rules', () => {
 
   describe('trolley_exports', () => {
     it("lets any member of staff list and view others' runs; `user` is the saver", async () => {
-      const saved = await alice.pb.collection('trolley_exports').create(run({ user: bob.id }));
+      const saved = await alice.pb.collection('trolley_exports').create(run());
       expect(saved.user).toBe(alice.id);
       await expect(bob.pb.collection('trolley_exports').getOne(saved.id)).resolves.toMatchObject({ id: saved.id, name: saved.name });
       const list = await bob.pb.collection('trolley_exports').getFullList({ sort: '-created' });
@@ -254,6 +254,34 @@ describe('collection rules', () => {
       const error = await failure(alice.pb.collection('trolley_exports').create({ name: 'x', data: [] }));
       expect(error.response.data.vehicleInfo?.message).toBe('Please enter driver, registration and date before saving.');
     });
+  });
+
+  describe('`user` is never another user (D3)', () => {
+    it.each(STAFF_COLLECTIONS)(
+      '%s: a create or update naming someone else is refused with 400 on `user`, nothing stored',
+      async (collection) => {
+        const frank = await createAccount(server);
+        const grace = await createAccount(server);
+        const bodies = { tasks: order(), user_settings: { settings_json: {} }, trolley_exports: run() } as const;
+        const refused = await failure(frank.pb.collection(collection).create({ ...bodies[collection], user: grace.id }));
+        expect(refused.status).toBe(400);
+        expect(refused.response.data.user).toMatchObject({
+          code: 'validation_invalid_value',
+          message: expect.stringMatching(/your own name/),
+        });
+        expect(
+          (await frank.pb.collection(collection).getList(1, 1, { filter: frank.pb.filter('user = {:g}', { g: grace.id }) })).totalItems,
+        ).toBe(0);
+
+        const mine = await frank.pb.collection(collection).create(bodies[collection]);
+        expect(mine.user).toBe(frank.id);
+        const hijack = await failure(frank.pb.collection(collection).update(mine.id, { user: grace.id }));
+        expect(hijack.status).toBe(400);
+        expect(hijack.response.data).toHaveProperty('user');
+        await expect(frank.pb.collection(collection).getOne(mine.id)).resolves.toMatchObject({ user: frank.id, updated: mine.updated });
+        await expect(frank.pb.collection(collection).update(mine.id, { user: frank.id })).resolves.toMatchObject({ user: frank.id });
+      },
+    );
   });
 
   describe('deleting needs the deletion password (D4)', () => {

@@ -1,20 +1,36 @@
-import type { RawBuilder, SqlBool } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import type { AuthContext } from '../auth/auth-context';
+import type { PasswordHashCost } from '../auth/passwords';
+import { validationFailed } from '../errors';
+import type { UsersRepository } from '../users/users-repository';
+import type { AccessRules } from './access-rules';
 import type { FieldMap, SqlDialect } from './filter/field-map';
 import type { RecordStore, Row } from './record-store';
 
-/** What a collection's rules may use besides the request. */
+/** What a collection's validation may use besides the body. */
 export interface CollectionDeps {
   store: RecordStore;
+  users: UsersRepository;
   dialect: SqlDialect;
   config: Config;
+  /** The server's clock; rules never call `new Date()` themselves. */
+  now: () => Date;
+  passwordHashCost: PasswordHashCost;
+}
+
+/** Who is writing: a client through the API, or a trusted caller (auth flows, CLI, seed). */
+export interface WriteContext {
+  auth: AuthContext;
+  /** Trusted callers may name any `user`; the access rules have been checked for clients only. */
+  system: boolean;
+  deps: CollectionDeps;
 }
 
 /**
  * One PocketBase collection: its table, the fields clients may filter and sort on, how a row
- * becomes an API record, and its access and validation rules. The generic routes do the HTTP.
+ * becomes an API record, its access rules (as data) and its validation. The RecordService does
+ * every write and read; the generic routes do the HTTP.
  */
 export interface Collection {
   name: string;
@@ -23,14 +39,13 @@ export interface Collection {
   table: keyof Database;
   fields: FieldMap;
   toRecord(row: Row): Record<string, unknown>;
-  /** A condition limiting what this caller may list and view (null = all); throws when it may read nothing. */
-  readScope(auth: AuthContext): RawBuilder<SqlBool> | null;
-  /** Checks the caller and the body; returns the columns of the new row (without id/created/updated). */
-  prepareCreate(body: unknown, auth: AuthContext, deps: CollectionDeps): Promise<Row>;
-  /** Checks the caller and the body against the existing row; returns the columns to change. */
-  prepareUpdate(body: unknown, existing: Row, auth: AuthContext, deps: CollectionDeps): Promise<Row>;
-  /** Throws when the caller may not delete; `needsDeletePassword` adds the D4 check. */
-  authorizeDelete(auth: AuthContext): void;
+  /** Who may list, view, create, update and delete which records (access-rules.ts). */
+  rules: AccessRules;
+  /** Checks the body; returns the columns of the new row (without id/created/updated). */
+  prepareCreate(body: unknown, context: WriteContext): Promise<Row>;
+  /** Checks the body against the existing row; returns the columns to change. */
+  prepareUpdate(body: unknown, existing: Row, context: WriteContext): Promise<Row>;
+  /** Deleting needs the team's deletion password (D4). */
   needsDeletePassword: boolean;
   /** Turns a unique-index violation into a field error, when the collection has unique fields. */
   describeConflict?(error: unknown): Record<string, { code: string; message: string }> | null;
@@ -43,4 +58,25 @@ export function parseJsonColumn<T>(text: unknown, fallback: T): T {
   } catch {
     return fallback;
   }
+}
+
+const NOT_YOU = { code: 'validation_invalid_value', message: 'Records are saved in your own name; another user cannot be named here.' };
+
+/**
+ * The `user` a write may name (D3): a client may send none, itself, or (on update) the record's
+ * current `user`; anyone else is refused with 400, never silently rewritten. Returns the `user`
+ * the body named, if any. Trusted callers may name anyone.
+ */
+export function namedUser(body: unknown, context: WriteContext, existing?: Row): string | undefined {
+  const raw = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).user : undefined;
+  if (raw === undefined || raw === null || raw === '') return undefined;
+  if (context.system) return String(raw);
+  const allowed = [context.auth.user?.id, existing?.user].filter((id): id is string => typeof id === 'string' && id !== '');
+  if (typeof raw !== 'string' || !allowed.includes(raw)) throw validationFailed({ user: NOT_YOU });
+  return raw;
+}
+
+/** The caller's id on a client write (the gate made sure there is one); '' for trusted callers. */
+export function callerId(context: WriteContext): string {
+  return context.auth.user?.id ?? '';
 }

@@ -8,6 +8,10 @@ import { parseSort } from './filter/parse-sort';
 export const DEFAULT_PER_PAGE = 30;
 /** The SDK's getFullList asks for 1000 at a time (STACK.md), so that is the ceiling. */
 export const MAX_PER_PAGE = 1000;
+/** With at most 1000 per page, the furthest a list reaches is 100,000,000 records in (D14). */
+export const MAX_PAGE = 100_000;
+/** `fields` names a handful of fields; a long one is not a real request. */
+export const MAX_FIELDS_LENGTH = 1000;
 
 export interface ListQuery {
   page: number;
@@ -20,27 +24,63 @@ export interface ListQuery {
 
 type Query = Record<string, string | string[] | undefined>;
 
-const single = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[value.length - 1] : value);
+type ListParameter = 'page' | 'perPage' | 'skipTotal' | 'sort' | 'filter' | 'fields';
 
-function positiveInteger(raw: string | undefined, name: string, fallback: number): number {
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw badRequest(`The "${name}" query parameter must be a whole number of 1 or more.`);
-  return n;
+/** One value per parameter: the SDK never repeats one, and guessing which of two was meant is worse than saying so. */
+function single(query: Query, name: ListParameter): string | undefined {
+  const value = query[name];
+  if (Array.isArray(value)) {
+    if (value.length > 1) throw badRequest(`The "${name}" query parameter was given more than once; send it once.`);
+    return value[0];
+  }
+  return value;
 }
 
-/** Reads PocketBase's list parameters: page, perPage, sort, filter, skipTotal, fields. */
+const DIGITS = /^[0-9]+$/;
+
+/** page: a whole number from 1 to MAX_PAGE. Plain digits only, so "4e17", "0x10" or "1.0" are refused, not reinterpreted. */
+function readPage(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 1;
+  const page = DIGITS.test(raw) ? Number(raw) : Number.NaN;
+  if (!(page >= 1 && page <= MAX_PAGE)) {
+    throw badRequest(`The "page" query parameter must be a whole number from 1 to ${MAX_PAGE.toLocaleString('en-GB')}.`);
+  }
+  return page;
+}
+
+/** perPage: a whole number of 1 or more; above MAX_PER_PAGE it is lowered to it and echoed, as PocketBase does. */
+function readPerPage(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return DEFAULT_PER_PAGE;
+  const perPage = DIGITS.test(raw) ? Number(raw) : Number.NaN;
+  if (!(perPage >= 1)) {
+    throw badRequest(
+      `The "perPage" query parameter must be a whole number from 1 to ${MAX_PER_PAGE} (larger numbers count as ${MAX_PER_PAGE}).`,
+    );
+  }
+  return Math.min(perPage, MAX_PER_PAGE);
+}
+
+/** skipTotal: the forms Go's strconv.ParseBool reads, which is what PocketBase accepts. */
+function readSkipTotal(raw: string | undefined): boolean {
+  if (raw === undefined || raw === '') return false;
+  if (['1', 't', 'true', 'TRUE', 'True', 'T'].includes(raw)) return true;
+  if (['0', 'f', 'false', 'FALSE', 'False', 'F'].includes(raw)) return false;
+  throw badRequest('The "skipTotal" query parameter must be true or false (or 1 or 0).');
+}
+
+/** Reads PocketBase's list parameters: page, perPage, sort, filter, skipTotal, fields. Every one is range-checked (D14). */
 export function parseListQuery(query: Query, fields: FieldMap, dialect: SqlDialect): ListQuery {
-  const page = positiveInteger(single(query.page), 'page', 1);
-  const perPage = Math.min(positiveInteger(single(query.perPage), 'perPage', DEFAULT_PER_PAGE), MAX_PER_PAGE);
-  const rawSkip = single(query.skipTotal);
-  const skipTotal = rawSkip === '1' || rawSkip === 'true';
+  const page = readPage(single(query, 'page'));
+  const perPage = readPerPage(single(query, 'perPage'));
+  const skipTotal = readSkipTotal(single(query, 'skipTotal'));
+  const rawFilter = single(query, 'filter') ?? '';
+  const rawSort = single(query, 'sort') ?? '';
+  const rawFields = single(query, 'fields');
   try {
-    const rawFilter = single(query.filter) ?? '';
     const node = rawFilter.trim() === '' ? null : parseFilter(rawFilter);
     const filter = node === null ? null : compileFilter(node, fields, dialect);
-    const sort = parseSort(single(query.sort) ?? '', fields);
-    return { page, perPage, skipTotal, filter, sort, fields: parseFieldsParam(single(query.fields)) };
+    const sort = parseSort(rawSort, fields);
+    return { page, perPage, skipTotal, filter, sort, fields: parseFieldsParam(rawFields) };
   } catch (error) {
     if (error instanceof FilterError) throw badRequest(error.message);
     throw error;
@@ -50,6 +90,9 @@ export function parseListQuery(query: Query, fields: FieldMap, dialect: SqlDiale
 /** `fields=id,title` limits the keys of each returned record; `*` or nothing means all. */
 export function parseFieldsParam(raw: string | undefined): string[] | null {
   if (raw === undefined || raw.trim() === '') return null;
+  if (raw.length > MAX_FIELDS_LENGTH) {
+    throw badRequest(`The "fields" query parameter is too long (${raw.length} characters; at most ${MAX_FIELDS_LENGTH}).`);
+  }
   const names = raw
     .split(',')
     .map((f) => f.trim())

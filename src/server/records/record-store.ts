@@ -55,8 +55,9 @@ export class RecordStore {
       .selectAll()
       .where(sql<SqlBool>`${condition}`);
     for (const { column, direction } of options.sort) query = query.orderBy(sql.ref(column), direction);
-    // A stable tiebreaker so pages never repeat or skip records with equal sort keys.
-    query = query.orderBy(sql.ref('id'), 'asc');
+    // Insertion order, as PocketBase: the whole order without `sort`, else the final tiebreaker,
+    // so pages never repeat or skip records with equal sort keys (migration 002).
+    query = query.orderBy(sql.ref('seq'), 'asc');
     const rows = await query
       .limit(options.perPage)
       .offset((options.page - 1) * options.perPage)
@@ -96,8 +97,11 @@ export class RecordStore {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  async delete(table: string, id: string): Promise<boolean> {
-    const result = await this.loose.deleteFrom(table).where(sql.ref('id'), '=', id).executeTakeFirst();
+  /** Deletes one record; with `expectedUpdated`, only when nobody changed it meanwhile (D10). */
+  async delete(table: string, id: string, expectedUpdated?: string): Promise<boolean> {
+    let query = this.loose.deleteFrom(table).where(sql.ref('id'), '=', id);
+    if (expectedUpdated !== undefined) query = query.where(sql.ref('updated'), '=', expectedUpdated);
+    const result = await query.executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   }
 }

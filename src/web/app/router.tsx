@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LoadingScreen } from '../components/ui/loading-screen';
 import BoardPage from '../features/board/board-page';
-import { AppLayout } from '../features/layout/app-layout';
+import { AppLayout } from './shell/app-layout';
 import {
   adminHashRedirectLoader,
   alwaysRevalidate,

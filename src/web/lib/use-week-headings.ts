@@ -1,35 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
-import {
-  COLLECTIONS,
-  DAYS,
-  WEEKDAY_HEADING_KEYS,
-  type Day,
-  type UserSettingsRecord,
-  type WeekHeadings,
-  type WeekdayHeadingKey,
-} from '#domain/records';
+import { COLLECTIONS, type UserSettingsRecord, type WeekHeadings } from '#domain/records';
+import { pickWeekHeadings as onlyHeadings } from '#domain/settings/week-headings';
 import { loadPb } from './lazy-pb';
 import { USER_SETTINGS_CACHE_KEY, sessionState } from './session';
 import { useCurrentUser } from './use-current-user';
-
-/** The spec's route heading when a user has set none for a day. */
-export const DEFAULT_ROUTE_HEADING = 'Misc';
 
 /** What user_settings_cache holds: whose settings they are, so one user never sees another's. */
 interface CachedSettings {
   userId: string;
   recordId: string | null;
   settings_json: WeekHeadings;
-}
-
-export function headingKeyOf(day: Day): WeekdayHeadingKey {
-  return WEEKDAY_HEADING_KEYS[DAYS.indexOf(day)] as WeekdayHeadingKey;
-}
-
-/** The heading shown above a day column: the user's text, or "Misc". */
-export function routeHeadingFor(headings: WeekHeadings, day: Day): string {
-  const text = headings[headingKeyOf(day)]?.trim();
-  return text ? text : DEFAULT_ROUTE_HEADING;
 }
 
 function readCache(userId: string): CachedSettings | null {
@@ -50,16 +30,6 @@ function writeCache(value: CachedSettings): void {
   } catch {
     // A full or blocked storage only costs the instant first paint of headings.
   }
-}
-
-function onlyHeadings(json: unknown): WeekHeadings {
-  const headings: WeekHeadings = {};
-  if (json === null || typeof json !== 'object') return headings;
-  for (const key of WEEKDAY_HEADING_KEYS) {
-    const value = (json as Record<string, unknown>)[key];
-    if (typeof value === 'string') headings[key] = value;
-  }
-  return headings;
 }
 
 // One load per user per page: the board and settings page may both ask, and two concurrent

@@ -1,12 +1,21 @@
 import { validateOrderInput } from '#domain/orders/validate-order';
 import { COLLECTIONS } from '#domain/records';
-import { requireStaff } from '../../auth/auth-context';
 import { validationFailed } from '../../errors';
-import type { Collection } from '../collection';
+import { STAFF, type AccessRules } from '../access-rules';
+import { callerId, namedUser, type Collection } from '../collection';
 import type { Row } from '../record-store';
 import { BASE_FIELDS } from './base-fields';
 
-/** Orders. Every member of staff sees and edits every order: the board is the team's. */
+/** Every member of staff sees and edits every order: the board is the team's (D3, D4). */
+const rules: AccessRules = {
+  list: { gate: STAFF, condition: null },
+  view: { gate: STAFF, condition: null },
+  create: { gate: STAFF, condition: null },
+  update: { gate: STAFF, condition: null },
+  delete: { gate: STAFF, condition: null },
+};
+
+/** Orders. */
 export const tasksCollection: Collection = {
   name: COLLECTIONS.tasks,
   id: 'pbc_tasks_000001',
@@ -47,25 +56,20 @@ export const tasksCollection: Collection = {
     created: row.created,
     updated: row.updated,
   }),
-  readScope(auth) {
-    requireStaff(auth);
-    return null;
-  },
-  async prepareCreate(body, auth) {
-    const user = requireStaff(auth);
+  rules,
+  async prepareCreate(body, context) {
+    const user = namedUser(body, context) ?? callerId(context);
     const result = validateOrderInput(body, 'create');
     if (!result.ok) throw validationFailed(result.errors);
-    // The owner is always the signed-in user, whatever the body says (D3).
-    return { ...result.value, user: user.id };
+    // The owner is the signed-in creator (D3); naming anyone else was refused above.
+    return { ...result.value, user };
   },
-  async prepareUpdate(body, existing, auth) {
-    requireStaff(auth);
+  async prepareUpdate(body, existing, context) {
+    // The owner stays the creator; the body may repeat it or name the caller, nobody else.
+    namedUser(body, context, existing);
     const result = validateOrderInput(body, 'update', { year: Number(existing.year), weekNumber: Number(existing.weekNumber) });
     if (!result.ok) throw validationFailed(result.errors);
     return result.value as Row;
-  },
-  authorizeDelete(auth) {
-    requireStaff(auth);
   },
   needsDeletePassword: true,
 };

@@ -1,10 +1,20 @@
-import { sql } from 'kysely';
 import { COLLECTIONS, type WeekHeadings } from '#domain/records';
 import { validateUserSettingsInput } from '#domain/settings/validate-settings';
-import { requireStaff } from '../../auth/auth-context';
-import { forbidden, validationFailed } from '../../errors';
-import { parseJsonColumn, type Collection } from '../collection';
+import { validationFailed } from '../../errors';
+import { STAFF, type AccessRules } from '../access-rules';
+import { callerId, namedUser, parseJsonColumn, type Collection } from '../collection';
 import { BASE_FIELDS } from './base-fields';
+
+/** One record per user, visible and writable only by that user; never deleted (D3). */
+const rules: AccessRules = {
+  list: { gate: STAFF, condition: 'user = @request.auth.id' },
+  view: { gate: STAFF, condition: 'user = @request.auth.id' },
+  create: { gate: STAFF, condition: null },
+  update: { gate: STAFF, condition: 'user = @request.auth.id' },
+  delete: { gate: STAFF, condition: 'user = @request.auth.id', deny: 'Settings cannot be deleted; save empty headings instead.' },
+};
+
+const ALREADY_HAVE = { code: 'validation_not_unique', message: 'You already have a settings record; update it instead.' };
 
 /** Each user's week headings: one record per user, visible and writable only by that user. */
 export const userSettingsCollection: Collection = {
@@ -25,31 +35,20 @@ export const userSettingsCollection: Collection = {
     created: row.created,
     updated: row.updated,
   }),
-  readScope(auth) {
-    const user = requireStaff(auth);
-    return sql`${sql.ref('user')} = ${user.id}`;
-  },
-  async prepareCreate(body, auth, { store }) {
-    const user = requireStaff(auth);
+  rules,
+  async prepareCreate(body, context) {
+    const user = namedUser(body, context) ?? callerId(context);
     const result = validateUserSettingsInput(body, 'create');
     if (!result.ok) throw validationFailed(result.errors);
-    if (await store.findOne('user_settings', 'user', user.id)) {
-      throw validationFailed({
-        user: { code: 'validation_not_unique', message: 'You already have a settings record; update it instead.' },
-      });
-    }
-    return { user: user.id, settings_json: JSON.stringify(result.value.settings_json ?? {}) };
+    if (await context.deps.store.findOne('user_settings', 'user', user)) throw validationFailed({ user: ALREADY_HAVE });
+    return { user, settings_json: JSON.stringify(result.value.settings_json ?? {}) };
   },
-  async prepareUpdate(body, _existing, auth) {
-    requireStaff(auth);
+  async prepareUpdate(body, existing, context) {
+    namedUser(body, context, existing);
     const result = validateUserSettingsInput(body, 'update');
     if (!result.ok) throw validationFailed(result.errors);
     return result.value.settings_json === undefined ? {} : { settings_json: JSON.stringify(result.value.settings_json) };
   },
-  authorizeDelete(auth) {
-    requireStaff(auth);
-    throw forbidden('Settings cannot be deleted; save empty headings instead.');
-  },
   needsDeletePassword: false,
-  describeConflict: () => ({ user: { code: 'validation_not_unique', message: 'You already have a settings record; update it instead.' } }),
+  describeConflict: () => ({ user: ALREADY_HAVE }),
 };

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
+import { readTermsAgreementChange } from '#domain/accounts/terms';
 import { validatePasswordPair, validateSignup, validateUsername } from '#domain/accounts/validate-signup';
 import { COLLECTIONS, type TermsAgreement } from '#domain/records';
 import type { FieldErrors } from '#domain/validation';
-import { parseTerms, requireUser } from '../../auth/auth-context';
+import { parseTerms } from '../../auth/auth-context';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
-import { forbidden, validationFailed } from '../../errors';
+import { validationFailed } from '../../errors';
+import { ANYONE, SIGNED_IN, type AccessRules } from '../access-rules';
 import type { Collection } from '../collection';
-import type { RecordStore, Row } from '../record-store';
+import type { Row } from '../record-store';
 import { BASE_FIELDS } from './base-fields';
 
 export const USERS_COLLECTION_ID = '_pb_users_auth_';
@@ -16,6 +17,19 @@ export const newTokenKey = (): string => randomBytes(24).toString('base64url');
 
 const USERNAME_TAKEN = { code: 'validation_not_unique', message: 'This username is already taken.' };
 const EMAIL_TAKEN = { code: 'validation_not_unique', message: 'An account with this email already exists.' };
+
+/** Anyone may sign up; a user sees and updates only their own record; support deletes accounts. */
+const rules: AccessRules = {
+  list: { gate: SIGNED_IN, condition: 'id = @request.auth.id' },
+  view: { gate: SIGNED_IN, condition: 'id = @request.auth.id' },
+  create: { gate: ANYONE, condition: null },
+  update: { gate: SIGNED_IN, condition: 'id = @request.auth.id' },
+  delete: {
+    gate: SIGNED_IN,
+    condition: 'id = @request.auth.id',
+    deny: 'Accounts are deleted by support. Please contact the support address on the Settings page.',
+  },
+};
 
 /**
  * Accounts. Anyone may sign up (subject to SIGNUP_ALLOWED_DOMAINS); a user sees and updates only
@@ -43,29 +57,26 @@ export const usersCollection: Collection = {
     created: row.created,
     updated: row.updated,
   }),
-  readScope(auth) {
-    const user = requireUser(auth);
-    return sql`${sql.ref('id')} = ${user.id}`;
-  },
-  async prepareCreate(body, _auth, { store, config }) {
+  rules,
+  async prepareCreate(body, { deps: { users, config, now, passwordHashCost } }) {
     const result = validateSignup(body, config.signupAllowedDomains);
     if (!result.ok) throw validationFailed(result.errors);
     const { email, username, password, termsAgreement } = result.value;
     const taken: FieldErrors = {};
-    if (await isUsernameTaken(store, username)) taken.username = USERNAME_TAKEN;
-    if (await store.findOne('users', 'email', email)) taken.email = EMAIL_TAKEN;
+    if (await users.findByUsername(username)) taken.username = USERNAME_TAKEN;
+    if (await users.findByEmail(email)) taken.email = EMAIL_TAKEN;
     if (Object.keys(taken).length > 0) throw validationFailed(taken);
     return {
       username,
       email,
       emailVisibility: false,
       verified: false,
-      passwordHash: await hashPassword(password),
+      passwordHash: await hashPassword(password, passwordHashCost),
       tokenKey: newTokenKey(),
-      termsAgreement: JSON.stringify(stampAgreement(termsAgreement)),
+      termsAgreement: JSON.stringify(stampAgreement(termsAgreement, now())),
     };
   },
-  async prepareUpdate(body, existing, _auth, { store }) {
+  async prepareUpdate(body, existing, { deps: { users, now, passwordHashCost } }) {
     if (typeof body !== 'object' || body === null || Array.isArray(body))
       throw validationFailed({ body: { code: 'validation_invalid_body', message: 'The account details could not be read.' } });
     const input = body as Record<string, unknown>;
@@ -82,20 +93,16 @@ export const usersCollection: Collection = {
       if (!checked.ok) Object.assign(errors, checked.errors);
       else if (checked.value !== existing.username) {
         // A change of letter case only is a rename of one's own name, not a clash.
-        if (checked.value.toLowerCase() !== String(existing.username).toLowerCase() && (await isUsernameTaken(store, checked.value)))
+        if (checked.value.toLowerCase() !== String(existing.username).toLowerCase() && (await users.findByUsername(checked.value)))
           errors.username = USERNAME_TAKEN;
         else changes.username = checked.value;
       }
     }
     if ('emailVisibility' in input) changes.emailVisibility = Boolean(input.emailVisibility);
     if ('termsAgreement' in input) {
-      const terms = readAgreement(input.termsAgreement);
-      if (terms) changes.termsAgreement = JSON.stringify(stampAgreement(terms));
-      else
-        errors.termsAgreement = {
-          code: 'validation_invalid_value',
-          message: 'The terms agreement must say agreed (true or false) and the terms version.',
-        };
+      const terms = readTermsAgreementChange(input.termsAgreement);
+      if (terms.ok) changes.termsAgreement = JSON.stringify(stampAgreement(terms.value, now()));
+      else errors.termsAgreement = terms.error;
     }
     if ('password' in input) {
       const pair = validatePasswordPair(input.password, input.passwordConfirm);
@@ -103,16 +110,12 @@ export const usersCollection: Collection = {
       else if (typeof input.oldPassword !== 'string' || !(await verifyPassword(String(existing.passwordHash), input.oldPassword))) {
         errors.oldPassword = { code: 'validation_invalid_old_password', message: 'Your current password is not correct.' };
       } else {
-        changes.passwordHash = await hashPassword(pair.value.password);
+        changes.passwordHash = await hashPassword(pair.value.password, passwordHashCost);
         changes.tokenKey = newTokenKey();
       }
     }
     if (Object.keys(errors).length > 0) throw validationFailed(errors);
     return changes;
-  },
-  authorizeDelete(auth) {
-    requireUser(auth);
-    throw forbidden('Accounts are deleted by support. Please contact the support address on the Settings page.');
   },
   needsDeletePassword: false,
   describeConflict(error): FieldErrors | null {
@@ -123,25 +126,7 @@ export const usersCollection: Collection = {
   },
 };
 
-async function isUsernameTaken(store: RecordStore, username: string): Promise<boolean> {
-  const found = await store.list('users', {
-    where: [sql`LOWER(${sql.ref('username')}) = ${username.toLowerCase()}`],
-    sort: [],
-    page: 1,
-    perPage: 1,
-    skipTotal: true,
-  });
-  return found.rows.length > 0;
-}
-
-function readAgreement(value: unknown): TermsAgreement | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const v = value as Record<string, unknown>;
-  if (typeof v.agreed !== 'boolean' || typeof v.version !== 'string') return null;
-  return { agreed: v.agreed, version: v.version, timestamp: typeof v.timestamp === 'string' ? v.timestamp : '' };
-}
-
 /** The agreement is recorded at the server's time, so the timestamp can be trusted. */
-function stampAgreement(terms: TermsAgreement): TermsAgreement {
-  return { agreed: terms.agreed, version: terms.version, timestamp: new Date().toISOString() };
+function stampAgreement(terms: TermsAgreement, now: Date): TermsAgreement {
+  return { agreed: terms.agreed, version: terms.version, timestamp: now.toISOString() };
 }

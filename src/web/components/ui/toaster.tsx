@@ -1,10 +1,6 @@
 import { useEffect } from 'react';
 import { Toaster, toast, useToasterStore } from 'react-hot-toast';
-
-/** Spec section 9: at most 20 toasts kept; 4 s default and error, 2 s success. */
-export const TOAST_LIMIT = 20;
-export const TOAST_DURATION_MS = 4000;
-export const SUCCESS_TOAST_DURATION_MS = 2000;
+import { SUCCESS_TOAST_DURATION_MS, TOAST_DURATION_MS, TOAST_LIMIT } from './toast';
 
 /** The app's one toast area. Default export: the app shell loads it after first paint (bundle budget). */
 export default function AppToaster() {

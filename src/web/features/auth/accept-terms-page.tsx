@@ -5,10 +5,10 @@ import { paths } from '../../app/paths';
 import { pb } from '../../lib/pb';
 import { currentUser, isTermsAccepted } from '../../lib/session';
 import { AuthCard } from './auth-card';
-import { primaryButton } from './buttons';
+import { Button } from '../../components/ui/button';
 import { TermsConsent } from './terms-consent';
 import { newConsent } from './consent';
-import { FormMessage, type FormMessageState } from './form-message';
+import { FormMessage, type FormMessageState } from '../../components/ui/form-message';
 
 const messages = {
   mustAgree: 'You must agree to the terms to continue.',
@@ -78,9 +78,9 @@ export default function AcceptTermsPage() {
           onChange={setIsAgreed}
         />
         <FormMessage message={message} />
-        <button type="submit" className={primaryButton} disabled={!isAgreed || isBusy || isDone}>
+        <Button type="submit" variant="primary" size="lg" fullWidth disabled={!isAgreed || isBusy || isDone}>
           {isBusy ? 'Submitting...' : 'Agree and Continue'}
-        </button>
+        </Button>
       </form>
     </AuthCard>
   );

@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '../../app/paths';
 import { pb } from '../../lib/pb';
 import { AuthCard } from './auth-card';
-import { textLink } from './buttons';
+import { textLinkClass } from '../../components/ui/text-link';
 
 const messages = {
   verifying: 'Verifying...',
@@ -62,14 +62,14 @@ export default function ConfirmVerificationPage() {
       </p>
       {status === 'failed' && (
         <p className="mt-4 text-sm">
-          <Link to={paths.resendVerification} className={textLink}>
+          <Link to={paths.resendVerification} className={textLinkClass}>
             Send a new verification email
           </Link>
         </p>
       )}
       {status === 'success' && (
         <p className="mt-4 text-sm">
-          <Link to={paths.login} className={textLink}>
+          <Link to={paths.login} className={textLinkClass}>
             Go to login
           </Link>
         </p>

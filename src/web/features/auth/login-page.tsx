@@ -1,13 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import toast from 'react-hot-toast';
+import { notify } from '../../components/ui/toast';
+import { useDocumentTitle } from '../../components/ui/use-document-title';
 import { paths } from '../../app/paths';
-import { primaryButton, secondaryButton, textLink } from './buttons';
-import { FormMessage, type FormMessageState } from './form-message';
+import { Button } from '../../components/ui/button';
+import { textLinkClass } from '../../components/ui/text-link';
+import { FormMessage, type FormMessageState } from '../../components/ui/form-message';
 import { describeSignInOutcome, signIn, signInMessages } from './sign-in';
 import { describeSignUpError, signUp, signUpMessages, validateSignUp } from './sign-up';
 import { TermsConsent } from './terms-consent';
-import { TextField } from './text-field';
+import { TextField } from '../../components/ui/fields';
 
 type Mode = 'sign-in' | 'sign-up';
 
@@ -17,6 +19,7 @@ const emptyFields = { email: '', username: '', password: '', confirmPassword: ''
 export default function LoginPage() {
   const navigate = useNavigate();
   const [mode, setMode] = useState<Mode>('sign-in');
+  useDocumentTitle(mode === 'sign-in' ? 'Log in' : 'Sign up');
   const [fields, setFields] = useState(emptyFields);
   const [isBusy, setIsBusy] = useState(false);
   const [message, setMessage] = useState<FormMessageState | null>(null);
@@ -24,10 +27,9 @@ export default function LoginPage() {
   const setField = <K extends keyof typeof emptyFields>(key: K, value: (typeof emptyFields)[K]) =>
     setFields((current) => ({ ...current, [key]: value }));
 
-  const showError = (text: string) => {
-    setMessage({ tone: 'error', text });
-    toast.error(text);
-  };
+  // Each message is shown once: in the box next to the form, or as a toast when the outcome
+  // leaves this page (signed in, or sent to accept the terms).
+  const showError = (text: string) => setMessage({ tone: 'error', text });
 
   const switchMode = (next: Mode) => {
     setMode(next);
@@ -46,12 +48,17 @@ export default function LoginPage() {
     const outcome = await signIn(identity, fields.password);
     setIsBusy(false);
     if (outcome.kind === 'success') {
-      toast.success(signInMessages.success);
+      notify.success(signInMessages.success);
       void navigate(paths.board, { replace: true });
       return;
     }
+    if (outcome.kind === 'no_terms') {
+      // This page is left at once, so the message goes with the user as a toast.
+      notify.error(describeSignInOutcome(outcome));
+      void navigate(paths.acceptTerms, { replace: true });
+      return;
+    }
     showError(describeSignInOutcome(outcome));
-    if (outcome.kind === 'no_terms') void navigate(paths.acceptTerms, { replace: true });
   };
 
   const handleSignUp = async () => {
@@ -68,10 +75,8 @@ export default function LoginPage() {
       setFields(emptyFields);
       if (verificationSent) {
         setMessage({ tone: 'success', text: signUpMessages.success });
-        toast.success(signUpMessages.success);
       } else {
         setMessage({ tone: 'info', text: signUpMessages.mailFailed });
-        toast(signUpMessages.mailFailed);
       }
     } catch (err) {
       showError(describeSignUpError(err));
@@ -147,31 +152,31 @@ export default function LoginPage() {
 
             {mode === 'sign-in' ? (
               <div className="flex flex-col-reverse gap-3 sm:flex-row">
-                <button type="button" className={secondaryButton} disabled={isBusy} onClick={() => switchMode('sign-up')}>
+                <Button variant="secondary" size="lg" fullWidth disabled={isBusy} onClick={() => switchMode('sign-up')}>
                   Create an account
-                </button>
-                <button type="submit" className={primaryButton} disabled={isBusy}>
+                </Button>
+                <Button type="submit" variant="primary" size="lg" fullWidth disabled={isBusy}>
                   {isBusy ? 'Logging In...' : 'Login'}
-                </button>
+                </Button>
               </div>
             ) : (
               <div className="flex flex-col gap-3">
-                <button type="submit" className={primaryButton} disabled={isBusy}>
+                <Button type="submit" variant="primary" size="lg" fullWidth disabled={isBusy}>
                   {isBusy ? 'Creating...' : 'Create Account'}
-                </button>
-                <button type="button" className={secondaryButton} disabled={isBusy} onClick={() => switchMode('sign-in')}>
+                </Button>
+                <Button variant="secondary" size="lg" fullWidth disabled={isBusy} onClick={() => switchMode('sign-in')}>
                   Continue to log in
-                </button>
+                </Button>
               </div>
             )}
           </form>
 
           {mode === 'sign-in' && (
             <nav className="mt-6 flex flex-col gap-2 text-sm sm:flex-row sm:justify-between">
-              <Link to={paths.forgotPassword} className={textLink}>
+              <Link to={paths.forgotPassword} className={textLinkClass}>
                 Forgot password?
               </Link>
-              <Link to={paths.resendVerification} className={textLink}>
+              <Link to={paths.resendVerification} className={textLinkClass}>
                 Didn&apos;t get a verification email?
               </Link>
             </nav>

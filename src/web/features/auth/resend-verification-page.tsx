@@ -2,9 +2,9 @@ import { paths } from '../../app/paths';
 import { pb } from '../../lib/pb';
 import { currentUser } from '../../lib/session';
 import { AuthCard } from './auth-card';
-import { primaryButton, secondaryButton } from './buttons';
-import { FormMessage } from './form-message';
-import { TextField } from './text-field';
+import { Button } from '../../components/ui/button';
+import { FormMessage } from '../../components/ui/form-message';
+import { TextField } from '../../components/ui/fields';
 import { useEmailRequest } from './use-email-request';
 import { useGoBack } from './use-go-back';
 
@@ -34,12 +34,12 @@ export default function ResendVerificationPage() {
         <TextField label="Email" type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
         <FormMessage message={message} />
         <div className="flex flex-col gap-3 sm:flex-row-reverse">
-          <button type="submit" className={primaryButton} disabled={isBusy}>
+          <Button type="submit" variant="primary" size="lg" fullWidth disabled={isBusy}>
             Resend Verification
-          </button>
-          <button type="button" className={secondaryButton} onClick={goBack}>
+          </Button>
+          <Button variant="secondary" size="lg" fullWidth onClick={goBack}>
             Return
-          </button>
+          </Button>
         </div>
       </form>
     </AuthCard>

@@ -4,9 +4,10 @@ import { paths } from '../../app/paths';
 import { describeError } from '../../lib/describe-error';
 import { pb } from '../../lib/pb';
 import { AuthCard } from './auth-card';
-import { primaryButton, textLink } from './buttons';
-import { FormMessage, type FormMessageState } from './form-message';
-import { TextField } from './text-field';
+import { Button } from '../../components/ui/button';
+import { textLinkClass } from '../../components/ui/text-link';
+import { FormMessage, type FormMessageState } from '../../components/ui/form-message';
+import { TextField } from '../../components/ui/fields';
 
 const messages = {
   success: 'Password reset successful',
@@ -82,11 +83,11 @@ export default function ResetPasswordPage() {
           onChange={(e) => setConfirmPassword(e.target.value)}
         />
         <FormMessage message={message} />
-        <button type="submit" className={primaryButton} disabled={isBusy}>
+        <Button type="submit" variant="primary" size="lg" fullWidth disabled={isBusy}>
           Reset
-        </button>
+        </Button>
         <p className="text-center text-sm">
-          <Link to={paths.forgotPassword} className={textLink}>
+          <Link to={paths.forgotPassword} className={textLinkClass}>
             Request a new link
           </Link>
         </p>

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
-import type { FormMessageState } from './form-message';
+import type { FormMessageState } from '../../components/ui/form-message';
 
 export interface EmailRequestMessages {
   sent: string;
@@ -10,7 +9,7 @@ export interface EmailRequestMessages {
 
 /**
  * The "type your e-mail, we mail you a link" forms (forgot password, resend verification): one
- * field, a busy flag, and the outcome as a toast and an inline message.
+ * field, a busy flag, and the outcome as one inline message next to the form.
  */
 export function useEmailRequest(send: (email: string) => Promise<unknown>, messages: EmailRequestMessages, initialEmail = '') {
   const [email, setEmail] = useState(initialEmail);
@@ -22,7 +21,6 @@ export function useEmailRequest(send: (email: string) => Promise<unknown>, messa
     const address = email.trim();
     if (!address) {
       setMessage({ tone: 'error', text: messages.missingEmail });
-      toast.error(messages.missingEmail);
       return;
     }
     setIsBusy(true);
@@ -30,10 +28,8 @@ export function useEmailRequest(send: (email: string) => Promise<unknown>, messa
     try {
       await send(address);
       setMessage({ tone: 'success', text: messages.sent });
-      toast.success(messages.sent);
     } catch {
       setMessage({ tone: 'error', text: messages.failed });
-      toast.error(messages.failed);
     } finally {
       setIsBusy(false);
     }

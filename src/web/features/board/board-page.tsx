@@ -1,8 +1,10 @@
 import { PanelErrorBoundary } from '../../components/ui/error-boundary';
-import { routeHeadingFor, useWeekHeadings } from '../../lib/use-week-headings';
+import { useDocumentTitle } from '../../components/ui/use-document-title';
+import { boardColumns, type BoardColumn } from '#domain/orders/board-columns';
+import { routeHeadingFor } from '#domain/settings/week-headings';
+import { useWeekHeadings } from '../../lib/use-week-headings';
 import { useWeekSelection } from '../../lib/week-selection';
 import { DayColumn } from './day-column';
-import { weekColumns, type DayColumnInfo } from './week-columns';
 
 /**
  * The weekly board (/): seven day columns for the chosen week. On wide screens Monday–Friday
@@ -11,11 +13,12 @@ import { weekColumns, type DayColumnInfo } from './week-columns';
 export default function BoardPage() {
   const { year, week, today } = useWeekSelection();
   const { headings } = useWeekHeadings();
-  const columns = weekColumns(year, week, today);
+  useDocumentTitle(`Week ${week}, ${year}`);
+  const columns = boardColumns(year, week, today);
   const weekdays = columns.slice(0, 5);
   const weekend = columns.slice(5);
 
-  const renderColumn = (column: DayColumnInfo) => (
+  const renderColumn = (column: BoardColumn) => (
     <PanelErrorBoundary key={column.day} panelName={column.label}>
       <DayColumn column={column} year={year} week={week} routeHeading={routeHeadingFor(headings, column.day)}>
         {/* The day's orders go here (next issue: orders for this week, filtered by day). */}

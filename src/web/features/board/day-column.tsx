@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths';
-import type { DayColumnInfo } from './week-columns';
+import type { BoardColumn } from '#domain/orders/board-columns';
 
 interface Props {
-  column: DayColumnInfo;
+  column: BoardColumn;
   year: number;
   week: number;
   routeHeading: string;

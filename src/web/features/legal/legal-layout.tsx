@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { useDocumentTitle } from '../../components/ui/use-document-title';
 
 /** Shared frame of the terms and privacy pages: readable column, title, link back. */
 export function LegalLayout({ title, updated, children }: { title: string; updated?: string; children: ReactNode }) {
+  useDocumentTitle(title);
   const navigate = useNavigate();
   const location = useLocation();
   // Opened in a new tab from a form there is no history; then "back" means the app's start.

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths';
 import { PanelErrorBoundary } from '../../components/ui/error-boundary';
+import { useDocumentTitle } from '../../components/ui/use-document-title';
 import { loadAppConfig } from '../../lib/app-config';
 import { sessionState } from '../../lib/session';
 import { useCurrentUser } from '../../lib/use-current-user';
@@ -14,6 +15,7 @@ const cardClass = 'rounded-lg border border-slate-200 bg-white p-4 shadow-sm';
 export default function SettingsPage() {
   const user = useCurrentUser();
   const state = sessionState(user);
+  useDocumentTitle('Settings');
 
   return (
     <div className="mx-auto max-w-3xl space-y-4 px-4 py-6">

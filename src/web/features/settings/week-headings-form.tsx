@@ -3,9 +3,9 @@ import toast from 'react-hot-toast';
 import { ClientResponseError } from 'pocketbase';
 import { DAYS, type WeekHeadings } from '#domain/records';
 import { describeError } from '../../lib/describe-error';
-import { DEFAULT_ROUTE_HEADING, headingKeyOf, useWeekHeadings } from '../../lib/use-week-headings';
-
-const LABELS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+import { dayLabel } from '#domain/orders/format';
+import { DEFAULT_ROUTE_HEADING, headingKeyOf } from '#domain/settings/week-headings';
+import { useWeekHeadings } from '../../lib/use-week-headings';
 
 /** One route heading per weekday; saving stores them on the user's settings and reloads the page. */
 export function WeekHeadingsForm() {
@@ -44,13 +44,13 @@ export function WeekHeadingsForm() {
         </p>
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
-        {DAYS.map((day, i) => {
+        {DAYS.map((day) => {
           const key = headingKeyOf(day);
           const id = `heading-${day}`;
           return (
             <div key={day} className="flex flex-col gap-1">
               <label htmlFor={id} className="text-sm font-medium text-slate-800">
-                {LABELS[i]}
+                {dayLabel(day)}
               </label>
               <input
                 id={id}

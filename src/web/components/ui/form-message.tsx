@@ -13,12 +13,13 @@ const toneClasses: Record<FormMessageTone, string> = {
 
 /**
  * The latest validation or outcome message, kept on the page next to the form: toasts vanish
- * after a few seconds, this stays readable until the next attempt.
+ * after a few seconds, this stays readable until the next attempt. Show a message either here or
+ * as a toast, never both. It is a live alert, so the outcome is read out as soon as it appears.
  */
-export function FormMessage({ message }: { message: FormMessageState | null }) {
+export function FormMessage({ message, className = '' }: { message: FormMessageState | null; className?: string }) {
   if (!message) return null;
   return (
-    <p role="alert" className={`rounded-md border px-3 py-2 text-sm ${toneClasses[message.tone]}`}>
+    <p role="alert" className={`rounded-md border px-3 py-2 text-sm ${toneClasses[message.tone]} ${className}`}>
       {message.text}
     </p>
   );

@@ -2,10 +2,11 @@ import { useId } from 'react';
 import { yearOptions } from '#domain/weeks';
 import { useWeekSelection } from '../../lib/week-selection';
 
+// At least 44 px tall on phones (tap targets); compact from `md` up.
 const selectClass =
-  'rounded-md border border-slate-300 bg-white px-2 py-1 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-emerald-600';
+  'min-h-11 rounded-md border border-slate-300 bg-white px-2 text-base text-slate-900 focus-visible:outline-2 focus-visible:outline-emerald-600 md:min-h-8 md:text-sm';
 const arrowClass =
-  'inline-flex h-8 w-8 items-center justify-center rounded-md border border-slate-300 bg-white text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40 focus-visible:outline-2 focus-visible:outline-emerald-600';
+  'inline-flex size-11 items-center justify-center rounded-md border border-slate-300 bg-white text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-emerald-600 disabled:cursor-not-allowed disabled:opacity-40 md:size-8';
 
 export function YearSelect() {
   const id = useId();

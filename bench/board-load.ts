@@ -1,0 +1,135 @@
+// How long a tablet on slow yard Wi-Fi waits for this week's orders (issue 7 budget: <= 1.5 s).
+// Real Chromium, driven through the DevTools protocol with Lighthouse's mobile profile: 1.6 Mbps
+// down, 750 kbps up, 150 ms round trip, CPU 4x slower, empty cache, already signed in.
+// Prints the time to first paint of the board and to the week's orders on screen, and the bytes on
+// the wire. A measurement, not a test: exits 0 whatever it measures.
+//
+//   npm run bench:board-load            (builds the web app first)
+//   BENCH_HISTORY=200000 npm run bench:board-load   (a large stored history besides the week)
+//   BENCH_PAINT_ONLY=1 stops at the board's first paint (before orders are rendered).
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { DAYS } from '../src/domain/records';
+import { currentIsoWeek, localCalendarDate } from '../src/domain/weeks';
+import { formatTimestamp, newRecordId } from '../src/server/records/ids';
+import { RecordStore } from '../src/server/records/record-store';
+import { createAccount, startTestServer } from '../tests/support/server';
+
+// Runs in the browser; the bench's tsconfig has no DOM types.
+type PageGlobals = { document: { body: { innerText: string } } };
+
+const WEEK_ORDERS = Number(process.env.BENCH_WEEK_ORDERS ?? 100);
+const HISTORY = Number(process.env.BENCH_HISTORY ?? 0);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const webDir = path.resolve('dist/web');
+if (!fs.existsSync(path.join(webDir, 'index.html'))) {
+  console.error('No dist/web: run `npx vite build` first (npm run bench:board-load does).');
+  process.exit(1);
+}
+
+const server = await startTestServer({ webDir, logLevel: 'warn' });
+try {
+  const staff = await createAccount(server);
+  const { year, week } = currentIsoWeek(localCalendarDate(new Date()));
+  const { db, dialect } = server.built.database;
+  await db.transaction().execute(async (trx) => {
+    const store = new RecordStore(trx, dialect);
+    const insert = (i: number, y: number, w: number, title: string) => {
+      const stamp = formatTimestamp(new Date(Date.UTC(2024, 0, 1) + i * 1000));
+      return store.insert('tasks', {
+        id: newRecordId(),
+        created: stamp,
+        updated: stamp,
+        title,
+        day: DAYS[i % 7],
+        postcode: 'gl7 2qa',
+        orderNumber: `SO-${i}`,
+        customerType: ['wholesale', 'retail', 'other', 'missed'][i % 4],
+        other: i % 9 === 0 ? 'collect' : 'none',
+        weekNumber: w,
+        year: y,
+        orderInfo: i % 3 === 0 ? 'Deliver before 9am, two Danish trolleys' : '',
+        status: ['', 'working', 'pulled', 'loaded', 'missed'][i % 5],
+        trollies: String(1 + (i % 6)),
+        extras: '',
+        user: staff.id,
+      });
+    };
+    for (let i = 0; i < HISTORY; i++) await insert(i, 2022 + (i % 4), 1 + (i % 52), `History customer ${i}`);
+    for (let i = 0; i < WEEK_ORDERS; i++) await insert(HISTORY + i, year, week, `Bench customer ${i + 1}`);
+  });
+  const auth = JSON.stringify({ token: staff.pb.authStore.token, record: staff.pb.authStore.record });
+  console.log(`Server ${server.url}: ${WEEK_ORDERS} orders in week ${week} of ${year}, ${HISTORY} more in other weeks.`);
+  console.log('Profile: 1.6 Mbps down, 750 kbps up, 150 ms RTT, CPU 4x slower, empty cache, signed in.\n');
+
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const results: { paint: number; orders: number; kb: number }[] = [];
+  try {
+    for (let run = 0; run < RUNS; run++) {
+      const context = await browser.newContext({ viewport: { width: 800, height: 1280 } });
+      // Signed in as a tablet that used the board before: the SDK's stored session only.
+      await context.addInitScript({
+        content: `if (!localStorage.getItem('pocketbase_auth')) localStorage.setItem('pocketbase_auth', ${JSON.stringify(auth)});`,
+      });
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 150,
+        downloadThroughput: (1.6 * 1024 * 1024) / 8,
+        uploadThroughput: (750 * 1024) / 8,
+      });
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      let bytes = 0;
+      cdp.on('Network.loadingFinished', (e: { encodedDataLength: number }) => {
+        bytes += e.encodedDataLength;
+      });
+      await page.goto(`${server.url}/?year=${year}&week=${week}`, { waitUntil: 'commit' });
+      await page.waitForFunction(() => (globalThis as unknown as PageGlobals).document.body.innerText.includes('Current Week'), null, {
+        timeout: 30_000,
+        polling: 20,
+      });
+      const paint = await page.evaluate(() => performance.now());
+      if (process.env.BENCH_PAINT_ONLY) {
+        console.log(`run ${run + 1}: board painted ${paint.toFixed(0)} ms`);
+        await context.close();
+        continue;
+      }
+      await page.waitForFunction(() => (globalThis as unknown as PageGlobals).document.body.innerText.includes('Bench customer 1'), null, {
+        timeout: 30_000,
+        polling: 20,
+      });
+      const orders = await page.evaluate(() => performance.now());
+      results.push({ paint, orders, kb: bytes / 1000 });
+      console.log(
+        `run ${run + 1}: board painted ${paint.toFixed(0)} ms, week's orders on screen ${orders.toFixed(0)} ms, ${(bytes / 1000).toFixed(1)} kB on the wire`,
+      );
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  if (results.length === 0) process.exit(0);
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+  const ordersMs = median(results.map((r) => r.orders));
+  console.log(
+    `\nmedian: board painted ${median(results.map((r) => r.paint)).toFixed(0)} ms, orders on screen ${ordersMs.toFixed(0)} ms (budget 1500 ms), ${median(results.map((r) => r.kb)).toFixed(1)} kB`,
+  );
+  console.log(ordersMs <= 1500 ? 'Within budget.' : 'OVER BUDGET: the week takes longer than 1.5 s to show.');
+} finally {
+  await server.close();
+}

@@ -1,0 +1,26 @@
+import { DAYS, WEEKDAY_HEADING_KEYS, type Day, type WeekHeadings, type WeekdayHeadingKey } from '../records';
+
+/** The spec's route heading when a user has set none for a day. */
+export const DEFAULT_ROUTE_HEADING = 'Misc';
+
+/** `monday` -> `monday_heading`, the key of that day in `settings_json`. */
+export function headingKeyOf(day: Day): WeekdayHeadingKey {
+  return WEEKDAY_HEADING_KEYS[DAYS.indexOf(day)] as WeekdayHeadingKey;
+}
+
+/** The heading shown above a day column: the user's text, or "Misc" when blank. */
+export function routeHeadingFor(headings: WeekHeadings, day: Day): string {
+  const text = headings[headingKeyOf(day)]?.trim();
+  return text ? text : DEFAULT_ROUTE_HEADING;
+}
+
+/** Only the seven heading texts of a stored `settings_json` (anything else is dropped). */
+export function pickWeekHeadings(json: unknown): WeekHeadings {
+  const headings: WeekHeadings = {};
+  if (json === null || typeof json !== 'object') return headings;
+  for (const key of WEEKDAY_HEADING_KEYS) {
+    const value = (json as Record<string, unknown>)[key];
+    if (typeof value === 'string') headings[key] = value;
+  }
+  return headings;
+}

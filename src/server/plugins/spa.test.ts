@@ -1,0 +1,136 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { precompressDir } from '../../../scripts/precompress';
+import { startTestServer, type TestServer } from '../../../tests/support/server';
+
+// The built web app as a tablet on slow yard Wi-Fi receives it (D12): compressed, hashed assets
+// cached for a year, index.html never cached, and no header that sends the browser to https://.
+
+interface RawResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A request with exactly the headers given (fetch would add its own Accept-Encoding). */
+function get(url: string, headers: Record<string, string> = {}): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+function decode(response: RawResponse): string {
+  const encoding = response.headers['content-encoding'];
+  if (encoding === 'br') return brotliDecompressSync(response.body).toString('utf8');
+  if (encoding === 'gzip') return gunzipSync(response.body).toString('utf8');
+  return response.body.toString('utf8');
+}
+
+const SCRIPT_NAME = 'index-Ab12Cd34.js';
+const script = `console.log(${JSON.stringify('board '.repeat(400))});\n`;
+const indexHtml = `<!doctype html><html><head><title>Trolleyboard</title><script type="module" src="/assets/${SCRIPT_NAME}"></script></head><body><div id="root"></div><!--${'x'.repeat(1500)}--></body></html>`;
+
+function makeWebDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trolleyboard-web-'));
+  fs.mkdirSync(path.join(dir, 'assets'));
+  fs.writeFileSync(path.join(dir, 'index.html'), indexHtml);
+  fs.writeFileSync(path.join(dir, 'assets', SCRIPT_NAME), script);
+  fs.writeFileSync(path.join(dir, 'assets', 'tiny-Zz99.css'), 'body{margin:0}');
+  precompressDir(dir);
+  return dir;
+}
+
+describe('serving the built web app over plain HTTP', () => {
+  let webDir: string;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    webDir = makeWebDir();
+    server = await startTestServer({ webDir, appUrl: 'http://nursery.lan:8090' });
+  });
+  afterAll(async () => {
+    await server.close();
+    fs.rmSync(webDir, { recursive: true, force: true });
+  });
+
+  test('the build step wrote gzip and brotli copies of large text files only', () => {
+    expect(fs.existsSync(path.join(webDir, 'assets', `${SCRIPT_NAME}.br`))).toBe(true);
+    expect(fs.existsSync(path.join(webDir, 'assets', `${SCRIPT_NAME}.gz`))).toBe(true);
+    expect(fs.existsSync(path.join(webDir, 'index.html.br'))).toBe(true);
+    expect(fs.existsSync(path.join(webDir, 'assets', 'tiny-Zz99.css.gz'))).toBe(false);
+  });
+
+  test.each([
+    { accept: 'br', expected: 'br' },
+    { accept: 'gzip, deflate, br', expected: 'br' },
+    { accept: 'gzip', expected: 'gzip' },
+    { accept: '', expected: undefined },
+  ])('a hashed script asked for with Accept-Encoding "$accept" comes as $expected', async ({ accept, expected }) => {
+    const response = await get(`${server.url}/assets/${SCRIPT_NAME}`, accept ? { 'Accept-Encoding': accept } : {});
+    expect(response.status).toBe(200);
+    expect(response.headers['content-encoding']).toBe(expected);
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(decode(response)).toBe(script);
+    if (expected !== undefined) expect(response.body.length).toBeLessThan(Buffer.byteLength(script) / 5);
+  });
+
+  test('hashed assets are cached for a year, unchanged', async () => {
+    for (const file of [SCRIPT_NAME, 'tiny-Zz99.css']) {
+      const response = await get(`${server.url}/assets/${file}`, { 'Accept-Encoding': 'br' });
+      expect(response.status).toBe(200);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+  });
+
+  test.each(['/', '/index.html', '/edit/abc123', '/collect'])('%s answers index.html, compressed and never cached', async (url) => {
+    for (const accept of ['br', 'gzip', '']) {
+      const response = await get(`${server.url}${url}`, accept ? { 'Accept-Encoding': accept } : {});
+      expect(response.status).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['content-encoding']).toBe(accept === '' ? undefined : accept);
+      expect(decode(response)).toBe(indexHtml);
+    }
+  });
+
+  test('an unknown API path is still a PocketBase 404, not the web app', async () => {
+    const response = await get(`${server.url}/api/nothing-here`);
+    expect(response.status).toBe(404);
+    expect(JSON.parse(response.body.toString('utf8'))).toMatchObject({ status: 404 });
+  });
+
+  test('nothing tells the browser to switch to https:// (no upgrade-insecure-requests, no HSTS)', async () => {
+    for (const url of ['/', `/assets/${SCRIPT_NAME}`, '/api/health']) {
+      const response = await get(`${server.url}${url}`);
+      expect(response.headers['content-security-policy']).toBeDefined();
+      expect(response.headers['content-security-policy']).not.toMatch(/upgrade-insecure-requests/);
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+});
+
+describe('served as https:// (APP_URL says so)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ appUrl: 'https://board.nursery.example' });
+  });
+  afterAll(() => server.close());
+
+  test('browsers are told to stay on HTTPS', async () => {
+    const response = await get(`${server.url}/api/health`);
+    expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    expect(response.headers['content-security-policy']).toMatch(/upgrade-insecure-requests/);
+  });
+});

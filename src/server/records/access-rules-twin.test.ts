@@ -1,0 +1,138 @@
+import fc from 'fast-check';
+import { sql, type Kysely, type SqlBool } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../tests/support/server';
+import type { AuthContext } from '../auth/auth-context';
+import type { Database, UsersTable } from '../db/schema';
+import { accessOf, canRead, type Action } from './access-rules';
+import type { Collection } from './collection';
+import { ALL_COLLECTIONS } from './collections/all-collections';
+import { formatTimestamp, newRecordId } from './ids';
+import { RecordStore, type Row } from './record-store';
+
+// One rule, two forms: the SQL a list or lookup runs and the predicate realtime and deleted records
+// use must give the same answer for every caller and record. Generated callers (visitor,
+// unverified, no terms, staff A, staff B) and records go through both, against the real table.
+
+const ACTIONS: readonly Action[] = ['list', 'view', 'update', 'delete'];
+const STAMP = formatTimestamp(new Date('2026-03-02T08:00:00Z'));
+const TERMS = (version: string) => JSON.stringify({ agreed: true, version, timestamp: '2026-03-02T08:00:00.000Z' });
+
+function userRow(name: string, verified: boolean, terms: string): UsersTable {
+  // UsersTable spells booleans as Kysely column types; the row itself holds plain booleans.
+  return {
+    id: newRecordId(),
+    created: STAMP,
+    updated: STAMP,
+    username: `${name}${Math.floor(Math.random() * 1e9)}`,
+    email: `${name}${Math.floor(Math.random() * 1e9)}@nursery.test`,
+    emailVisibility: false,
+    verified,
+    passwordHash: 'not-a-hash',
+    tokenKey: 'key',
+    termsAgreement: terms,
+  } as unknown as UsersTable;
+}
+
+describe('access rules: the SQL form and the predicate agree', () => {
+  let server: TestServer;
+  let db: Kysely<Database>;
+  let store: RecordStore;
+  const people = {
+    unverified: userRow('unverified', false, TERMS('v1.0')),
+    noTerms: userRow('noterms', true, TERMS('v0.9')),
+    declined: userRow('declined', true, JSON.stringify({ agreed: false, version: 'v1.0', timestamp: '' })),
+    staffA: userRow('staffa', true, TERMS('v1.0')),
+    staffB: userRow('staffb', true, TERMS('v1.0')),
+  };
+  const callers: Array<[string, AuthContext]> = [
+    ['visitor', { user: null }],
+    ...Object.entries(people).map(([name, user]): [string, AuthContext] => [name, { user }]),
+  ];
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    db = server.built.database.db;
+    store = new RecordStore(db, server.built.database.dialect);
+    for (const user of Object.values(people)) await store.insert('users', { ...user });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  /** Whether the SQL form lets `auth` at the stored row `id` through `action` (gate, deny, condition). */
+  async function inSql(collection: Collection, action: Action, auth: AuthContext, id: string): Promise<boolean> {
+    const access = accessOf(collection, server.built.database.dialect);
+    if (access.refusal(action, auth)) return false;
+    const scope = access.sqlScope(action, auth);
+    const where = [sql<SqlBool>`${sql.ref('id')} = ${id}`, ...(scope ? [scope] : [])];
+    const { rows } = await store.list(collection.table, { where, sort: [], page: 1, perPage: 1, skipTotal: true });
+    return rows.length === 1;
+  }
+
+  const owner = fc.constantFrom<keyof typeof people | 'stranger' | 'nobody'>(
+    'unverified',
+    'noTerms',
+    'declined',
+    'staffA',
+    'staffB',
+    'stranger',
+    'nobody',
+  );
+  const ownerId = (who: keyof typeof people | 'stranger' | 'nobody'): string =>
+    who === 'stranger' ? newRecordId() : who === 'nobody' ? '' : people[who].id;
+
+  /** A row of `collection` owned by `who`, stored (user_settings keeps one per user). */
+  async function storeRecord(collection: Collection, who: keyof typeof people | 'stranger' | 'nobody'): Promise<Row> {
+    if (collection.name === 'users') {
+      const row = who === 'stranger' || who === 'nobody' ? userRow('someone', who === 'stranger', TERMS('v1.0')) : people[who];
+      if (who === 'stranger' || who === 'nobody') await store.insert('users', { ...row });
+      return { ...row };
+    }
+    const base: Row = { id: newRecordId(), created: STAMP, updated: STAMP, user: ownerId(who) };
+    if (collection.name === 'tasks') Object.assign(base, { title: 'Greenfields', weekNumber: 12, year: 2026 });
+    if (collection.name === 'user_settings') await db.deleteFrom('user_settings').where('user', '=', String(base.user)).execute();
+    await store.insert(collection.table, base);
+    return (await store.findById(collection.table, String(base.id))) ?? base;
+  }
+
+  it.each(ALL_COLLECTIONS.map((c) => [c.name, c] as const))('%s', async (_name, collection) => {
+    await fc.assert(
+      fc.asyncProperty(owner, async (who) => {
+        const row = await storeRecord(collection, who);
+        const record = collection.toRecord(row);
+        for (const [, auth] of callers) {
+          for (const action of ACTIONS) {
+            const predicate = accessOf(collection, server.built.database.dialect).allows(action, auth, record);
+            expect({ action, who, caller: auth.user?.username ?? 'visitor', allowed: predicate }).toEqual({
+              action,
+              who,
+              caller: auth.user?.username ?? 'visitor',
+              allowed: await inSql(collection, action, auth, String(row.id)),
+            });
+          }
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('canRead: staff read orders and runs, only the owner reads settings and the own account; the gate shuts out the rest', () => {
+    const byName = Object.fromEntries(ALL_COLLECTIONS.map((c) => [c.name, c]));
+    const a = { user: people.staffA };
+    const b = { user: people.staffB };
+    const order = { id: 'o1', user: people.staffB.id, title: 'x' };
+    expect(canRead(byName.tasks!, 'view', a, order)).toBe(true);
+    expect(canRead(byName.trolley_exports!, 'list', b, { id: 'r1', user: people.staffA.id })).toBe(true);
+    expect(canRead(byName.user_settings!, 'view', a, { id: 's1', user: people.staffA.id })).toBe(true);
+    expect(canRead(byName.user_settings!, 'view', b, { id: 's1', user: people.staffA.id })).toBe(false);
+    expect(canRead(byName.users!, 'view', a, { id: people.staffA.id })).toBe(true);
+    expect(canRead(byName.users!, 'view', a, { id: people.staffB.id })).toBe(false);
+    for (const user of [null, people.unverified, people.noTerms, people.declined]) {
+      expect(canRead(byName.tasks!, 'list', { user }, order)).toBe(false);
+      expect(canRead(byName.user_settings!, 'list', { user }, { id: 's2', user: user?.id ?? '' })).toBe(false);
+    }
+    // Their own account stays readable to a signed-in user whatever the gate of staff data says (D3).
+    expect(canRead(byName.users!, 'view', { user: people.unverified }, { id: people.unverified.id })).toBe(true);
+  });
+});

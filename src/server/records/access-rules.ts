@@ -1,0 +1,281 @@
+// Who may do what with a collection's records, declared once as data (docs/decisions/009).
+//
+// Each action (list, view, create, update, delete) has
+// - a gate: checks on the caller alone, in PocketBase rule syntax over `@request.auth.*`, each with
+//   the status and message a caller who fails it gets (401 sign in, 403 verify, 403 terms);
+// - a condition: a PocketBase rule over the record (it may use `@request.auth.*`), e.g.
+//   `user = @request.auth.id`; records outside it are answered as missing (404), never revealed;
+// - or a deny message for an action nobody may do.
+//
+// A rule is parsed once. Per caller, the `@request.auth.*` operands are replaced by the caller's
+// values and every comparison of two values is decided there and then (constant folding). What
+// is left is compiled by compileFilter to SQL for lists and lookups, and by compilePredicate to a
+// predicate over one record for realtime events and deleted records: one rule, two forms that the
+// consistency test (access-rules-twin.test.ts) holds to the same answers.
+
+import type { RawBuilder, SqlBool } from 'kysely';
+import { sql } from 'kysely';
+import { TERMS_VERSION } from '#domain/records';
+import { parseTerms, type AuthContext } from '../auth/auth-context';
+import { ApiError, forbidden, unauthorized } from '../errors';
+import { compileFilter } from './filter/compile-filter';
+import { compilePredicate, type RecordValues } from './filter/evaluate-filter';
+import type { FieldMap, FieldType, SqlDialect } from './filter/field-map';
+import { parseFilter, type FilterNode, type Operand } from './filter/parse-filter';
+
+export type Action = 'list' | 'view' | 'create' | 'update' | 'delete';
+export type ReadAction = 'list' | 'view';
+
+/** One check on the caller, and the answer for a caller who fails it. */
+export interface GateCheck {
+  rule: string;
+  status: 401 | 403;
+  message: string;
+}
+
+export interface ActionRule {
+  /** Checked in order; the first that fails answers. */
+  gate: readonly GateCheck[];
+  /** PocketBase rule over the record; null means every record. */
+  condition: string | null;
+  /** Set when nobody may do this action: 403 with this message, after the gate. */
+  deny?: string;
+}
+
+export type AccessRules = Readonly<Record<Action, ActionRule>>;
+
+const UNAUTHORIZED_MESSAGE = unauthorized().message;
+
+/** Anyone, visitors included (sign-up). */
+export const ANYONE: readonly GateCheck[] = [];
+
+/** A signed-in user, verified or not: their own account record. */
+export const SIGNED_IN: readonly GateCheck[] = [{ rule: '@request.auth.id != ""', status: 401, message: UNAUTHORIZED_MESSAGE }];
+
+/** Staff data (orders, settings, runs): signed in, verified, terms v1.0 accepted (D3). */
+export const STAFF: readonly GateCheck[] = [
+  ...SIGNED_IN,
+  { rule: '@request.auth.verified = true', status: 403, message: 'Please verify your email before using Trolleyboard.' },
+  {
+    rule: `@request.auth.termsVersion = "${TERMS_VERSION}"`,
+    status: 403,
+    message: 'You must agree to the Terms and Privacy Policy before using Trolleyboard.',
+  },
+];
+
+const AUTH_PREFIX = '@request.auth.';
+
+/**
+ * The caller as rules see it: `@request.auth.<name>`. Visitors have empty values. Adding a role or
+ * an organisation to users means adding it here, then using it in rules.
+ */
+export function authValues(auth: AuthContext): Readonly<Record<string, string | boolean>> {
+  const user = auth.user;
+  const terms = user ? parseTerms(user.termsAgreement) : null;
+  return {
+    id: user?.id ?? '',
+    username: user?.username ?? '',
+    email: user?.email ?? '',
+    verified: Boolean(user?.verified),
+    // The version the user agreed to; '' when they declined or never answered.
+    termsVersion: terms?.agreed === true ? String(terms.version ?? '') : '',
+  };
+}
+
+const AUTH_FIELD_NAMES = new Set(Object.keys(authValues({ user: null })));
+
+/** A rule after binding the caller: decided already (true/false), or a condition left over the record. */
+export type BoundRule = boolean | FilterNode;
+
+function literalOf(value: string | boolean, offset: number): Operand {
+  return typeof value === 'boolean' ? { kind: 'boolean', value, offset } : { kind: 'string', value, offset };
+}
+
+function bindOperand(operand: Operand, values: Readonly<Record<string, string | boolean>>): Operand {
+  if (operand.kind !== 'field' || !operand.name.startsWith(AUTH_PREFIX)) return operand;
+  const name = operand.name.slice(AUTH_PREFIX.length);
+  const value = values[name];
+  // Rules are ours, checked at start-up (compileAccess); an unknown name is a bug in a rule.
+  if (value === undefined) throw new Error(`access rule uses unknown ${operand.name}`);
+  return literalOf(value, operand.offset);
+}
+
+const FIELD_TYPE_OF_LITERAL: Readonly<Record<Exclude<Operand['kind'], 'field'>, FieldType>> = {
+  string: 'text',
+  number: 'number',
+  boolean: 'bool',
+  null: 'text',
+};
+
+/**
+ * Replaces `@request.auth.*` by the caller's values and decides every value-to-value comparison
+ * with the filter's own semantics (by comparing a one-field record), then simplifies and/or.
+ */
+export function bindAuth(node: FilterNode, values: Readonly<Record<string, string | boolean>>): BoundRule {
+  switch (node.kind) {
+    case 'and':
+    case 'or': {
+      const isAnd = node.kind === 'and';
+      const left: FilterNode[] = [];
+      for (const child of node.children) {
+        const bound = bindAuth(child, values);
+        if (bound === true) {
+          if (!isAnd) return true;
+        } else if (bound === false) {
+          if (isAnd) return false;
+        } else left.push(bound);
+      }
+      if (left.length === 0) return isAnd;
+      return left.length === 1 && left[0] ? left[0] : { kind: node.kind, children: left };
+    }
+    case 'comparison': {
+      const leftOperand = bindOperand(node.left, values);
+      const rightOperand = bindOperand(node.right, values);
+      if (leftOperand.kind !== 'field' || rightOperand.kind !== 'field') {
+        if (leftOperand.kind === 'field' || rightOperand.kind === 'field') return { ...node, left: leftOperand, right: rightOperand };
+        const fields: FieldMap = { value: { column: 'value', type: FIELD_TYPE_OF_LITERAL[leftOperand.kind] } };
+        const record: RecordValues = { value: leftOperand.kind === 'null' ? null : leftOperand.value };
+        const asField: Operand = { kind: 'field', name: 'value', offset: leftOperand.offset };
+        return compilePredicate({ ...node, left: asField, right: rightOperand }, fields, 'sqlite')(record);
+      }
+      return { ...node, left: leftOperand, right: rightOperand };
+    }
+  }
+}
+
+interface CompiledGateCheck {
+  node: FilterNode | null;
+  status: 401 | 403;
+  message: string;
+}
+
+interface CompiledActionRule {
+  gate: CompiledGateCheck[];
+  condition: FilterNode | null;
+  deny: string | undefined;
+}
+
+/** A collection's rules, parsed once, ready to answer for any caller. */
+export class CollectionAccess {
+  private readonly compiled: Record<Action, CompiledActionRule>;
+
+  constructor(
+    readonly collection: string,
+    private readonly fields: FieldMap,
+    rules: AccessRules,
+    private readonly dialect: SqlDialect,
+  ) {
+    const compile = (rule: ActionRule): CompiledActionRule => ({
+      gate: rule.gate.map((check) => ({ node: parseFilter(check.rule), status: check.status, message: check.message })),
+      condition: rule.condition === null ? null : parseFilter(rule.condition),
+      deny: rule.deny,
+    });
+    this.compiled = {
+      list: compile(rules.list),
+      view: compile(rules.view),
+      create: compile(rules.create),
+      update: compile(rules.update),
+      delete: compile(rules.delete),
+    };
+    this.checkRules();
+  }
+
+  /** Every rule must bind and compile for any caller: a broken rule stops the server at start-up. */
+  private checkRules(): void {
+    for (const rule of Object.values(this.compiled)) {
+      const walk = (node: FilterNode): void => {
+        if (node.kind !== 'comparison') return node.children.forEach(walk);
+        for (const operand of [node.left, node.right]) {
+          if (
+            operand.kind === 'field' &&
+            operand.name.startsWith(AUTH_PREFIX) &&
+            !AUTH_FIELD_NAMES.has(operand.name.slice(AUTH_PREFIX.length))
+          )
+            throw new Error(`${this.collection}: access rule uses unknown ${operand.name}`);
+        }
+      };
+      for (const check of rule.gate) if (check.node) walk(check.node);
+      if (rule.condition) {
+        walk(rule.condition);
+        const bound = bindAuth(rule.condition, authValues({ user: null }));
+        if (typeof bound !== 'boolean') {
+          compileFilter(bound, this.fields, this.dialect);
+          compilePredicate(bound, this.fields, this.dialect);
+        }
+      }
+    }
+  }
+
+  /** The error for a caller the gate or a deny refuses, or null when they may try the action. */
+  refusal(action: Action, auth: AuthContext): ApiError | null {
+    const rule = this.compiled[action];
+    const values = authValues(auth);
+    for (const check of rule.gate) {
+      if (check.node !== null && bindAuth(check.node, values) !== true) {
+        return check.status === 401 ? unauthorized() : forbidden(check.message);
+      }
+    }
+    return rule.deny === undefined ? null : forbidden(rule.deny);
+  }
+
+  /** Throws the gate's (or the deny's) 401/403 when this caller may not attempt the action. */
+  authorize(action: Action, auth: AuthContext): void {
+    const error = this.refusal(action, auth);
+    if (error) throw error;
+  }
+
+  /** The record condition bound to this caller: true (every record), false (none) or a filter. */
+  condition(action: Action, auth: AuthContext): BoundRule {
+    const condition = this.compiled[action].condition;
+    return condition === null ? true : bindAuth(condition, authValues(auth));
+  }
+
+  /** The condition as SQL for lists and lookups; null when every record qualifies. Call authorize first. */
+  sqlScope(action: Action, auth: AuthContext): RawBuilder<SqlBool> | null {
+    const bound = this.condition(action, auth);
+    if (bound === true) return null;
+    if (bound === false) return sql<SqlBool>`1 = 0`;
+    return compileFilter(bound, this.fields, this.dialect);
+  }
+
+  /** The same rule as a yes/no over one record as the API shows it: gate, deny and condition. */
+  allows(action: Action, auth: AuthContext, record: RecordValues): boolean {
+    if (this.refusal(action, auth) !== null) return false;
+    const bound = this.condition(action, auth);
+    if (typeof bound === 'boolean') return bound;
+    return compilePredicate(bound, this.fields, this.dialect)(record);
+  }
+}
+
+/** What canRead needs of a collection: its name, fields and rules. */
+export interface RuledCollection {
+  name: string;
+  fields: FieldMap;
+  rules: AccessRules;
+}
+
+const accessCache = new WeakMap<RuledCollection, Map<SqlDialect, CollectionAccess>>();
+
+/** The compiled rules of a collection (compiled once per collection and dialect). */
+export function accessOf(collection: RuledCollection, dialect: SqlDialect): CollectionAccess {
+  let byDialect = accessCache.get(collection);
+  if (!byDialect) accessCache.set(collection, (byDialect = new Map()));
+  let access = byDialect.get(dialect);
+  if (!access) byDialect.set(dialect, (access = new CollectionAccess(collection.name, collection.fields, collection.rules, dialect)));
+  return access;
+}
+
+/**
+ * Whether `auth` may see `record` (as the API shows it) through `action`: the realtime check of
+ * each event against its subscriber, and the check of records that are gone (deletes). False for
+ * visitors, unverified users and users without the current terms wherever the gate says so.
+ */
+export function canRead(
+  collection: RuledCollection,
+  action: ReadAction,
+  auth: AuthContext,
+  record: RecordValues,
+  dialect: SqlDialect = 'sqlite',
+): boolean {
+  return accessOf(collection, dialect).allows(action, auth, record);
+}

@@ -1,0 +1,8 @@
+import type { Collection } from '../collection';
+import { tasksCollection } from './tasks';
+import { trolleyExportsCollection } from './trolley-exports';
+import { userSettingsCollection } from './user-settings';
+import { usersCollection } from './users';
+
+/** Every collection the server serves, for the server, the operator CLI and the demo seed alike. */
+export const ALL_COLLECTIONS: readonly Collection[] = [usersCollection, tasksCollection, userSettingsCollection, trolleyExportsCollection];

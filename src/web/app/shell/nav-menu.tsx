@@ -1,0 +1,99 @@
+import { useEffect, useRef } from 'react';
+import { NavLink } from 'react-router';
+import { logout } from '../../lib/session';
+import { paths } from '../paths';
+
+const itemBase =
+  'flex min-h-11 w-full items-center rounded-md px-3 text-left text-sm font-medium hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-emerald-600 md:min-h-9';
+const itemClass = `${itemBase} text-slate-800 aria-[current=page]:bg-emerald-50 aria-[current=page]:text-emerald-900`;
+
+/** Why the menu closed: Escape or a choice give focus back to the menu button; a click elsewhere does not. */
+export type MenuCloseReason = 'escape' | 'choice' | 'outside';
+
+interface Props {
+  id: string;
+  onClose: (reason: MenuCloseReason) => void;
+  onToggleMap: () => void;
+}
+
+const LINKS: readonly { to: string; label: string; end?: boolean }[] = [
+  { to: paths.board, label: 'Home', end: true },
+  { to: paths.collect, label: 'Collects' },
+  { to: paths.holding, label: 'Holding' },
+  { to: paths.runs, label: 'Runs' },
+  { to: paths.search, label: 'Search' },
+  { to: paths.settings, label: 'Settings' },
+];
+
+/**
+ * The header's menu. The current page's link carries aria-current="page" (NavLink sets it).
+ * Map and Add Order appear here only on small screens (the header shows them on wide ones).
+ */
+export function NavMenu({ id, onClose, onToggleMap }: Props) {
+  const ref = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    function onKey(e: KeyboardEvent): void {
+      if (e.key === 'Escape') {
+        // The menu takes this Escape; map mode must not also leave on the same key press.
+        e.stopImmediatePropagation();
+        onClose('escape');
+      }
+    }
+    function onPointer(e: PointerEvent): void {
+      const target = e.target as Node | null;
+      // Clicks on the toggle itself are handled by the toggle.
+      if (target instanceof Element && target.closest('[data-menu-toggle]')) return;
+      if (ref.current && target && !ref.current.contains(target)) onClose('outside');
+    }
+    window.addEventListener('keydown', onKey, { capture: true });
+    window.addEventListener('pointerdown', onPointer);
+    return () => {
+      window.removeEventListener('keydown', onKey, { capture: true });
+      window.removeEventListener('pointerdown', onPointer);
+    };
+  }, [onClose]);
+
+  const choose = () => onClose('choice');
+
+  return (
+    <nav
+      id={id}
+      ref={ref}
+      aria-label="Main menu"
+      className="absolute top-full right-2 z-40 mt-1 w-60 rounded-lg border border-slate-200 bg-white p-2 shadow-lg"
+    >
+      <ul className="space-y-0.5">
+        {LINKS.map((link) => (
+          <li key={link.to}>
+            <NavLink to={link.to} end={link.end} className={itemClass} onClick={choose}>
+              {link.label}
+            </NavLink>
+          </li>
+        ))}
+        <li className="md:hidden">
+          <button
+            type="button"
+            className={itemClass}
+            onClick={() => {
+              onToggleMap();
+              choose();
+            }}
+          >
+            Map
+          </button>
+        </li>
+        <li className="md:hidden">
+          <NavLink to={paths.createOrder} className={itemClass} onClick={choose}>
+            Add Order
+          </NavLink>
+        </li>
+        <li className="mt-1 border-t border-slate-200 pt-1">
+          <button type="button" className={`${itemBase} text-red-700`} onClick={logout}>
+            Logout
+          </button>
+        </li>
+      </ul>
+    </nav>
+  );
+}
