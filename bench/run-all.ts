@@ -374,44 +374,51 @@ try {
   else {
     const postgres = await startPostgres();
     if (typeof postgres === 'string') skip(['creates_per_s_postgres', 'realtime_fanout_200_two_instances_p99_ms'], postgres);
-    else {
-      running.push(postgres);
-      const databaseUrl = await freshDatabase(postgres.url, `bench_${process.pid}`);
-      const pgEnv = {
-        DATABASE_URL: databaseUrl,
-        TOKEN_SECRET: 'bench-token-secret-0123456789abcdef',
-        DELETE_PASSWORD: BENCH_DELETE_PASSWORD,
-      };
-      await createStaffWithCli({ ...pgEnv, DATA_DIR: path.join(tmp, 'pg-cli') }, 1);
-      const a = await startNpmServer(path.join(tmp, 'pg-a'), pgEnv);
-      running.push(a);
-      const { pb: pgPb, session: pgSession } = await login(a.url, staff);
-      set('creates_per_s_postgres', await createsPerSecond(a.url, pgSession.token));
-      if (SKIP.has('realtime')) skip(['realtime_fanout_200_two_instances_p99_ms'], 'BENCH_SKIP=realtime');
-      else if (!(await hasRealtime(a.url)))
-        skip(['realtime_fanout_200_two_instances_p99_ms'], 'GET /api/realtime answers 404 (realtime not on this branch yet)');
-      else {
-        const b = await startNpmServer(path.join(tmp, 'pg-b'), pgEnv);
-        running.push(b);
-        const order = await pgPb
-          .collection('tasks')
-          .create({ title: 'Fan-out order', day: 'monday', year: BOARD_YEAR, weekNumber: BOARD_WEEK });
-        const fanout = await measureFanout({
-          urls: [a.url, b.url],
-          sessions: [pgSession],
-          writer: pgPb,
-          recordId: order.id,
-          subscribers: FANOUT_SUBSCRIBERS,
-          updates: 5,
-        });
-        console.log(`  ${fanout.subscribers} subscribers on two instances, max ${fanout.maxMs.toFixed(1)} ms, missed ${fanout.missed}`);
-        if (fanout.missed > 0) notes.push(`realtime (two instances): ${fanout.missed} deliveries missed within 10 s`);
-        set('realtime_fanout_200_two_instances_p99_ms', fanout.missed > 0 ? Number.NaN : fanout.p99Ms);
-        await b.stop();
+    else
+      try {
+        running.push(postgres);
+        const databaseUrl = await freshDatabase(postgres.url, `bench_${process.pid}`);
+        const pgEnv = {
+          DATABASE_URL: databaseUrl,
+          TOKEN_SECRET: 'bench-token-secret-0123456789abcdef',
+          DELETE_PASSWORD: BENCH_DELETE_PASSWORD,
+        };
+        await createStaffWithCli({ ...pgEnv, DATA_DIR: path.join(tmp, 'pg-cli') }, 1);
+        const a = await startNpmServer(path.join(tmp, 'pg-a'), pgEnv);
+        running.push(a);
+        const { pb: pgPb, session: pgSession } = await login(a.url, staff);
+        set('creates_per_s_postgres', await createsPerSecond(a.url, pgSession.token));
+        if (SKIP.has('realtime')) skip(['realtime_fanout_200_two_instances_p99_ms'], 'BENCH_SKIP=realtime');
+        else if (!(await hasRealtime(a.url)))
+          skip(['realtime_fanout_200_two_instances_p99_ms'], 'GET /api/realtime answers 404 (realtime not on this branch yet)');
+        else {
+          const b = await startNpmServer(path.join(tmp, 'pg-b'), pgEnv);
+          running.push(b);
+          const order = await pgPb
+            .collection('tasks')
+            .create({ title: 'Fan-out order', day: 'monday', year: BOARD_YEAR, weekNumber: BOARD_WEEK });
+          const fanout = await measureFanout({
+            urls: [a.url, b.url],
+            sessions: [pgSession],
+            writer: pgPb,
+            recordId: order.id,
+            subscribers: FANOUT_SUBSCRIBERS,
+            updates: 5,
+          });
+          console.log(`  ${fanout.subscribers} subscribers on two instances, max ${fanout.maxMs.toFixed(1)} ms, missed ${fanout.missed}`);
+          if (fanout.missed > 0) notes.push(`realtime (two instances): ${fanout.missed} deliveries missed within 10 s`);
+          set('realtime_fanout_200_two_instances_p99_ms', fanout.missed > 0 ? Number.NaN : fanout.p99Ms);
+          await b.stop();
+        }
+        await a.stop();
+        await postgres.stop();
+      } catch (error) {
+        const why = `the PostgreSQL run failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`;
+        skip(
+          ['creates_per_s_postgres', 'realtime_fanout_200_two_instances_p99_ms'].filter((k) => results[k as Key] === null) as Key[],
+          why,
+        );
       }
-      await a.stop();
-      await postgres.stop();
-    }
   }
 } finally {
   for (const r of running.reverse()) await r.stop().catch(() => {});

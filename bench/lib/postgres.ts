@@ -2,6 +2,8 @@
 // postgresql) a throwaway cluster from scripts/with-postgres.sh, kept until `stop()`.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { ROOT } from './processes';
 
@@ -18,11 +20,15 @@ export async function startPostgres(): Promise<Postgres | string> {
     fs.readdirSync('/usr/lib/postgresql').some((v) => fs.existsSync(`/usr/lib/postgresql/${v}/bin/initdb`));
   if (process.getuid?.() !== 0 || !hasInitdb)
     return "no PostgreSQL: set TEST_DATABASE_URL, or run as root with Debian's postgresql installed";
-  // The script keeps the cluster while its command runs; ours waits for stdin to close.
-  const child = spawn('bash', [`${ROOT}/scripts/with-postgres.sh`, 'bash', '-c', 'echo "URL=$TEST_DATABASE_URL"; cat > /dev/null'], {
-    cwd: ROOT,
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+  // The script keeps the cluster while its command runs; ours waits until the hold file is gone
+  // (the script runs it in the background, so it has no stdin to wait on).
+  const hold = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pg-')), 'hold');
+  fs.writeFileSync(hold, '');
+  const child = spawn(
+    'bash',
+    [`${ROOT}/scripts/with-postgres.sh`, 'bash', '-c', 'echo "URL=$TEST_DATABASE_URL"; while [ -e "$BENCH_PG_HOLD" ]; do sleep 0.2; done'],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, BENCH_PG_HOLD: hold } },
+  );
   let output = '';
   const url = await new Promise<string | null>((resolve) => {
     const timer = setTimeout(() => resolve(null), 60_000);
@@ -42,7 +48,7 @@ export async function startPostgres(): Promise<Postgres | string> {
     new Promise<void>((resolve) => {
       if (child.exitCode !== null) return resolve();
       child.once('exit', () => resolve());
-      child.stdin.end();
+      fs.rmSync(path.dirname(hold), { recursive: true, force: true });
     });
   if (!url) {
     await stop();
@@ -54,6 +60,7 @@ export async function startPostgres(): Promise<Postgres | string> {
 /** A fresh database on the cluster; returns its URL. */
 export async function freshDatabase(baseUrl: string, name: string): Promise<string> {
   const client = new pg.Client({ connectionString: baseUrl });
+  client.on('error', () => {}); // a dropped connection fails the query below instead of the process
   await client.connect();
   try {
     await client.query(`DROP DATABASE IF EXISTS "${name}"`);
