@@ -1,7 +1,8 @@
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import type { AppConfig } from '#domain/records';
+import { AuthCache } from './auth/auth-cache';
 import type { AuthContext } from './auth/auth-context';
 import { authRoutes } from './auth/auth-routes';
 import { TokenService } from './auth/token-service';
@@ -16,9 +17,11 @@ import { realtimeRoutes } from './realtime/realtime-routes';
 import { createMailer, type Mailer } from './mail/mailer';
 import { clientErrorHandler, frameworkErrors, installErrorHandler, MAX_PARAM_LENGTH } from './plugins/error-handler';
 import { BODY_LIMIT_BYTES, installJsonBodyParser } from './plugins/json-body';
-import { securityHeaders } from './plugins/security-headers';
+import { installRequestLog } from './plugins/request-log';
+import { installSecurityHeaders, securityHeaders } from './plugins/security-headers';
 import { serveSpa } from './plugins/spa';
 import { ALL_COLLECTIONS } from './records/collections/all-collections';
+import { ListCache } from './records/list-cache';
 import { RecordService } from './records/record-service';
 import { RecordStore } from './records/record-store';
 import { recordRoutes } from './records/records-routes';
@@ -61,6 +64,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors,
     clientErrorHandler,
+    // Two log lines per request cost more than a cached board answer; request-log.ts logs the
+    // requests worth reading (4xx, 5xx, slow).
+    logController: new LogController({ disableRequestLogging: true }),
   });
   const secrets = loadSecrets(config);
   const database = await openDatabase(config);
@@ -69,22 +75,28 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const users = new UsersRepository(database.db);
   const collections = [...ALL_COLLECTIONS];
   // One process (SQLite) delivers in memory; on PostgreSQL every instance hears every commit (D2).
-  let events: EventBus;
+  let bus: EventBus;
   if (config.databaseUrl && database.dialect === 'postgres') {
     // Loaded only here: SQLite servers never pay pg's memory (docs/decisions/008).
     const { PostgresEventBus } = await import('./realtime/postgres-event-bus');
-    const bus = new PostgresEventBus({
+    const postgresBus = new PostgresEventBus({
       databaseUrl: config.databaseUrl,
       db: database.db,
       store: new RecordStore(database.db, database.dialect),
       collections,
       log: app.log,
     });
-    await bus.start();
-    events = bus;
+    await postgresBus.start();
+    bus = postgresBus;
   } else {
-    events = new InProcessEventBus();
+    bus = new InProcessEventBus();
   }
+  // Every committed change (this instance's and, on PostgreSQL, the others') ages cached lists.
+  const listCache = new ListCache({
+    db: database.db,
+    externalVersion: database.dialect === 'sqlite' ? () => sqliteDataVersion(database) : undefined,
+  });
+  const events: EventBus = listCache.watch(bus);
   const records = new RecordService({
     db: database.db,
     dialect: database.dialect,
@@ -98,7 +110,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   installJsonBodyParser(app);
   installErrorHandler(app);
-  await app.register(helmet, securityHeaders(config.appUrl));
+  installRequestLog(app);
+  installSecurityHeaders(app, securityHeaders(config.appUrl));
   // The per-address limit on the auth endpoints counts in the database, shared by every instance (D13).
   await app.register(rateLimit, { global: false, store: throttleRateLimitStore(throttles) });
   installSignupThrottle(app, throttles, config.signupRateLimitPerHour);
@@ -107,17 +120,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.get('/api/app-config', async (): Promise<AppConfig> => ({ supportEmail: config.supportEmail, appUrl: config.appUrl }));
 
   const tokens = new TokenService(users, secrets.tokenSecret);
+  const authCache = new AuthCache(tokens, users);
+  authCache.install(app, events);
   // Every request: who is calling. An invalid or stale token makes the caller a visitor.
   // Fastify wants a placeholder of the same shape's kind for request decorations; the hook sets the real one.
   app.decorateRequest('auth', null as unknown as AuthContext);
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
     const token = typeof header === 'string' ? header.replace(/^Bearer\s+/i, '') : '';
-    request.auth = { user: token ? await tokens.userOf(token, 'auth') : null };
+    request.auth = { user: token ? await authCache.userOf(token) : null };
   });
 
   await app.register(authRoutes, { users, records, config, tokens, mailer, throttles });
-  await app.register(recordRoutes, { records });
+  await app.register(recordRoutes, { records, listCache });
   const broker = new RealtimeBroker({
     db: database.db,
     bus: events,
@@ -153,4 +168,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await database.close();
     },
   };
+}
+
+/** Changes when another process (the operator CLI, a restore) committed to the SQLite file. */
+async function sqliteDataVersion(database: DatabaseHandle): Promise<number> {
+  const { rows } = await sql<{ data_version: number }>`PRAGMA data_version`.execute(database.db);
+  return Number(rows[0]?.data_version ?? 0);
 }

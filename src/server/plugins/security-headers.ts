@@ -1,4 +1,9 @@
-import type { FastifyHelmetOptions } from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+// helmet itself (what @fastify/helmet wraps; installed with it): @fastify/helmet builds a new
+// helmet middleware from the options and re-parses the CSP for every request, ~30 µs each,
+// a large share of a cached board answer (issue 9's board_rps_vs_bare_node).
+import helmet, { type HelmetOptions } from 'helmet';
 
 /**
  * Helmet's settings for this server. Nurseries open it as `http://<office-machine>:8090` on the
@@ -6,7 +11,7 @@ import type { FastifyHelmetOptions } from '@fastify/helmet';
  * fetch every script over https://, which nothing answers, and show a blank page. Both are sent
  * only when APP_URL says the app is really served over HTTPS, as is the opener policy.
  */
-export function securityHeaders(appUrl: string): FastifyHelmetOptions {
+export function securityHeaders(appUrl: string): HelmetOptions {
   const https = appUrl.startsWith('https://');
   return {
     contentSecurityPolicy: {
@@ -23,4 +28,30 @@ export function securityHeaders(appUrl: string): FastifyHelmetOptions {
     crossOriginOpenerPolicy: https,
     crossOriginEmbedderPolicy: false,
   };
+}
+
+/** The headers helmet sets for `options`: the same for every request (no CSP nonces here). */
+export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error) => {
+    if (error) throw error;
+  });
+  return headers;
+}
+
+/** Sends helmet's headers for `options` with every reply, computed once at start-up. */
+export function installSecurityHeaders(app: FastifyInstance, options: Readonly<HelmetOptions>): void {
+  const headers = helmetHeaders(options);
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
 }

@@ -2,10 +2,13 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parseFieldsParam, parseListQuery, pickFields } from './list-query';
+import type { ListCache } from './list-cache';
 import type { RecordService } from './record-service';
 
 export interface RecordRoutesOptions {
   records: RecordService;
+  /** Serialised list answers with ETags (list-cache.ts, decision 010); without it every list is queried. */
+  listCache?: ListCache;
 }
 
 // Route schemas: the shapes the SDK sends. Values stay text here; list-query.ts reads them with
@@ -30,17 +33,24 @@ export async function recordRoutes(fastify: FastifyInstance, options: RecordRout
   const { records } = options;
   const base = '/api/collections/:collection/records';
 
-  app.get(base, { schema: { params: CollectionParams, querystring: ListQuerystring } }, async (request) => {
+  app.get(base, { schema: { params: CollectionParams, querystring: ListQuerystring } }, async (request, reply) => {
     const collection = records.collection(request.params.collection);
-    const query = parseListQuery(request.query as Querystring, collection.fields, records.dialect);
-    const { items, totalItems } = await records.list(collection, request.auth, query);
-    return {
-      page: query.page,
-      perPage: query.perPage,
-      totalItems,
-      totalPages: query.skipTotal ? -1 : Math.ceil(totalItems / query.perPage),
-      items: items.map((record) => pickFields(record, query.fields)),
+    const list = async () => {
+      const query = parseListQuery(request.query as Querystring, collection.fields, records.dialect);
+      const { items, totalItems } = await records.list(collection, request.auth, query);
+      return {
+        page: query.page,
+        perPage: query.perPage,
+        totalItems,
+        totalPages: query.skipTotal ? -1 : Math.ceil(totalItems / query.perPage),
+        items: items.map((record) => pickFields(record, query.fields)),
+      };
     };
+    if (!options.listCache) return list();
+    // The caller's rule runs on every request; its SQL scope is part of the cache key.
+    const access = records.access(collection);
+    access.authorize('list', request.auth);
+    return options.listCache.reply(request, reply, collection.name, access.sqlScope('list', request.auth), list);
   });
 
   app.get(`${base}/:id`, { schema: { params: RecordParams, querystring: RecordQuerystring } }, async (request) => {

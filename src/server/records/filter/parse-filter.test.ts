@@ -128,3 +128,10 @@ describe('parseFilter', () => {
     );
   });
 });
+
+describe('NUL in quoted text', () => {
+  it('is refused with a message, since PostgreSQL cannot store it', () => {
+    expect(() => parseFilter('title = "a\u0000b"')).toThrow(/contains a NUL character/);
+    expect(() => parseFilter(String.raw`title ~ "a\u0000"`)).toThrow(/contains a NUL character/);
+  });
+});

@@ -130,6 +130,10 @@ function readString(input: string, start: number): Token {
   while (i < input.length) {
     const c = input.charAt(i);
     if (c === quote) {
+      // PostgreSQL cannot hold NUL in text (it answered 500): refuse it here, on both databases.
+      if (value.includes('\u0000')) {
+        throw new FilterError(`Invalid filter: the quoted text starting at position ${positionOf(start)} contains a NUL character.`);
+      }
       return { kind: 'string', value, source: input.slice(start, i + 1), offset: start };
     }
     if (c !== '\\' || i + 1 >= input.length) {

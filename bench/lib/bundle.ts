@@ -1,0 +1,104 @@
+// What the board costs to download: the JavaScript of dist/web that index.html loads before first
+// paint (its module entry scripts, modulepreload links and everything they import statically),
+// gzip-compressed, plus every lazily loaded chunk. Shared by `npm run bench:bundle` and `npm run bench`.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, posix } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export const FIRST_PAINT_BUDGET_KB = 110;
+
+export interface Chunk {
+  /** Path relative to dist/web, e.g. `assets/index-abc.js`. */
+  file: string;
+  kbGzip: number;
+  /** Does the chunk carry jsPDF's code (the PDF library must load only when printing, D7)? */
+  hasPdfCode: boolean;
+}
+
+export interface BundleReport {
+  firstPaint: Chunk[];
+  firstPaintKb: number;
+  lazy: Chunk[];
+  css: Chunk[];
+}
+
+function attr(tag: string, name: string): string | null {
+  const match = new RegExp(`\\b${name}\\s*=\\s*["']([^"']+)["']`, 'i').exec(tag);
+  return match?.[1] ?? null;
+}
+
+/** URLs as written in index.html: the module entry scripts and modulepreload links. */
+function firstPaintUrls(page: string): string[] {
+  const urls: string[] = [];
+  for (const [tag] of page.matchAll(/<script\b[^>]*>/gi)) {
+    const src = attr(tag, 'src');
+    if (src && /type\s*=\s*["']module["']/i.test(tag)) urls.push(src);
+  }
+  for (const [tag] of page.matchAll(/<link\b[^>]*>/gi)) {
+    const href = attr(tag, 'href');
+    // Preloads marked data-after-first-paint (the board's data chunk) download alongside, but the
+    // board paints without them (docs/decisions/011).
+    if (href && attr(tag, 'rel')?.toLowerCase() === 'modulepreload' && !/\bdata-after-first-paint\b/i.test(tag)) urls.push(href);
+  }
+  return urls;
+}
+
+/** Static `import ... from "./x.js"` / `import "./x.js"` of a chunk (not dynamic import()). */
+function staticImports(file: string, code: string): string[] {
+  const dir = posix.dirname(file);
+  const found: string[] = [];
+  for (const match of code.matchAll(/(?:\bfrom\s*|\bimport\s*)["'](\.{1,2}\/[^"']+\.js)["']/g)) {
+    const spec = match[1];
+    if (spec) found.push(posix.normalize(posix.join(dir, spec)));
+  }
+  return found;
+}
+
+/** kB (1000 bytes, as Vite reports sizes) after gzip -9. */
+export function gzipKb(bytes: Buffer): number {
+  return gzipSync(bytes, { level: 9 }).length / 1000;
+}
+
+/** jsPDF's own identifiers survive minification: its class name and the PDF header it writes. */
+export function looksLikePdfCode(code: string): boolean {
+  return /jsPDF/.test(code) && /%PDF-1\.\d/.test(code);
+}
+
+/** A chunk of dist/web by its path relative to dist/web. */
+export function readChunk(distDir: string, file: string): Chunk {
+  const bytes = readFileSync(join(distDir, file));
+  return { file, kbGzip: gzipKb(bytes), hasPdfCode: file.endsWith('.js') && looksLikePdfCode(bytes.toString('utf8')) };
+}
+
+/** Measures dist/web; throws with a clear message when it has not been built. */
+export function measureBundle(distDir: string): BundleReport {
+  const indexPath = join(distDir, 'index.html');
+  if (!existsSync(indexPath)) throw new Error(`No ${indexPath}: run \`npx vite build\` first.`);
+  const html = readFileSync(indexPath, 'utf8');
+  const initial = new Map<string, Chunk>();
+  const queue = firstPaintUrls(html).map((url) => url.replace(/^\//, '').split('?')[0] ?? '');
+  while (queue.length > 0) {
+    const file = queue.shift() as string;
+    if (initial.has(file) || !file.endsWith('.js')) continue;
+    if (!existsSync(join(distDir, file))) throw new Error(`index.html refers to ${file}, which is not in dist/web.`);
+    const chunk = readChunk(distDir, file);
+    initial.set(file, chunk);
+    queue.push(...staticImports(file, readFileSync(join(distDir, file), 'utf8')));
+  }
+  const assetsDir = join(distDir, 'assets');
+  const assets = existsSync(assetsDir) ? readdirSync(assetsDir).map((f) => `assets/${f}`) : [];
+  const lazy = assets.filter((f) => f.endsWith('.js') && !initial.has(f)).map((f) => readChunk(distDir, f));
+  const css = assets.filter((f) => f.endsWith('.css')).map((f) => readChunk(distDir, f));
+  const firstPaint = [...initial.values()];
+  return { firstPaint, firstPaintKb: sum(firstPaint), lazy, css };
+}
+
+export function sum(chunks: Chunk[]): number {
+  return chunks.reduce((total, c) => total + c.kbGzip, 0);
+}
+
+/** The lazily loaded chunk with the PDF library, if the build has one. */
+export function pdfChunk(report: BundleReport): Chunk | null {
+  const withPdf = report.lazy.filter((c) => c.hasPdfCode).sort((a, b) => b.kbGzip - a.kbGzip);
+  return withPdf[0] ?? null;
+}

@@ -1,0 +1,170 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely, RawBuilder, SqlBool } from 'kysely';
+import type { Database } from '../db/schema';
+import type { EventBus, RecordChange } from '../realtime/event-bus';
+
+export interface ListCacheOptions {
+  /** Used only to turn a read scope into its SQL text and parameters (the auth part of the key). */
+  db: Kysely<Database>;
+  maxEntries?: number;
+  maxBytes?: number;
+  /** A backstop for changes no event told us about (e.g. a PostgreSQL write by a script). */
+  maxAgeMs?: number;
+  /**
+   * A number that changes when another process wrote to the database (SQLite's `PRAGMA
+   * data_version`: the operator CLI, a restore). Checked at most every `externalCheckMs`.
+   */
+  externalVersion?: () => Promise<number>;
+  externalCheckMs?: number;
+  now?: () => number;
+}
+
+interface Entry {
+  version: string;
+  /** Bytes, not a string: sent as they are, without re-encoding 40 kB of UTF-8 per request. */
+  body: Buffer;
+  etag: string;
+  storedAt: number;
+}
+
+/**
+ * Serialised list answers, so that many tablets polling an unchanged week cost one query and one
+ * JSON.stringify, not one each. An entry is keyed by collection, the caller's read scope (the exact
+ * SQL condition and parameters the list would run with: for orders "any member of staff", for
+ * settings and accounts the user's id) and the normalised query string. It is valid only while its
+ * collection's version is unchanged: every committed change bumps it (the event bus, which on
+ * PostgreSQL also carries other instances' changes). Answers carry a weak ETag, and a matching
+ * If-None-Match gets 304 Not Modified (browsers' HTTP cache sends it for the SDK's fetches).
+ * The read scope is computed for every request first, so the rules still run every time.
+ */
+export class ListCache {
+  private readonly versions = new Map<string, number>();
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+  private generation = 0;
+  private lastExternal: number | null = null;
+  private lastExternalCheck = 0;
+  private readonly maxEntries: number;
+  private readonly maxBytes: number;
+  private readonly maxAgeMs: number;
+  private readonly now: () => number;
+
+  constructor(private readonly options: ListCacheOptions) {
+    this.maxEntries = options.maxEntries ?? 1000;
+    this.maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
+    this.maxAgeMs = options.maxAgeMs ?? 60_000;
+    this.now = options.now ?? Date.now;
+  }
+
+  /**
+   * Follows every committed change of `bus`: other instances' through `subscribe`, and this
+   * instance's synchronously in `committed`, so a client that reads right after its own write
+   * (before the bus has delivered) never gets the old list. Returns the bus to use in its place.
+   */
+  watch(bus: EventBus): EventBus {
+    bus.subscribe((change) => this.noteChange(change.collection));
+    // After a gap in the PostgreSQL bus changes may have been missed: every cached list ages.
+    bus.onResync(() => {
+      this.generation++;
+    });
+    return {
+      stage: (trx, change) => bus.stage(trx, change),
+      committed: (change: RecordChange) => {
+        this.noteChange(change.collection);
+        bus.committed(change);
+      },
+      subscribe: (listener) => bus.subscribe(listener),
+      onResync: (listener) => bus.onResync(listener),
+      close: () => bus.close(),
+    };
+  }
+
+  noteChange(collection: string): void {
+    this.versions.set(collection, (this.versions.get(collection) ?? 0) + 1);
+  }
+
+  private version(collection: string): string {
+    return `${this.versions.get(collection) ?? 0}.${this.generation}`;
+  }
+
+  private async checkExternal(): Promise<void> {
+    const read = this.options.externalVersion;
+    if (!read) return;
+    this.lastExternalCheck = this.now();
+    const value = await read();
+    if (this.lastExternal !== null && value !== this.lastExternal) this.generation++;
+    this.lastExternal = value;
+  }
+
+  private keyOf(collection: string, scope: RawBuilder<SqlBool> | null, query: unknown): string {
+    let scopeKey = '*';
+    if (scope) {
+      const compiled = scope.compile(this.options.db);
+      scopeKey = `${compiled.sql}|${JSON.stringify(compiled.parameters)}`;
+    }
+    const params = query && typeof query === 'object' ? Object.entries(query as Record<string, unknown>) : [];
+    params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `${collection}\n${scopeKey}\n${JSON.stringify(params)}`;
+  }
+
+  private remember(key: string, entry: Entry): void {
+    const old = this.entries.get(key);
+    if (old) {
+      this.bytes -= old.body.length;
+      this.entries.delete(key);
+    }
+    if (entry.body.length > this.maxBytes / 4) return; // one huge list must not evict everything else
+    this.entries.set(key, entry);
+    this.bytes += entry.body.length;
+    for (const [oldest, value] of this.entries) {
+      if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
+      this.entries.delete(oldest);
+      this.bytes -= value.body.length;
+    }
+  }
+
+  /**
+   * Answers a list request from the cache, or runs `produce` (the list query) and caches its
+   * answer. `scope` is the caller's read scope, already checked (it threw for a caller who may not
+   * read the collection).
+   */
+  async reply(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    collection: string,
+    scope: RawBuilder<SqlBool> | null,
+    produce: () => Promise<unknown>,
+  ): Promise<FastifyReply> {
+    if (this.options.externalVersion && this.now() - this.lastExternalCheck >= (this.options.externalCheckMs ?? 250))
+      await this.checkExternal();
+    const key = this.keyOf(collection, scope, request.query);
+    // Taken before the query runs: a change committed meanwhile makes this answer stale at once.
+    const version = this.version(collection);
+    let entry = this.entries.get(key);
+    if (!entry || entry.version !== version || this.now() - entry.storedAt > this.maxAgeMs) {
+      const body = Buffer.from(JSON.stringify(await produce()), 'utf8');
+      const hash = createHash('sha1').update(body).digest('base64url').slice(0, 16);
+      entry = { version, body, etag: `W/"${version}-${hash}"`, storedAt: this.now() };
+      this.remember(key, entry);
+    } else {
+      // Most recently used last, so eviction drops the coldest lists.
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+    }
+    reply.header('etag', entry.etag);
+    // Answers depend on who asks: browsers keep them per user and revalidate every time.
+    reply.header('cache-control', 'private, no-cache');
+    reply.header('vary', 'Authorization');
+    if (matchesEtag(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
+    return reply.type('application/json; charset=utf-8').send(entry.body);
+  }
+}
+
+/** If-None-Match: a list of (weak or strong) tags, or `*`; compared weakly as RFC 9110 says. */
+function matchesEtag(header: string | string[] | undefined, etag: string): boolean {
+  if (typeof header !== 'string' || header === '') return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  const wanted = opaque(etag);
+  return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === wanted);
+}
