@@ -127,6 +127,7 @@ test('an empty day says so, and a bad address explains itself with a way back', 
     '/weekday/2027/10/funday/9',
     '/weekday/abc/10/tuesday/9',
     '/weekday/2027/10/tuesday/40',
+    '/weekday/2027/10/tuesday/10',
   ]) {
     await page.goto(url);
     await expect(page.getByText('This pick sheet address is not valid')).toBeVisible();

@@ -3,8 +3,8 @@ import { Link, useParams } from 'react-router';
 import { isDay, isOnPickSheet } from '#domain/orders/board-filters';
 import { dayLabel, formatPostcode } from '#domain/orders/format';
 import { pickSheetTone, type PickSheetTone } from '#domain/orders/pick-sheet-tone';
-import type { Day, OrderRecord } from '#domain/records';
-import { weeksInIsoYear } from '#domain/weeks';
+import { DAYS, type Day, type OrderRecord } from '#domain/records';
+import { dayNumbersOfIsoWeek, weeksInIsoYear } from '#domain/weeks';
 import { paths } from '../../app/paths';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/fields';
@@ -42,8 +42,9 @@ function parseParams(params: Readonly<Record<string, string | undefined>>): Shee
   const day = params.day?.toLowerCase() ?? '';
   if (year === null || year < 2000 || year > 2100) return null;
   if (week === null || week < 1 || week > weeksInIsoYear(year)) return null;
-  if (dayNumber === null || dayNumber < 1 || dayNumber > 31) return null;
   if (!isDay(day)) return null;
+  // The date number must be that weekday's date in that week (as the board's links give it).
+  if (dayNumber === null || dayNumbersOfIsoWeek(year, week)[DAYS.indexOf(day)] !== dayNumber) return null;
   return { year, week, day, dayNumber };
 }
 
