@@ -59,9 +59,11 @@ describe('isOnPickSheet', () => {
     ['another year', { year: 2025 }, monday, false],
     ['a legacy 2024 order', { year: 0 }, { ...monday, year: 2024 }, true],
     ['a lower-case day in the route', {}, { ...monday, day: 'monday' }, true],
-    // The spec compares first letters only, so these collide (reported to the lead).
-    ['a thursday order on the tuesday sheet', { day: 'thursday' }, { ...monday, day: 'Tuesday' }, true],
-    ['a sunday order on the saturday sheet', { day: 'sunday' }, { ...monday, day: 'Saturday' }, true],
+    // D11: the whole day must match, not just its first letter as the spec wrote.
+    ['a thursday order on the tuesday sheet', { day: 'thursday' }, { ...monday, day: 'Tuesday' }, false],
+    ['a sunday order on the saturday sheet', { day: 'sunday' }, { ...monday, day: 'Saturday' }, false],
+    ['a tuesday order on the tuesday sheet', { day: 'tuesday' }, { ...monday, day: 'tuesday' }, true],
+    ['a saturday order on the saturday sheet', { day: 'saturday' }, { ...monday, day: 'Saturday' }, true],
   ] as const)('%s: %s', (_, overrides, selection, expected) => {
     expect(isOnPickSheet(order(overrides), selection)).toBe(expected);
   });

@@ -34,10 +34,9 @@ export function isInWeek(order: Pick<OrderFields, 'year' | 'weekNumber'>, select
 const PICKED_CUSTOMER_TYPES: readonly CustomerType[] = ['wholesale', 'retail'];
 
 /**
- * The spec's pick-sheet rule (section 5): same week and year, board type none, the first
- * letter of the order's day equals the first letter of the selected day, and a wholesale or
- * retail customer. NOTE: comparing first letters is the spec's rule as written, so Tuesday's
- * sheet also lists Thursday's orders and Saturday's lists Sunday's.
+ * The pick-sheet rule (spec section 5 with D11): same week and year, board type none, exactly
+ * the selected day (any letter case in the route), and a wholesale or retail customer. The spec
+ * compares first letters only; D11 matches the whole day so Tuesday never lists Thursday.
  */
 export function isOnPickSheet(
   order: Pick<OrderFields, 'year' | 'weekNumber' | 'other' | 'day' | 'customerType'>,
@@ -46,7 +45,7 @@ export function isOnPickSheet(
   return (
     isInWeek(order, selection) &&
     order.other === 'none' &&
-    order.day.charAt(0) === selection.day.charAt(0).toLowerCase() &&
+    order.day === selection.day.toLowerCase() &&
     PICKED_CUSTOMER_TYPES.includes(order.customerType)
   );
 }
