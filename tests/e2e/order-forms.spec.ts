@@ -150,3 +150,40 @@ test('two people editing the same order: the second save is refused, shows what 
   await expect(second.getByText('Order updated successfully!')).toBeVisible();
   expect(await pb.collection('tasks').getOne(order.id)).toMatchObject({ trollies: '4', extras: '1 shelf' });
 });
+
+test('an order added through the form lands on the board in its day column; a blank title is refused', async ({
+  page,
+  accounts,
+  signIn,
+}) => {
+  const account = await accounts.create();
+  const pb = await api(account);
+  const title = `New customer ${unique()}`;
+
+  await signIn(page, account);
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Add Order' }).first().click();
+  await expect(page).toHaveURL(/\/createCustomer$/);
+  // Spec defaults: Monday, wholesale, the weekly board.
+  await expect(field(page, 'Day')).toHaveValue('monday');
+  await expect(field(page, 'Customer type')).toHaveValue('wholesale');
+  await expect(field(page, 'Board type')).toHaveValue('none');
+
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Please enter a title')).toBeVisible();
+  await expect(page).toHaveURL(/\/createCustomer$/);
+
+  await field(page, 'Customer name').fill(title);
+  await field(page, 'Postcode').fill('sy1 1xx');
+  await field(page, 'Order number').fill('SO-77');
+  await field(page, 'Customer type').selectOption({ label: 'Retail' });
+  await field(page, 'Day').selectOption({ label: 'Wednesday' });
+  await field(page, 'Additional Info').fill('Leave by the shed');
+  await page.getByRole('button', { name: 'Save' }).click();
+
+  await expect(page).toHaveURL(/\/(\?.*)?$/);
+  const wednesday = page.getByRole('region', { name: /^Wednesday/ });
+  await expect(wednesday.getByRole('listitem').filter({ hasText: title })).toBeVisible();
+  const [stored] = await pb.collection('tasks').getFullList({ filter: pb.filter('title = {:title}', { title }) });
+  expect(stored).toMatchObject({ day: 'wednesday', customerType: 'retail', other: 'none', postcode: 'sy1 1xx', orderNumber: 'SO-77' });
+});
