@@ -187,3 +187,47 @@ test('an order added through the form lands on the board in its day column; a bl
   const [stored] = await pb.collection('tasks').getFullList({ filter: pb.filter('title = {:title}', { title }) });
   expect(stored).toMatchObject({ day: 'wednesday', customerType: 'retail', other: 'none', postcode: 'sy1 1xx', orderNumber: 'SO-77' });
 });
+
+test('search finds orders by title or order number, newest first, and takes % literally', async ({ page, accounts, signIn }) => {
+  const account = await accounts.create();
+  const pb = await api(account);
+  const tag = unique();
+  const older = await createOrder(pb, { title: `Rose Garden ${tag}`, orderNumber: `RG-${tag}` });
+  const newer = await createOrder(pb, { title: `rose hall ${tag}`, orderNumber: 'X-1' });
+  const percent = await createOrder(pb, { title: `Ten 50% off ${tag}`, orderNumber: `P-${tag}` });
+  await createOrder(pb, { title: `Ten 500 off ${tag}` });
+
+  await signIn(page, account);
+  await page.goto('/search');
+  const box = page.getByLabel('Search -');
+  await expect(box).toHaveAttribute('placeholder', 'Enter details');
+  const results = page.getByRole('list', { name: 'Search results' });
+
+  await box.fill(tag);
+  await expect(results.getByRole('listitem')).toHaveCount(4);
+
+  await box.fill(`ROSE`);
+  await expect(page).toHaveURL(/\?q=ROSE$/);
+  // Other tests' orders may match too: look at this test's own, newest first.
+  const ours = results.getByRole('link').filter({ hasText: tag });
+  await expect(ours).toHaveCount(2);
+  await expect(ours.first()).toContainText(`rose hall ${tag}`);
+  await expect(results.locator(`[data-order-id="${newer.id}"]`)).toBeVisible();
+  await expect(results.locator(`[data-order-id="${older.id}"]`)).toBeVisible();
+
+  // Order number contains.
+  await box.fill(`RG-${tag}`);
+  await expect(results.getByRole('listitem')).toHaveCount(1);
+  await expect(results.getByRole('link')).toContainText(`Rose Garden ${tag}`);
+
+  // % is a literal: "50%" must not match "500".
+  await box.fill(`50% off ${tag}`);
+  await expect(results.getByRole('listitem')).toHaveCount(1);
+  await expect(results.locator(`[data-order-id="${percent.id}"]`)).toBeVisible();
+
+  // Each result opens its edit page; an empty box shows nothing.
+  await results.getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/edit/${percent.id}$`));
+  await page.goto('/search');
+  await expect(page.getByRole('list', { name: 'Search results' })).toHaveCount(0);
+});
