@@ -231,3 +231,22 @@ test('search finds orders by title or order number, newest first, and takes % li
   await page.goto('/search');
   await expect(page.getByRole('list', { name: 'Search results' })).toHaveCount(0);
 });
+
+test('a save the server refuses shows its message by the field and keeps what was typed', async ({ page, accounts, signIn }) => {
+  const account = await accounts.create();
+  const pb = await api(account);
+  const order = await createOrder(pb, { title: `Too long ${unique()}` });
+
+  await signIn(page, account);
+  await page.goto(`/edit/${order.id}`);
+  const tooLong = 'x'.repeat(201);
+  await field(page, 'Customer name').fill(tooLong);
+  await field(page, 'Trollies').fill('9');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Something went wrong while saving.')).toBeVisible();
+  await expect(field(page, 'Customer name')).toHaveAttribute('aria-invalid', 'true');
+  await expect(field(page, 'Customer name')).toHaveValue(tooLong);
+  await expect(field(page, 'Trollies')).toHaveValue('9');
+  await expect(page.getByRole('button', { name: 'Save' })).toBeEnabled();
+  expect((await pb.collection('tasks').getOne(order.id)).title).toBe(order.title);
+});
