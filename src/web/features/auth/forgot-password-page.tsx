@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button';
 import { FormMessage } from '../../components/ui/form-message';
 import { TextField } from '../../components/ui/fields';
 import { useEmailRequest } from './use-email-request';
-import { useGoBack } from './use-go-back';
+import { useGoBack } from '../../lib/use-go-back';
 
 const messages = {
   sent: 'Password reset email sent!',

@@ -1,10 +1,84 @@
-import { PlaceholderScreen } from '../../components/ui/placeholder-screen';
+import { useState } from 'react';
+import { ORDER_DEFAULTS, type OrderFields } from '#domain/orders/order-fields';
+import { weeksInIsoYear, yearOptions } from '#domain/weeks';
+import { paths } from '../../app/paths';
+import { OrderForm, serverFieldErrors, type OrderFieldErrors } from '../../components/orders/order-form';
+import type { FormMessageState } from '../../components/ui/form-message';
+import { notify } from '../../components/ui/toast';
+import { useDocumentTitle } from '../../components/ui/use-document-title';
+import { createOrder } from '../../lib/orders/order-mutations';
+import { localToday } from '../../lib/today';
+import { useGoBack } from '../../lib/use-go-back';
 
-/** Placeholder until a later issue builds this screen (route table, spec section 2). */
+/**
+ * Add Order (/createCustomer, spec sections 2 and 5): the order fields with the spec's defaults
+ * (this ISO week and year, Monday, wholesale, the weekly board). The create is awaited: on
+ * failure the message shows and what was typed stays; on success it goes back a page.
+ */
 export default function CreateOrderPage() {
+  useDocumentTitle('Add Order');
+  const goBack = useGoBack(paths.board);
+  const [today] = useState(() => localToday(new Date()));
+  const [values, setValues] = useState<OrderFields>(() => ({ ...ORDER_DEFAULTS, weekNumber: today.week.week, year: today.week.year }));
+  const [errors, setErrors] = useState<OrderFieldErrors>({});
+  const [message, setMessage] = useState<FormMessageState | null>(null);
+  const [isBusy, setBusy] = useState(false);
+
+  const weeksInYear = weeksInIsoYear(values.year);
+  // Orders go into this week or later: past weeks of this year are not offered (spec section 5).
+  const minWeek = values.year === today.week.year ? today.week.week : 1;
+  const years = yearOptions(today.date).filter((year) => year >= today.week.year);
+
+  const change = (changes: Partial<OrderFields>) =>
+    setValues((current) => {
+      const next = { ...current, ...changes };
+      const first = next.year === today.week.year ? today.week.week : 1;
+      next.weekNumber = Math.min(Math.max(next.weekNumber, first), weeksInIsoYear(next.year));
+      return next;
+    });
+
+  const save = async () => {
+    if (values.title.trim() === '') {
+      setErrors({});
+      setMessage({ tone: 'error', text: 'Please enter a title' });
+      return;
+    }
+    if (values.weekNumber < minWeek || values.weekNumber > weeksInYear) {
+      setErrors({ weekNumber: `Week must be between ${minWeek} and ${weeksInYear} for ${values.year}.` });
+      setMessage({ tone: 'error', text: 'Please check the week number.' });
+      return;
+    }
+    setErrors({});
+    setMessage(null);
+    setBusy(true);
+    try {
+      await createOrder(values);
+      notify.success('Order added.');
+      goBack();
+    } catch (err) {
+      setBusy(false);
+      setErrors(serverFieldErrors(err));
+      setMessage({ tone: 'error', text: 'Something went wrong while saving. Your order was not added.' });
+    }
+  };
+
   return (
-    <PlaceholderScreen title="Add Order">
-      <p>Adding orders arrives in a later release.</p>
-    </PlaceholderScreen>
+    <section className="mx-auto max-w-3xl px-3 py-4 sm:px-4" aria-labelledby="create-order-title">
+      <h1 id="create-order-title" className="text-2xl font-semibold text-slate-900">
+        Add Order
+      </h1>
+      <OrderForm
+        values={values}
+        onChange={change}
+        onSubmit={() => void save()}
+        years={years}
+        weeksInYear={weeksInYear}
+        minWeek={minWeek}
+        showProgressFields={false}
+        errors={errors}
+        message={message}
+        isBusy={isBusy}
+      />
+    </section>
   );
 }

@@ -1,10 +1,75 @@
-import { PlaceholderScreen } from '../../components/ui/placeholder-screen';
+import { useId } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { dayLabel, formatPostcode } from '#domain/orders/format';
+import { paths } from '../../app/paths';
+import { useDocumentTitle } from '../../components/ui/use-document-title';
+import { useSearchOrders } from '../../lib/orders/use-search-orders';
 
-/** Placeholder until a later issue builds this screen (route table, spec section 2). */
+/**
+ * Search (/search, spec section 2): title or order number contains the typed text, newest first.
+ * The text lives in `?q=` (replacing history, so Back leaves the page rather than undoing
+ * keystrokes). An empty box shows nothing.
+ */
 export default function SearchPage() {
+  useDocumentTitle('Search');
+  const inputId = useId();
+  const [params, setParams] = useSearchParams();
+  const query = params.get('q') ?? '';
+  const results = useSearchOrders(query);
+  const isBlank = query.trim() === '';
+
+  const type = (text: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (text === '') next.delete('q');
+        else next.set('q', text);
+        return next;
+      },
+      { replace: true },
+    );
+
   return (
-    <PlaceholderScreen title="Search">
-      <p>Search arrives in a later release.</p>
-    </PlaceholderScreen>
+    <section className="mx-auto max-w-5xl px-3 py-4 sm:px-4" aria-labelledby="search-title">
+      <h1 id="search-title" className="sr-only">
+        Search
+      </h1>
+      <div className="flex items-center gap-2">
+        <label htmlFor={inputId} className="text-lg font-semibold whitespace-nowrap text-slate-900">
+          Search -
+        </label>
+        <input
+          id={inputId}
+          type="search"
+          placeholder="Enter details"
+          value={query}
+          onChange={(e) => type(e.target.value)}
+          className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-emerald-600 focus:ring-2 focus:ring-emerald-600/30 focus:outline-none md:text-sm"
+        />
+      </div>
+      {!isBlank && results.isError && !results.data && (
+        <p className="mt-6 text-slate-600">The search could not be run. Please try again.</p>
+      )}
+      {!isBlank && results.data && results.data.length === 0 && <p className="mt-6 text-slate-500">No orders match.</p>}
+      {!isBlank && results.data && results.data.length > 0 && (
+        <ul aria-label="Search results" className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white shadow-sm">
+          {results.data.map((order) => (
+            <li key={order.id} data-order-id={order.id}>
+              <Link
+                to={paths.editOrder(order.id)}
+                className="grid min-h-11 grid-cols-[1fr_auto] items-baseline gap-x-4 gap-y-0.5 px-4 py-2.5 hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-600 md:grid-cols-[minmax(12rem,1.5fr)_8rem_8rem_10rem]"
+              >
+                <span className="font-semibold text-slate-900">{order.title}</span>
+                <span className="text-sm font-medium text-slate-700">{formatPostcode(order.postcode)}</span>
+                <span className="text-sm text-slate-500">{order.orderNumber}</span>
+                <span className="text-sm text-slate-600">
+                  Week {order.weekNumber}, {order.year} · {dayLabel(order.day)}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

@@ -56,11 +56,19 @@ export function searchOrdersQuery(query: string) {
     queryKey: orderKeys.search(text),
     queryFn: () =>
       tasks().getFullList<OrderRecord>({
-        filter: pb.filter('title ~ {:text} || orderNumber ~ {:text}', { text }),
+        filter: pb.filter('title ~ {:text} || orderNumber ~ {:text}', { text: literalContains(text) }),
         sort: '-created',
       }),
     enabled: text !== '',
   });
+}
+
+/**
+ * What staff type is literal text: the server's `~` reads a value holding an unescaped % as a
+ * LIKE pattern of its own (compile-filter's containsPattern), so % and _ get a backslash.
+ */
+export function literalContains(text: string): string {
+  return text.replace(/[%_]/g, (c) => `\\${c}`);
 }
 
 /** One order by id. */
