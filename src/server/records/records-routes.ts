@@ -7,7 +7,7 @@ import type { RecordService } from './record-service';
 
 export interface RecordRoutesOptions {
   records: RecordService;
-  /** Serialised list answers with ETags (list-cache.ts, decision 010); without it every list is queried. */
+  /** Serialised list answers with ETags (list-cache.ts, decision 012); without it every list is queried. */
   listCache?: ListCache;
 }
 
