@@ -39,6 +39,8 @@ export interface BuiltApp {
   database: DatabaseHandle;
   secrets: Secrets;
   events: EventBus;
+  /** The bus under the list cache's watch: in-process, or the PostgreSQL LISTEN/NOTIFY one. */
+  bus: EventBus;
   /** The one write path (tests and tools make records through it too). */
   records: RecordService;
   users: UsersRepository;
@@ -158,6 +160,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     database,
     secrets,
     events,
+    bus,
     records,
     users,
     realtime: broker,

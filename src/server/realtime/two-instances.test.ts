@@ -103,7 +103,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
     let connects = 0;
     await onB.realtime.subscribe('PB_CONNECT', () => connects++);
 
-    const bus = b.built.events as PostgresEventBus;
+    const bus = b.built.bus as PostgresEventBus;
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await admin.connect();
     await admin.query('SELECT pg_terminate_backend($1)', [bus.listenerPid]);
