@@ -255,8 +255,11 @@ test.describe('on a tablet', () => {
     await drag('Move stop 1, Greenfields', 'Move stop 3, Hillside Plants', 350);
     await expect.poll(() => stopOrder(page)).toEqual(['Bloom & Co', 'Hillside Plants', 'Greenfields']);
 
-    // A tap on a stop and a tap on a cell fill it.
+    // A tap on a stop and a tap on a cell fill it (once the drop has settled: a tap during the
+    // drop animation lands on the dragged row's overlay, as it would under a finger).
+    await page.waitForTimeout(400);
     await page.getByRole('button', { name: '8T', exact: true }).tap();
+    await expect(page.getByRole('button', { name: 'Trolley 1: empty' })).toBeVisible();
     await page.getByRole('button', { name: 'Choose Bloom & Co for the trolleys' }).tap();
     await page.getByRole('button', { name: 'Trolley 6: empty' }).tap();
     await expect(page.getByRole('button', { name: 'Trolley 6: Bloom & Co' })).toBeVisible();
