@@ -25,15 +25,25 @@
 
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 
-import { FilterError, lookUpField, type FieldMap, type FieldSpec, type FieldType, type SqlDialect, type TextIndex } from './field-map';
+import { FilterError, type FieldMap, type SqlDialect, type TextIndex } from './field-map';
+import {
+  cannotCompare,
+  filterField,
+  literalAsText,
+  mirror,
+  NUMERIC_TEXT,
+  operatorNotForBool,
+  TEXT_LIKE,
+  toBoolean,
+  valueFamily,
+  type LiteralOperand,
+  type NamedField,
+} from './filter-semantics';
 import type { ComparisonOperator, FilterNode, Operand } from './parse-filter';
 
 type Sql = RawBuilder<unknown>;
-type LiteralOperand = Exclude<Operand, { kind: 'field' }>;
 
-interface ResolvedField {
-  name: string;
-  spec: FieldSpec;
+interface ResolvedField extends NamedField {
   ref: Sql;
 }
 
@@ -45,7 +55,6 @@ const ESCAPE_CLAUSE = sql.raw("ESCAPE '\\'");
 export const MAX_SEARCH_LENGTH = 100;
 /** The trigram index can only look up pieces of at least three characters. */
 const MIN_INDEXED_PIECE = 3;
-const TEXT_LIKE: ReadonlySet<FieldType> = new Set<FieldType>(['text', 'date', 'relation']);
 
 /**
  * Compiles a parsed filter into a WHERE condition, e.g.
@@ -93,26 +102,8 @@ function compileComparison(
 }
 
 function resolveField(name: string, fields: FieldMap): ResolvedField {
-  const spec = lookUpField(fields, name);
-  if (!spec) throw new FilterError(`Invalid filter: unknown field "${name}".`);
-  if (spec.type === 'json') throw new FilterError(`Invalid filter: field "${name}" cannot be filtered.`);
-  return { name, spec, ref: sql.ref(spec.column) };
-}
-
-/** `5 < weekNumber` means `weekNumber > 5`. */
-function mirror(operator: ComparisonOperator): ComparisonOperator {
-  switch (operator) {
-    case '<':
-      return '>';
-    case '<=':
-      return '>=';
-    case '>':
-      return '<';
-    case '>=':
-      return '<=';
-    default:
-      return operator;
-  }
+  const field = filterField(name, fields);
+  return { ...field, ref: sql.ref(field.spec.column) };
 }
 
 function compareFieldWithValue(
@@ -196,12 +187,6 @@ function valueContainsField(operator: '~' | '!~', literal: LiteralOperand, field
   return operator === '~' ? sql<SqlBool>`${matches}` : sql<SqlBool>`NOT (${matches})`;
 }
 
-function valueFamily(type: FieldType): 'text' | 'number' | 'bool' {
-  if (type === 'number') return 'number';
-  if (type === 'bool') return 'bool';
-  return 'text';
-}
-
 /** The field as lower-case text; NULL reads as '' so "does not contain" holds for empty fields. */
 function lowerText(field: ResolvedField): Sql {
   const text = TEXT_LIKE.has(field.spec.type) ? field.ref : sql`CAST(${field.ref} AS TEXT)`;
@@ -222,19 +207,6 @@ function likeSubject(field: ResolvedField, dialect: SqlDialect): Sql {
 /** Escapes LIKE's special characters inside SQL, for a pattern taken from another column. */
 function escapedLikeText(text: Sql): Sql {
   return sql`REPLACE(REPLACE(REPLACE(${text}, ${sql.raw("'\\'")}, ${sql.raw("'\\\\'")}), '%', ${sql.raw("'\\%'")}), '_', ${sql.raw("'\\_'")})`;
-}
-
-function literalAsText(literal: LiteralOperand, field: ResolvedField, operator: ComparisonOperator): string {
-  switch (literal.kind) {
-    case 'string':
-      return literal.value;
-    case 'number':
-      return literal.source;
-    case 'boolean':
-      throw cannotCompare(field, String(literal.value));
-    case 'null':
-      throw new FilterError(`Invalid filter: null can only be used with "=" or "!=", not "${operator}".`);
-  }
 }
 
 /** The value of a `~`/`!~`, refused when longer than MAX_SEARCH_LENGTH characters (D14). */
@@ -320,7 +292,6 @@ function hasUnescapedPercent(value: string): boolean {
   return false;
 }
 
-const NUMERIC_TEXT = /^\s*-?(\d+(\.\d+)?|\.\d+)\s*$/;
 const PG_INT_MAX = 2_147_483_647;
 
 function bindValue(literal: LiteralOperand, field: ResolvedField, dialect: SqlDialect): Bound {
@@ -356,36 +327,4 @@ function bindValue(literal: LiteralOperand, field: ResolvedField, dialect: SqlDi
       return { kind: 'value', value, sql: sql`${value}` };
     }
   }
-}
-
-function toBoolean(literal: LiteralOperand): boolean | undefined {
-  if (literal.kind === 'boolean') return literal.value;
-  if (literal.kind === 'number' && (literal.value === 0 || literal.value === 1)) return literal.value === 1;
-  if (literal.kind === 'string') {
-    const text = literal.value.trim().toLowerCase();
-    if (text === 'true' || text === '1') return true;
-    if (text === 'false' || text === '0') return false;
-  }
-  return undefined;
-}
-
-const TYPE_WORDS: Readonly<Record<FieldType, string>> = {
-  text: 'text',
-  number: 'numbers',
-  bool: 'true/false values',
-  date: 'dates',
-  json: 'structured data',
-  relation: 'record ids',
-};
-
-function cannotCompare(field: ResolvedField, shownValue: string): FilterError {
-  return new FilterError(
-    `Invalid filter: field "${field.name}" holds ${TYPE_WORDS[field.spec.type]} and cannot be compared with ${shownValue}.`,
-  );
-}
-
-function operatorNotForBool(operator: ComparisonOperator, field: ResolvedField): FilterError {
-  return new FilterError(
-    `Invalid filter: "${operator}" cannot be used with field "${field.name}", which holds true/false values; use "=" or "!=".`,
-  );
 }

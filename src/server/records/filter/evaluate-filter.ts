@@ -13,17 +13,26 @@
 // SQL's unknown as false gives the same rows as the database does.
 
 import { checkSearchLength, containsPattern } from './compile-filter';
-import { FilterError, lookUpField, type FieldMap, type FieldSpec, type FieldType, type SqlDialect } from './field-map';
+import { FilterError, type FieldMap, type SqlDialect } from './field-map';
+import {
+  cannotCompare,
+  filterField,
+  literalAsText,
+  mirror,
+  NUMERIC_TEXT,
+  operatorNotForBool,
+  TEXT_LIKE,
+  toBoolean,
+  valueFamily,
+  type LiteralOperand,
+  type NamedField,
+} from './filter-semantics';
 import type { ComparisonOperator, FilterNode, Operand } from './parse-filter';
 
 /** A record as the API shows it: field name -> value (text, number, boolean or null). */
 export type RecordValues = Readonly<Record<string, unknown>>;
 
-type LiteralOperand = Exclude<Operand, { kind: 'field' }>;
 type Scalar = string | number | boolean | null;
-
-const TEXT_LIKE: ReadonlySet<FieldType> = new Set<FieldType>(['text', 'date', 'relation']);
-const NUMERIC_TEXT = /^\s*-?(\d+(\.\d+)?|\.\d+)\s*$/;
 
 export type RecordPredicate = (record: RecordValues) => boolean;
 
@@ -58,17 +67,8 @@ export function evaluateFilter(node: FilterNode | null, fields: FieldMap, record
   return compilePredicate(node, fields, dialect)(record);
 }
 
-interface ResolvedField {
-  name: string;
-  spec: FieldSpec;
-}
-
-function resolveField(name: string, fields: FieldMap): ResolvedField {
-  const spec = lookUpField(fields, name);
-  if (!spec) throw new FilterError(`Invalid filter: unknown field "${name}".`);
-  if (spec.type === 'json') throw new FilterError(`Invalid filter: field "${name}" cannot be filtered.`);
-  return { name, spec };
-}
+type ResolvedField = NamedField;
+const resolveField = filterField;
 
 function evaluateComparison(
   operator: ComparisonOperator,
@@ -95,21 +95,6 @@ function evaluateComparison(
     return compareFieldWithValue(mirror(operator), field, left, record, dialect);
   }
   throw new Error('evaluateFilter: a comparison must have a field on at least one side');
-}
-
-function mirror(operator: ComparisonOperator): ComparisonOperator {
-  switch (operator) {
-    case '<':
-      return '>';
-    case '<=':
-      return '>=';
-    case '>':
-      return '<';
-    case '>=':
-      return '<=';
-    default:
-      return operator;
-  }
 }
 
 /** The stored value as the database holds it: '' and null stay apart here, like in a column. */
@@ -232,36 +217,6 @@ function bindValue(literal: LiteralOperand, field: ResolvedField): Scalar | unde
   }
 }
 
-function toBoolean(literal: LiteralOperand): boolean | undefined {
-  if (literal.kind === 'boolean') return literal.value;
-  if (literal.kind === 'number' && (literal.value === 0 || literal.value === 1)) return literal.value === 1;
-  if (literal.kind === 'string') {
-    const text = literal.value.trim().toLowerCase();
-    if (text === 'true' || text === '1') return true;
-    if (text === 'false' || text === '0') return false;
-  }
-  return undefined;
-}
-
-function literalAsText(literal: LiteralOperand, field: ResolvedField, operator: ComparisonOperator): string {
-  switch (literal.kind) {
-    case 'string':
-      return literal.value;
-    case 'number':
-      return literal.source;
-    case 'boolean':
-      throw cannotCompare(field, String(literal.value));
-    case 'null':
-      throw new FilterError(`Invalid filter: null can only be used with "=" or "!=", not "${operator}".`);
-  }
-}
-
-function valueFamily(type: FieldType): 'text' | 'number' | 'bool' {
-  if (type === 'number') return 'number';
-  if (type === 'bool') return 'bool';
-  return 'text';
-}
-
 /** LOWER(COALESCE(field-as-text, '')): numbers print as the database prints them. */
 function lowerText(field: ResolvedField, record: RecordValues, dialect: SqlDialect): string {
   const value = valueOf(field, record);
@@ -314,24 +269,4 @@ export function like(text: string, pattern: string): boolean {
   }
   while (p[pi] === '%') pi++;
   return pi === p.length;
-}
-
-function cannotCompare(field: ResolvedField, shownValue: string): FilterError {
-  const words: Readonly<Record<FieldType, string>> = {
-    text: 'text',
-    number: 'numbers',
-    bool: 'true/false values',
-    date: 'dates',
-    json: 'structured data',
-    relation: 'record ids',
-  };
-  return new FilterError(
-    `Invalid filter: field "${field.name}" holds ${words[field.spec.type]} and cannot be compared with ${shownValue}.`,
-  );
-}
-
-function operatorNotForBool(operator: ComparisonOperator, field: ResolvedField): FilterError {
-  return new FilterError(
-    `Invalid filter: "${operator}" cannot be used with field "${field.name}", which holds true/false values; use "=" or "!=".`,
-  );
 }
