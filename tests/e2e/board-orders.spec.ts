@@ -1,30 +1,10 @@
-import PocketBase from 'pocketbase';
+import type PocketBase from 'pocketbase';
 import type { Page } from '@playwright/test';
-import { test, expect, type Account } from '../support/e2e-fixtures';
-import { e2eBaseUrl } from '../support/e2e-env';
+import { api, unique, type OrderInput } from '../support/e2e-api';
+import { test, expect } from '../support/e2e-fixtures';
 
 // The weekly board, collect board and holding list with real orders created through the API:
 // each order on the right board, in the right column, in its colour, with its status icon.
-
-type OrderInput = {
-  title: string;
-  day: string;
-  customerType: 'wholesale' | 'retail' | 'missed' | 'other';
-  other: 'none' | 'collect' | 'holding';
-  status?: string;
-  postcode?: string;
-  orderNumber?: string;
-  orderInfo?: string;
-  year: number;
-  weekNumber: number;
-};
-
-async function api(account: Account): Promise<PocketBase> {
-  const pb = new PocketBase(e2eBaseUrl);
-  pb.autoCancellation(false);
-  await pb.collection('users').authWithPassword(account.username, account.password);
-  return pb;
-}
 
 async function createOrders(pb: PocketBase, orders: OrderInput[]): Promise<Record<string, string>> {
   const ids: Record<string, string> = {};
@@ -35,7 +15,6 @@ async function createOrders(pb: PocketBase, orders: OrderInput[]): Promise<Recor
   return ids;
 }
 
-const unique = () => Math.random().toString(36).slice(2, 7);
 const column = (page: Page, day: string) => page.getByRole('region', { name: new RegExp(`^${day}`) });
 const line = (page: Page, day: string, title: string) => column(page, day).getByRole('listitem').filter({ hasText: title });
 

@@ -1,19 +1,12 @@
-import PocketBase from 'pocketbase';
 import type { Page } from '@playwright/test';
-import { test, expect, type Account } from '../support/e2e-fixtures';
-import { E2E_DELETE_PASSWORD, e2eBaseUrl } from '../support/e2e-env';
+import { api } from '../support/e2e-api';
+import { test, expect } from '../support/e2e-fixtures';
+import { E2E_DELETE_PASSWORD } from '../support/e2e-env';
 
 // Live boards (DECISIONS D6): a change made on one device shows on every open board within two
 // seconds, without a reload. Needs the server's realtime channel (/api/realtime).
 
 const LIVE_MS = 2000;
-
-async function api(account: Account): Promise<PocketBase> {
-  const pb = new PocketBase(e2eBaseUrl);
-  pb.autoCancellation(false);
-  await pb.collection('users').authWithPassword(account.username, account.password);
-  return pb;
-}
 
 const column = (page: Page, day: string) => page.getByRole('region', { name: new RegExp(`^${day}`) });
 

@@ -1,19 +1,11 @@
-import PocketBase from 'pocketbase';
+import type PocketBase from 'pocketbase';
 import type { Page } from '@playwright/test';
-import { test, expect, type Account } from '../support/e2e-fixtures';
-import { E2E_DELETE_PASSWORD, e2eBaseUrl } from '../support/e2e-env';
+import { api, unique } from '../support/e2e-api';
+import { test, expect } from '../support/e2e-fixtures';
+import { E2E_DELETE_PASSWORD } from '../support/e2e-env';
 
 // The order forms (spec section 2: edit, create, search) against the real server: what staff type
 // is what the server stores, and what the board and search then show.
-
-async function api(account: Account): Promise<PocketBase> {
-  const pb = new PocketBase(e2eBaseUrl);
-  pb.autoCancellation(false);
-  await pb.collection('users').authWithPassword(account.username, account.password);
-  return pb;
-}
-
-const unique = () => Math.random().toString(36).slice(2, 7);
 
 async function createOrder(pb: PocketBase, fields: Record<string, unknown>) {
   return pb.collection('tasks').create({

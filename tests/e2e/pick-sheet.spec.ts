@@ -1,36 +1,17 @@
-import PocketBase from 'pocketbase';
-import { test, expect, type Account } from '../support/e2e-fixtures';
-import { e2eBaseUrl } from '../support/e2e-env';
+import type PocketBase from 'pocketbase';
+import { api, unique, type OrderInput } from '../support/e2e-api';
+import { test, expect } from '../support/e2e-fixtures';
 import { A4_POINTS, readPdf } from '../support/pdf-tools';
 
 // The daily pick sheet with real orders created through the API: exactly the day's whiteboard
 // orders of wholesale and retail customers (D11: Thursday is not Tuesday), linked, with extras,
 // printed as a one-page A4 PDF, and updated live while open.
 
-type OrderInput = {
-  title: string;
-  day: string;
-  customerType: 'wholesale' | 'retail' | 'missed' | 'other';
-  other: 'none' | 'collect' | 'holding';
-  postcode?: string;
-  orderNumber?: string;
-  year: number;
-  weekNumber: number;
-};
-
-async function api(account: Account): Promise<PocketBase> {
-  const pb = new PocketBase(e2eBaseUrl);
-  pb.autoCancellation(false);
-  await pb.collection('users').authWithPassword(account.username, account.password);
-  return pb;
-}
-
 async function createOrder(pb: PocketBase, order: OrderInput): Promise<string> {
   const record = await pb.collection('tasks').create({ status: '', postcode: '', orderNumber: '', orderInfo: '', ...order });
   return record.id;
 }
 
-const unique = () => Math.random().toString(36).slice(2, 7);
 // 2027 week 10: Tuesday is 9 March 2027.
 const week = { year: 2027, weekNumber: 10 };
 const sheetUrl = '/weekday/2027/10/tuesday/9';
