@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LoadingScreen } from '../components/ui/loading-screen';
 import BoardPage from '../features/board/board-page';
@@ -12,7 +12,17 @@ import {
   unknownPathLoader,
 } from './gate';
 import { paths } from './paths';
-import { RouteError } from './route-error';
+
+// The error screen loads when a route fails, not with the board (first-paint budget, decision 006).
+const RouteError = lazy(() => import('./route-error').then((m) => ({ default: m.RouteError })));
+
+function RouteErrorBoundary() {
+  return (
+    <Suspense fallback={<p role="alert">Something went wrong while processing your request.</p>}>
+      <RouteError />
+    </Suspense>
+  );
+}
 
 type ScreenModule = () => Promise<{ default: ComponentType }>;
 
@@ -44,7 +54,7 @@ export const routes: RouteObject[] = [
   {
     id: 'root',
     HydrateFallback: LoadingScreen,
-    ErrorBoundary: RouteError,
+    ErrorBoundary: RouteErrorBoundary,
     children: [
       {
         id: 'layout',
@@ -54,7 +64,7 @@ export const routes: RouteObject[] = [
             id: 'gate',
             loader: requireReadyLoader,
             shouldRevalidate: alwaysRevalidate,
-            ErrorBoundary: RouteError,
+            ErrorBoundary: RouteErrorBoundary,
             children: [
               { index: true, Component: BoardPage },
               { path: paths.collect, lazy: page(() => import('../features/board/collect-page')) },
@@ -69,7 +79,7 @@ export const routes: RouteObject[] = [
             ],
           },
           // Not gated: a signed-in user who is not verified yet can still reach account links.
-          { path: paths.settings, ErrorBoundary: RouteError, lazy: page(() => import('../features/settings/settings-page')) },
+          { path: paths.settings, ErrorBoundary: RouteErrorBoundary, lazy: page(() => import('../features/settings/settings-page')) },
         ],
       },
       {

@@ -45,3 +45,6 @@ export function DayOrders(props: WeekProps & { day: Day }) {
     </QueryProvider>
   );
 }
+
+// Map mode's banner travels with the orders: it is not needed to paint the board.
+export { SelectionBanner } from './selection-banner';

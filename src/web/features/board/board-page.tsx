@@ -4,7 +4,6 @@ import { useDocumentTitle } from '../../components/ui/use-document-title';
 import { useCachedWeekHeadings } from '../../lib/settings/settings-cache';
 import { useCurrentUser } from '../../lib/use-current-user';
 import { useWeekSelection } from '../../lib/week-selection';
-import { SelectionBanner } from './selection-banner';
 import { WeekBoard } from './week-board';
 
 // The orders (TanStack Query, the SDK and the order lines) are not part of the first paint
@@ -15,6 +14,7 @@ const loadBoardData = () => import('./board-data');
 void loadBoardData().catch(() => undefined);
 const DayOrders = lazy(() => loadBoardData().then((m) => ({ default: m.DayOrders })));
 const BoardSync = lazy(() => loadBoardData().then((m) => ({ default: m.BoardSync })));
+const SelectionBanner = lazy(() => loadBoardData().then((m) => ({ default: m.SelectionBanner })));
 
 /** The weekly board (/): seven day columns of the chosen week with their orders. */
 export default function BoardPage() {
@@ -35,8 +35,8 @@ export default function BoardPage() {
       <h1 className="sr-only">
         Week {week}, {year}
       </h1>
-      <SelectionBanner />
       <Suspense fallback={null}>
+        <SelectionBanner />
         <BoardSync year={year} week={week} />
       </Suspense>
       <WeekBoard columns={columns} year={year} week={week} headings={headings} renderDay={renderDay} idPrefix="board" />
