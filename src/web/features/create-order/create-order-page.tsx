@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { firstOpenWeekOfYear, newOrderWeekError } from '#domain/orders/new-order-week';
 import { ORDER_DEFAULTS, type OrderFields } from '#domain/orders/order-fields';
 import { weeksInIsoYear, yearOptions } from '#domain/weeks';
 import { paths } from '../../app/paths';
@@ -25,14 +26,15 @@ export default function CreateOrderPage() {
   const [isBusy, setBusy] = useState(false);
 
   const weeksInYear = weeksInIsoYear(values.year);
-  // Orders go into this week or later: past weeks of this year are not offered (spec section 5).
-  const minWeek = values.year === today.week.year ? today.week.week : 1;
-  const years = yearOptions(today.date).filter((year) => year >= today.week.year);
+  // Orders go into this week or later (spec section 5, issue 7): past weeks and years are not
+  // offered. The server refuses them by the same domain rule.
+  const minWeek = firstOpenWeekOfYear(values.year, today.date) ?? 1;
+  const years = yearOptions(today.date).filter((year) => firstOpenWeekOfYear(year, today.date) !== null);
 
   const change = (changes: Partial<OrderFields>) =>
     setValues((current) => {
       const next = { ...current, ...changes };
-      const first = next.year === today.week.year ? today.week.week : 1;
+      const first = firstOpenWeekOfYear(next.year, today.date) ?? 1;
       next.weekNumber = Math.min(Math.max(next.weekNumber, first), weeksInIsoYear(next.year));
       return next;
     });
@@ -43,8 +45,9 @@ export default function CreateOrderPage() {
       setMessage({ tone: 'error', text: 'Please enter a title' });
       return;
     }
-    if (values.weekNumber < minWeek || values.weekNumber > weeksInYear) {
-      setErrors({ weekNumber: `Week must be between ${minWeek} and ${weeksInYear} for ${values.year}.` });
+    const pastWeek = newOrderWeekError(values, today.date);
+    if (pastWeek || values.weekNumber > weeksInYear) {
+      setErrors({ weekNumber: pastWeek?.message ?? `Week must be between ${minWeek} and ${weeksInYear} for ${values.year}.` });
       setMessage({ tone: 'error', text: 'Please check the week number.' });
       return;
     }
