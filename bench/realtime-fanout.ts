@@ -4,6 +4,7 @@
 import { performance } from 'node:perf_hooks';
 import { EventSource } from 'eventsource';
 import type PocketBase from 'pocketbase';
+import { FUTURE_YEAR } from '../tests/support/open-weeks';
 import { createAccount, startTestServer } from '../tests/support/server';
 
 globalThis.EventSource ??= EventSource as unknown as typeof globalThis.EventSource;
@@ -46,7 +47,7 @@ try {
       customerType: 'retail',
       other: 'none',
       weekNumber: 10,
-      year: 2026,
+      year: FUTURE_YEAR,
     });
     writeTimes.push(performance.now() - started);
     const deadline = performance.now() + 10_000;

@@ -14,6 +14,7 @@ import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import PocketBase, { type RecordModel } from 'pocketbase';
 import { currentIsoWeek } from '../src/domain/weeks';
+import { FUTURE_YEAR } from '../tests/support/open-weeks';
 import { chunksUntilOrderVisible } from './lib/board-in-browser';
 import { FIRST_PAINT_BUDGET_KB, measureBundle, pdfChunk, sum } from './lib/bundle';
 import { captureResponse, LOAD_CONNECTIONS, measureBareNodeRate, measureRate } from './lib/http-load';
@@ -178,7 +179,7 @@ async function createsPerSecond(url: string, token: string): Promise<number> {
     connections: LOAD_CONNECTIONS,
     duration: Math.max(3, Math.round(SECONDS / 2)),
     headers: { authorization: token, 'content-type': 'application/json' },
-    body: JSON.stringify({ title: 'Bench create', day: 'monday', weekNumber: 10, year: 2027, customerType: 'wholesale' }),
+    body: JSON.stringify({ title: 'Bench create', day: 'monday', weekNumber: 10, year: FUTURE_YEAR, customerType: 'wholesale' }),
   });
   if (result.non2xx > 0 || result.errors > 0) console.log(`  (creates: ${result.non2xx} non-2xx, ${result.errors} errors)`);
   return (result.requests.total - result.non2xx) / result.duration;

@@ -3,13 +3,19 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { DAYS } from '../../src/domain/records';
+import { currentIsoWeek, utcCalendarDate } from '../../src/domain/weeks';
 import { openDatabase } from '../../src/server/db/database';
 import { formatTimestamp, newRecordId } from '../../src/server/records/ids';
 import { run } from './processes';
 
-/** The week every board figure asks for: it always holds BOARD_WEEK_ORDERS orders. */
-export const BOARD_YEAR = 2026;
-export const BOARD_WEEK = 47;
+/**
+ * The week every board figure asks for: it always holds BOARD_WEEK_ORDERS orders. This week, as
+ * the board opens on it, and because the benches also add orders to it through the API, which
+ * refuses new orders in a week that has passed.
+ */
+const THIS_WEEK = currentIsoWeek(utcCalendarDate(new Date()));
+export const BOARD_YEAR = THIS_WEEK.year;
+export const BOARD_WEEK = THIS_WEEK.week;
 export const BOARD_WEEK_ORDERS = 100;
 /** History outside the board's week is spread over these years. */
 const FIRST_YEAR = 1990;
@@ -57,7 +63,7 @@ export function orderAt(i: number, userId: string): SeedOrder {
     const slot = (i * 7919) % ((LAST_YEAR - FIRST_YEAR + 1) * 52);
     year = FIRST_YEAR + Math.floor(slot / 52);
     weekNumber = 1 + (slot % 52);
-    if (year === BOARD_YEAR && weekNumber === BOARD_WEEK) weekNumber = BOARD_WEEK - 1;
+    if (year === BOARD_YEAR && weekNumber === BOARD_WEEK) weekNumber = BOARD_WEEK === 1 ? 2 : BOARD_WEEK - 1;
   }
   const stamp = formatTimestamp(new Date(Date.UTC(2020, 0, 1) + i * 1000));
   return {

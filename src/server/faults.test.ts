@@ -12,6 +12,7 @@ import {
   type ServerProcess,
   type ServerProcessOptions,
 } from '../../tests/support/server-process';
+import { FUTURE_YEAR } from '../../tests/support/open-weeks';
 import { sqliteFile } from './db/database';
 
 // Faults an operator's machine will see (issue 9): the server killed mid-write, and stopped while
@@ -55,7 +56,7 @@ test('SIGKILL in the middle of a burst of writes loses no acknowledged create or
   // Orders whose orderInfo is rewritten again and again, one update at a time per order.
   const updated = await Promise.all(
     Array.from({ length: 6 }, (_, i) =>
-      pb.collection('tasks').create({ title: `Rewritten ${i}`, orderInfo: 'rev 0', weekNumber: 20, year: 2026 }),
+      pb.collection('tasks').create({ title: `Rewritten ${i}`, orderInfo: 'rev 0', weekNumber: 20, year: FUTURE_YEAR }),
     ),
   );
   const lastAcknowledged = new Map(updated.map((order) => [order.id, 'rev 0']));
@@ -66,7 +67,7 @@ test('SIGKILL in the middle of a burst of writes loses no acknowledged create or
 
   const createLanes = Array.from({ length: 3 }, async (_, lane) => {
     for (let n = 0; !crashed; n++) {
-      const body = { title: `Burst ${lane}-${n}`, orderNumber: `PO-${lane}-${n}`, day: 'wednesday', weekNumber: 20, year: 2026 };
+      const body = { title: `Burst ${lane}-${n}`, orderNumber: `PO-${lane}-${n}`, day: 'wednesday', weekNumber: 20, year: FUTURE_YEAR };
       try {
         const record = await pb.collection('tasks').create(body);
         created.push({ id: record.id, title: body.title, orderNumber: body.orderNumber, day: body.day });
@@ -105,7 +106,7 @@ test('SIGKILL in the middle of a burst of writes loses no acknowledged create or
   // Restarted on the same data: every acknowledged write is there, intact.
   const restarted = await started(options);
   const after = await signedIn(restarted.url, account);
-  const orders = await after.collection('tasks').getFullList({ filter: 'weekNumber = 20 && year = 2026' });
+  const orders = await after.collection('tasks').getFullList({ filter: `weekNumber = 20 && year = ${FUTURE_YEAR}` });
   const byId = new Map(orders.map((order) => [order.id, order]));
   for (const order of created) {
     expect(byId.get(order.id), `acknowledged create ${order.title}`).toMatchObject({
@@ -113,7 +114,7 @@ test('SIGKILL in the middle of a burst of writes loses no acknowledged create or
       orderNumber: order.orderNumber,
       day: order.day,
       weekNumber: 20,
-      year: 2026,
+      year: FUTURE_YEAR,
     });
   }
   for (const [id, value] of lastAcknowledged) {
@@ -134,7 +135,7 @@ interface Answer {
  * request is inside it, and the body goes when `send()` is called.
  */
 function rawCreate(url: string, token: string, title: string, agent: http.Agent, holdBody = false) {
-  const body = JSON.stringify({ title, weekNumber: 21, year: 2026 });
+  const body = JSON.stringify({ title, weekNumber: 21, year: FUTURE_YEAR });
   const request = http.request(`${url}/api/collections/tasks/records`, {
     method: 'POST',
     agent,
@@ -189,7 +190,7 @@ test('SIGTERM under load: requests already sent are answered, then the server ex
   // Everything answered was written.
   const restarted = await started(options);
   const after = await signedIn(restarted.url, account);
-  const stored = await after.collection('tasks').getFullList({ filter: 'weekNumber = 21 && year = 2026' });
+  const stored = await after.collection('tasks').getFullList({ filter: `weekNumber = 21 && year = ${FUTURE_YEAR}` });
   expect(new Set(stored.map((order) => order.title))).toEqual(new Set(answers.map((answer) => JSON.parse(answer.body).title as string)));
   expect(stored).toHaveLength(40);
 }, 180_000);

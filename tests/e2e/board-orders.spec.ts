@@ -1,6 +1,6 @@
 import type PocketBase from 'pocketbase';
 import type { Page } from '@playwright/test';
-import { api, unique, type OrderInput } from '../support/e2e-api';
+import { addOrder, api, unique, type OrderInput } from '../support/e2e-api';
 import { test, expect } from '../support/e2e-fixtures';
 
 // The weekly board, collect board and holding list with real orders created through the API:
@@ -9,7 +9,7 @@ import { test, expect } from '../support/e2e-fixtures';
 async function createOrders(pb: PocketBase, orders: OrderInput[]): Promise<Record<string, string>> {
   const ids: Record<string, string> = {};
   for (const order of orders) {
-    const record = await pb.collection('tasks').create({ status: '', postcode: '', orderNumber: '', orderInfo: '', ...order });
+    const record = await addOrder(pb, { status: '', postcode: '', orderNumber: '', orderInfo: '', ...order });
     ids[order.title] = record.id;
   }
   return ids;

@@ -1,13 +1,17 @@
 import type PocketBase from 'pocketbase';
 import type { Page } from '@playwright/test';
+import { currentIsoWeek, localCalendarDate } from '../../src/domain/weeks';
 import { api, unique } from '../support/e2e-api';
 import { test, expect } from '../support/e2e-fixtures';
 import { E2E_DELETE_PASSWORD } from '../support/e2e-env';
+import { nextIsoWeek } from '../support/open-weeks';
 
 // The order forms (spec section 2: edit, create, search) against the real server: what staff type
 // is what the server stores, and what the board and search then show.
 
+/** Adds an order next week (new orders may not go into a week that has passed). */
 async function createOrder(pb: PocketBase, fields: Record<string, unknown>) {
+  const open = nextIsoWeek();
   return pb.collection('tasks').create({
     day: 'monday',
     customerType: 'wholesale',
@@ -18,8 +22,8 @@ async function createOrder(pb: PocketBase, fields: Record<string, unknown>) {
     orderInfo: '',
     trollies: '',
     extras: '',
-    year: 2026,
-    weekNumber: 50,
+    year: open.year,
+    weekNumber: open.week,
     ...fields,
   });
 }
@@ -160,6 +164,11 @@ test('an order added through the form lands on the board in its day column; a bl
   await expect(field(page, 'Day')).toHaveValue('monday');
   await expect(field(page, 'Customer type')).toHaveValue('wholesale');
   await expect(field(page, 'Board type')).toHaveValue('none');
+  // This week or later only: past weeks and years are not offered (the server refuses them too).
+  const thisWeek = currentIsoWeek(localCalendarDate(new Date()));
+  await expect(field(page, 'Week number')).toHaveValue(String(thisWeek.week));
+  await expect(field(page, 'Week number').locator('option').first()).toHaveText(String(thisWeek.week));
+  await expect(field(page, 'Year').locator('option').last()).toHaveText(String(thisWeek.year));
 
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Please enter a title')).toBeVisible();

@@ -1,5 +1,5 @@
 import type PocketBase from 'pocketbase';
-import { api, unique, type OrderInput } from '../support/e2e-api';
+import { addOrder, api, unique, type OrderInput } from '../support/e2e-api';
 import { test, expect } from '../support/e2e-fixtures';
 import { A4_POINTS, readPdf } from '../support/pdf-tools';
 
@@ -8,7 +8,7 @@ import { A4_POINTS, readPdf } from '../support/pdf-tools';
 // printed as a one-page A4 PDF, and updated live while open.
 
 async function createOrder(pb: PocketBase, order: OrderInput): Promise<string> {
-  const record = await pb.collection('tasks').create({ status: '', postcode: '', orderNumber: '', orderInfo: '', ...order });
+  const record = await addOrder(pb, { status: '', postcode: '', orderNumber: '', orderInfo: '', ...order });
   return record.id;
 }
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import PocketBase from 'pocketbase';
 import { afterEach, describe, expect, test } from 'vitest';
+import { FUTURE_YEAR } from '../../../tests/support/open-weeks';
 import { createStaffWithCli, runAdmin, startServerProcess, type ServerProcess } from '../../../tests/support/server-process';
 import { sqliteFile } from '../db/database';
 import { pidFilePath } from '../pid-file';
@@ -45,7 +46,7 @@ function keepWriting(pb: PocketBase, lanes: number) {
     while (running) {
       const title = `Greenfields ${++n}`;
       try {
-        const record = await pb.collection('tasks').create({ title, weekNumber: 12, year: 2026 });
+        const record = await pb.collection('tasks').create({ title, weekNumber: 12, year: FUTURE_YEAR });
         acknowledged.push({ id: record.id, title, at: Date.now() });
       } catch (error) {
         errors.push(error);
@@ -131,7 +132,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('backup and restore of t
     // The server starts on the restored data: everything from before the backup, nothing from after.
     server = await started(dataDir);
     const after = await signedIn(server, account);
-    const orders = await after.collection('tasks').getFullList({ filter: 'weekNumber = 12 && year = 2026' });
+    const orders = await after.collection('tasks').getFullList({ filter: `weekNumber = 12 && year = ${FUTURE_YEAR}` });
     const byId = new Map(orders.map((order) => [order.id, order.title as string]));
     for (const order of beforeBackup) expect(byId.get(order.id)).toBe(order.title);
     for (const order of afterBackup) expect(byId.has(order.id)).toBe(false);

@@ -1,6 +1,7 @@
 import { ClientResponseError } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, failure, startTestServer, TEST_DELETE_PASSWORD, type TestServer } from '../../../tests/support/server';
+import { FUTURE_YEAR } from '../../../tests/support/open-weeks';
 
 // The throttles an outsider found missing or wrong (issue 6), through the SDK against the real
 // server. The server trusts X-Forwarded-For here (as behind a proxy), so one test can speak from
@@ -8,7 +9,7 @@ import { createAccount, failure, startTestServer, TEST_DELETE_PASSWORD, type Tes
 
 const from = (address: string) => ({ headers: { 'X-Forwarded-For': address } });
 
-const order = { title: 'Greenfields', day: 'monday', customerType: 'retail', other: 'none', weekNumber: 12, year: 2026 };
+const order = { title: 'Greenfields', day: 'monday', customerType: 'retail', other: 'none', weekNumber: 12, year: FUTURE_YEAR };
 
 describe('deletion password guesses', () => {
   let server: TestServer;

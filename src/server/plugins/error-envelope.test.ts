@@ -2,6 +2,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, startTestServer, type TestServer } from '../../../tests/support/server';
 import { BODY_LIMIT_BYTES, jsonDepth, MAX_JSON_DEPTH } from './json-body';
+import { FUTURE_YEAR } from '../../../tests/support/open-weeks';
 
 // Requests the SDK would never send, written byte by byte: whoever answers them (Node's HTTP
 // parser, Fastify's router, our routes), the answer is PocketBase's {status, message, data}.
@@ -82,7 +83,8 @@ describe('JSON bodies (D14)', () => {
     });
 
   it(`refuses nesting deeper than ${MAX_JSON_DEPTH} levels with 400, naming the limit`, async () => {
-    const nested = (levels: number) => `{"title":"Deep","weekNumber":3,"year":2026,"extra":${'['.repeat(levels)}${']'.repeat(levels)}}`;
+    const nested = (levels: number) =>
+      `{"title":"Deep","weekNumber":3,"year":${FUTURE_YEAR},"extra":${'['.repeat(levels)}${']'.repeat(levels)}}`;
     const tooDeep = await post(nested(MAX_JSON_DEPTH));
     expect(tooDeep.status).toBe(400);
     expect(await tooDeep.json()).toEqual({
@@ -98,7 +100,7 @@ describe('JSON bodies (D14)', () => {
   });
 
   it('counts brackets inside strings as text', async () => {
-    const created = await post(JSON.stringify({ title: `Pots ${'[{'.repeat(40)}`, weekNumber: 3, year: 2026 }));
+    const created = await post(JSON.stringify({ title: `Pots ${'[{'.repeat(40)}`, weekNumber: 3, year: FUTURE_YEAR }));
     expect(created.status).toBe(200);
     expect(jsonDepth(String.raw`{"a":"\"[[[[","b":[1]}`, 20)).toBe(2);
   });

@@ -11,6 +11,7 @@ import {
   type TestAccount,
   type TestServer,
 } from '../../../tests/support/server';
+import { FUTURE_YEAR } from '../../../tests/support/open-weeks';
 
 // Realtime as the official SDK uses it (GET /api/realtime + POST subscriptions), against the real
 // server. Node 20 has no EventSource: the `eventsource` package stands in, as in the browser.
@@ -44,7 +45,7 @@ const order = (title: string, extra: Record<string, unknown> = {}) => ({
   customerType: 'retail',
   other: 'none',
   weekNumber: 12,
-  year: 2026,
+  year: FUTURE_YEAR,
   status: 'working',
   ...extra,
 });

@@ -4,6 +4,7 @@ import type { RecordModel, RecordSubscription } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, failure, startTestServer, TEST_DELETE_PASSWORD, type TestServer } from '../../../tests/support/server';
 import { PostgresEventBus } from './postgres-event-bus';
+import { FUTURE_YEAR } from '../../../tests/support/open-weeks';
 
 // Two instances of the server on one PostgreSQL schema, as behind a load balancer (D13): tokens,
 // realtime and throttles must not depend on which instance answers. Runs in the PostgreSQL pass
@@ -17,7 +18,7 @@ const order = (title: string, extra: Record<string, unknown> = {}) => ({
   customerType: 'wholesale',
   other: 'none',
   weekNumber: 20,
-  year: 2026,
+  year: FUTURE_YEAR,
   ...extra,
 });
 

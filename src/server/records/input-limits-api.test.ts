@@ -2,6 +2,7 @@ import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, failure, startTestServer, type TestServer } from '../../../tests/support/server';
 import { AccountAdmin } from '../admin/accounts';
+import { FUTURE_YEAR } from '../../../tests/support/open-weeks';
 
 // D14 through the official SDK: text fields are bounded and refuse control characters, with a
 // field message, whichever collection or account route the text arrives by.
@@ -41,7 +42,7 @@ describe('text fields (D14)', () => {
     ['a bidi override', 'Greenfields \u202eesrever'],
     ['a tab', 'Greenfields\tLtd'],
   ])('refuses an order title with %s', async (_, title) => {
-    const error = await failure(pb.collection('tasks').create({ title, weekNumber: 12, year: 2026 }));
+    const error = await failure(pb.collection('tasks').create({ title, weekNumber: 12, year: FUTURE_YEAR }));
     expect(error.status).toBe(400);
     expect(error.response.data.title).toMatchObject({
       code: 'validation_invalid_characters',
@@ -52,7 +53,7 @@ describe('text fields (D14)', () => {
   it('keeps accents, emoji and Welsh letters, and line breaks in the order notes', async () => {
     const created = await pb
       .collection('tasks')
-      .create({ title: 'Tŷ Gwŵr Café 🌱', orderInfo: 'Back door\nTwo pallets', weekNumber: 12, year: 2026 });
+      .create({ title: 'Tŷ Gwŵr Café 🌱', orderInfo: 'Back door\nTwo pallets', weekNumber: 12, year: FUTURE_YEAR });
     expect(await pb.collection('tasks').getOne(created.id)).toMatchObject({
       title: 'Tŷ Gwŵr Café 🌱',
       orderInfo: 'Back door\nTwo pallets',

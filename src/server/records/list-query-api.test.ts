@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, startTestServer, type TestServer } from '../../../tests/support/server';
 import { MAX_PAGE } from './list-query';
+import { FUTURE_YEAR } from '../../../tests/support/open-weeks';
 
 // D14: every list parameter is range-checked. Odd values get a 400 that says what is allowed,
 // never a 5xx, and valid ones keep working.
@@ -13,7 +14,7 @@ beforeAll(async () => {
   server = await startTestServer();
   const account = await createAccount(server);
   token = account.pb.authStore.token;
-  await account.pb.collection('tasks').create({ title: 'Greenfields', weekNumber: 12, year: 2026 });
+  await account.pb.collection('tasks').create({ title: 'Greenfields', weekNumber: 12, year: FUTURE_YEAR });
 });
 
 afterAll(async () => {

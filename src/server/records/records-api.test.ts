@@ -2,6 +2,7 @@ import type PocketBase from 'pocketbase';
 import { ClientResponseError, type RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, failure, startTestServer, TEST_DELETE_PASSWORD, type TestServer } from '../../../tests/support/server';
+import { FUTURE_YEAR } from '../../../tests/support/open-weeks';
 
 // The records API as the official SDK sees it: one contract shared by every staff collection,
 // then full lists, errors and the plumbing endpoints. Each block runs its own real server.
@@ -54,7 +55,7 @@ const CASES: ContractCase[] = [
       customerType: 'retail',
       other: 'none',
       weekNumber: 12,
-      year: 2026,
+      year: FUTURE_YEAR,
       orderInfo: 'Back door',
       status: 'working',
       trollies: '3',
@@ -68,7 +69,7 @@ const CASES: ContractCase[] = [
       customerType: 'retail',
       other: 'none',
       weekNumber: 12,
-      year: 2026,
+      year: FUTURE_YEAR,
       status: 'working',
     }),
     change: { title: 'Greenfields Renamed', status: 'pulled' },
@@ -267,7 +268,7 @@ describe('full lists and first items', () => {
         chunk.map((i) =>
           pb
             .collection('tasks')
-            .create({ title: `Bulk ${String(i).padStart(4, '0')}`, weekNumber: (i % 52) + 1, year: 2026, orderNumber: String(i) }),
+            .create({ title: `Bulk ${String(i).padStart(4, '0')}`, weekNumber: (i % 52) + 1, year: FUTURE_YEAR, orderNumber: String(i) }),
         ),
       );
     }
@@ -366,7 +367,7 @@ describe('errors and plumbing', () => {
   });
 
   it('answers 400 with field errors in data for an invalid record', async () => {
-    const error = await failure(pb.collection('tasks').create({ title: '', weekNumber: 10, year: 2026 }));
+    const error = await failure(pb.collection('tasks').create({ title: '', weekNumber: 10, year: FUTURE_YEAR }));
     expectEnvelope(error, 400);
     expect(error.response.data).toMatchObject({ title: { code: expect.any(String), message: expect.any(String) } });
   });
@@ -380,7 +381,7 @@ describe('errors and plumbing', () => {
   });
 
   it('serves GET and DELETE that carry Content-Type: application/json and no body', async () => {
-    const created = await pb.collection('tasks').create({ title: 'Empty body', weekNumber: 3, year: 2026 });
+    const created = await pb.collection('tasks').create({ title: 'Empty body', weekNumber: 3, year: FUTURE_YEAR });
     const get = await fetch(`${server.url}/api/collections/tasks/records/${created.id}`, {
       headers: { 'Content-Type': 'application/json', Authorization: pb.authStore.token },
     });

@@ -1,15 +1,19 @@
 import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FUTURE_YEAR } from '../../../tests/support/open-weeks';
 import { createAccount, failure, startTestServer, type TestServer } from '../../../tests/support/server';
 
 // Filters end to end: what the SDK sends as `filter=`, parsed and compiled by the server, against
 // real rows. The parser's own cases live in filter/*.test.ts; these check the HTTP contract.
 
+// Two years still to come (new orders may not go into past weeks).
+const LATER_YEAR = FUTURE_YEAR + 1;
+
 const ORDERS = [
   {
     title: 'Greenfields Garden Centre',
     weekNumber: 10,
-    year: 2026,
+    year: LATER_YEAR,
     day: 'monday',
     customerType: 'retail',
     other: 'none',
@@ -19,7 +23,7 @@ const ORDERS = [
   {
     title: 'Oakwood Nursery',
     weekNumber: 11,
-    year: 2026,
+    year: LATER_YEAR,
     day: 'tuesday',
     customerType: 'wholesale',
     other: 'collect',
@@ -29,7 +33,7 @@ const ORDERS = [
   {
     title: `O'Brien "Plants" & Sons`,
     weekNumber: 12,
-    year: 2026,
+    year: LATER_YEAR,
     day: 'monday',
     customerType: 'wholesale',
     other: 'holding',
@@ -39,7 +43,7 @@ const ORDERS = [
   {
     title: '100% Perennials_Ltd',
     weekNumber: 12,
-    year: 2025,
+    year: FUTURE_YEAR,
     day: 'friday',
     customerType: 'missed',
     other: 'none',
@@ -49,7 +53,7 @@ const ORDERS = [
   {
     title: 'greenhouse direct',
     weekNumber: 52,
-    year: 2025,
+    year: FUTURE_YEAR,
     day: 'sunday',
     customerType: 'other',
     other: 'none',
@@ -103,13 +107,13 @@ describe('filters through the SDK', () => {
     ['||', "other = 'collect' || other = 'holding'", (o: (typeof ORDERS)[number]) => o.other === 'collect' || o.other === 'holding'],
     [
       'parentheses',
-      "(year = 2025 || weekNumber = 10) && other = 'none'",
-      (o: (typeof ORDERS)[number]) => (o.year === 2025 || o.weekNumber === 10) && o.other === 'none',
+      `(year = ${FUTURE_YEAR} || weekNumber = 10) && other = 'none'`,
+      (o: (typeof ORDERS)[number]) => (o.year === FUTURE_YEAR || o.weekNumber === 10) && o.other === 'none',
     ],
     [
       'parentheses changing precedence',
-      "year = 2025 || (weekNumber = 10 && other = 'collect')",
-      (o: (typeof ORDERS)[number]) => o.year === 2025 || (o.weekNumber === 10 && o.other === 'collect'),
+      `year = ${FUTURE_YEAR} || (weekNumber = 10 && other = 'collect')`,
+      (o: (typeof ORDERS)[number]) => o.year === FUTURE_YEAR || (o.weekNumber === 10 && o.other === 'collect'),
     ],
     ['empty text', "orderNumber = ''", (o: (typeof ORDERS)[number]) => o.orderNumber === ''],
     ['null means empty', 'status = null', (o: (typeof ORDERS)[number]) => o.status === ''],
