@@ -1,3 +1,4 @@
+import { newOrderWeekError } from '#domain/orders/new-order-week';
 import { validateOrderInput } from '#domain/orders/validate-order';
 import { COLLECTIONS } from '#domain/records';
 import { validationFailed } from '../../errors';
@@ -5,6 +6,7 @@ import { STAFF, type AccessRules } from '../access-rules';
 import { callerId, namedUser, type Collection } from '../collection';
 import type { Row } from '../record-store';
 import { BASE_FIELDS } from './base-fields';
+import { newOrderToday } from './new-order-today';
 
 /** Every member of staff sees and edits every order: the board is the team's (D3, D4). */
 const rules: AccessRules = {
@@ -62,6 +64,13 @@ export const tasksCollection: Collection = {
     const user = namedUser(body, context) ?? callerId(context);
     const result = validateOrderInput(body, 'create');
     if (!result.ok) throw validationFailed(result.errors);
+    // A client's new order goes into this week or later, as the create form offers (issue 7). The
+    // server's own writes (demo seed, operator tools) may fill in history; updates may move any
+    // order to any week, so staff can correct old ones.
+    if (!context.system) {
+      const pastWeek = newOrderWeekError(result.value, newOrderToday(context.deps.now()));
+      if (pastWeek) throw validationFailed({ weekNumber: pastWeek });
+    }
     // The owner is the signed-in creator (D3); naming anyone else was refused above.
     return { ...result.value, user };
   },
