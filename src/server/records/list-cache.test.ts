@@ -1,6 +1,7 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FUTURE_YEAR } from '../../../tests/support/open-weeks';
 import { createAccount, failure, startTestServer, type TestAccount, type TestServer } from '../../../tests/support/server';
 
 // The list cache (list-cache.ts) and the token cache (auth/auth-cache.ts), seen from outside:
@@ -16,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const week = { year: 2027, weekNumber: 12 };
+const week = { year: FUTURE_YEAR, weekNumber: 12 };
 const weekFilter = `year = ${week.year} && weekNumber = ${week.weekNumber}`;
 
 async function rawList(token: string, query: string, headers: Record<string, string> = {}) {
