@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import PocketBase from 'pocketbase';
 import { loadConfig } from '../../src/server/config';
 import { createAccountInDatabase } from '../support/accounts';
+import { api } from '../support/e2e-api';
 import { test as base, expect, type Account } from '../support/e2e-fixtures';
 import { e2eWorkDir, repoRoot } from '../support/e2e-env';
 import { freePort, startServerProcess, type ServerProcess, type ServerProcessOptions } from '../support/server-process';
@@ -14,6 +15,9 @@ import { freePort, startServerProcess, type ServerProcess, type ServerProcessOpt
 // restart during the day, so this spec runs its own server process (the shared e2e server cannot
 // be restarted under Playwright) and stops and starts it on the same port and database. Stopping
 // it runs the production shutdown path, which ends every open stream first.
+// The same holds for the first subscription: a change saved after the board read its list but
+// before its subscription was in place reached no one, so the board asks again once subscribed.
+// Those two run on the shared e2e server; page.route stretches the few milliseconds of the race.
 
 /** A change on another device shows on an open board within 2 s (DECISIONS D6). */
 const LIVE_MS = 2_000;
@@ -160,4 +164,86 @@ test('after a server restart the board shows what it missed, without reload', as
   await bobApi.collection('tasks').update(movedRecord.id, { day: 'tuesday' });
   await expect(column(page, 'Tuesday').getByText(moved)).toBeVisible({ timeout: LIVE_MS });
   expect(loads).toBe(0);
+});
+
+base('a change made while the board is still subscribing shows once the subscription is in place', async ({ page, accounts, signIn }) => {
+  const alice = await accounts.create();
+  const bob = await accounts.create();
+  const tag = Math.random().toString(36).slice(2, 7);
+  const early = `Early ${tag}`;
+  const between = `Between ${tag}`;
+  const bobApi = await api(bob);
+  const order = { customerType: 'retail', other: 'none', weekNumber: 46, year: 2026 } as const;
+  await bobApi.collection('tasks').create({ ...order, title: early, day: 'monday' });
+
+  // The board fetches its orders and subscribes side by side; hold its subscription (the POST
+  // that names the topics) until the orders are on screen and another device has saved.
+  let letSubscribe = () => {};
+  const subscribeAllowed = new Promise<void>((resolve) => (letSubscribe = resolve));
+  await page.route('**/api/realtime', async (route) => {
+    if (route.request().method() === 'POST') await subscribeAllowed;
+    // A page navigated away meanwhile cannot continue its request.
+    await route.continue().catch(() => undefined);
+  });
+
+  await signIn(page, alice);
+  await page.goto('/?year=2026&week=46');
+  const header = page.getByRole('banner');
+  await expect(column(page, 'Monday').getByText(early)).toBeVisible();
+  await bobApi.collection('tasks').create({ ...order, title: between, day: 'thursday' });
+  await expect(header.getByText('Live', { exact: true })).toHaveCount(0);
+
+  letSubscribe();
+  await expect(header.getByText('Live', { exact: true })).toBeVisible({ timeout: CATCH_UP_MS });
+  await expect(column(page, 'Thursday').getByText(between)).toBeVisible({ timeout: CATCH_UP_MS });
+});
+
+base('a list read before a change but arriving after the subscription is asked for again', async ({ page, accounts, signIn }) => {
+  const alice = await accounts.create();
+  const bob = await accounts.create();
+  const tag = Math.random().toString(36).slice(2, 7);
+  const early = `Early ${tag}`;
+  const between = `Between ${tag}`;
+  const bobApi = await api(bob);
+  const order = { customerType: 'retail', other: 'none', weekNumber: 46, year: 2026 } as const;
+  await bobApi.collection('tasks').create({ ...order, title: early, day: 'monday' });
+  await signIn(page, alice);
+
+  // Slow Wi-Fi: the server reads the week's list at once, but its answer reaches the board only
+  // after another device has saved and the board's subscription is in place.
+  let listRead = () => {};
+  const listWasRead = new Promise<void>((resolve) => (listRead = resolve));
+  let letListArrive = () => {};
+  const listMayArrive = new Promise<void>((resolve) => (letListArrive = resolve));
+  let listsHeld = 0;
+  await page.route('**/api/collections/tasks/records?**', async (route) => {
+    // Only the first read of week 46 (the page signed in on may still be asking for its own week).
+    if (listsHeld > 0 || !/weekNumber = 46\b/.test(decodeURIComponent(route.request().url()))) return route.continue();
+    listsHeld += 1;
+    const response = await route.fetch();
+    listRead();
+    await listMayArrive;
+    await route.fulfill({ response });
+  });
+  let letSubscribe = () => {};
+  const subscribeAllowed = new Promise<void>((resolve) => (letSubscribe = resolve));
+  await page.route('**/api/realtime', async (route) => {
+    if (route.request().method() === 'POST') await subscribeAllowed;
+    await route.continue().catch(() => undefined);
+  });
+  const subscribed = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/api/realtime') &&
+      response.request().method() === 'POST' &&
+      /tasks/.test(response.request().postData() ?? ''),
+  );
+
+  await page.goto('/?year=2026&week=46');
+  await listWasRead;
+  await bobApi.collection('tasks').create({ ...order, title: between, day: 'thursday' });
+  letSubscribe();
+  await subscribed;
+  letListArrive();
+  await expect(column(page, 'Monday').getByText(early)).toBeVisible();
+  await expect(column(page, 'Thursday').getByText(between)).toBeVisible({ timeout: CATCH_UP_MS });
 });
