@@ -157,8 +157,9 @@ test('after a server restart the board shows what it missed, without reload', as
   console.log(`[live-reconnect] the board caught up ${caughtUpMs} ms after its reconnect was let through`);
   await expect(column(page, 'Friday').getByText(moved)).toBeVisible();
   await expect(column(page, 'Monday').getByText(moved)).toHaveCount(0);
-  // Had the boards' 120 s poll come round, it could have fetched the changes instead of the reconnect.
-  expect(Date.now() - boardLoadedAt, 'the catch-up happened well before the 120 s poll').toBeLessThan(POLL_MS / 2);
+  // Had the boards' 120 s poll come round (its timer starts when the board mounts), it could have
+  // fetched the changes instead of the reconnect. 10 s spare for the mount after the load event.
+  expect(Date.now() - boardLoadedAt, 'the catch-up happened before the 120 s poll').toBeLessThan(POLL_MS - 10_000);
 
   // The new connection carries events again.
   await bobApi.collection('tasks').update(movedRecord.id, { day: 'tuesday' });
