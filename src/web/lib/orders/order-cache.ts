@@ -47,3 +47,15 @@ export function findCachedOrder(id: string): { record: OrderRecord; updatedAt: n
 export function refetchAllOrders(): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: orderKeys.all });
 }
+
+/**
+ * Every order query asks the server again, but one whose answer is still on its way is not
+ * cancelled (on slow Wi-Fi that would hold back the board's first orders): it asks again once
+ * that answer has arrived, since the server may have read it before the moment that matters.
+ */
+export async function refetchAllOrdersAfterInFlight(): Promise<void> {
+  const inFlight = new Set(queryClient.getQueryCache().findAll({ queryKey: orderKeys.all, fetchStatus: 'fetching' }));
+  await queryClient.invalidateQueries({ queryKey: orderKeys.all }, { cancelRefetch: false });
+  if (inFlight.size === 0) return;
+  await queryClient.refetchQueries({ queryKey: orderKeys.all, type: 'active', predicate: (query) => inFlight.has(query) });
+}

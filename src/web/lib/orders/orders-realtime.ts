@@ -1,13 +1,14 @@
 // One app-wide realtime subscription to `tasks` (DECISIONS D6) feeding the order cache, and the
 // live status the header shows. Events sent while the connection was down are lost, so every
-// reconnect refetches all order queries. Until the server offers realtime, subscribing fails:
-// the status stays "Not live" and the 120 s polling keeps the boards current; the subscription is
-// tried again every minute.
+// reconnect refetches all order queries; so does the moment the subscription is first in place,
+// as a change made after a list was read but before then never arrives either. Until the server
+// offers realtime, subscribing fails: the status stays "Not live" and the 120 s polling keeps the
+// boards current; the subscription is tried again every minute.
 import { COLLECTIONS, type OrderRecord } from '#domain/records';
 import { liveStatus } from '../live-status';
 import { pb } from '../pb';
 import { sessionState } from '../session';
-import { applyChangeToCache, refetchAllOrders } from './order-cache';
+import { applyChangeToCache, refetchAllOrders, refetchAllOrdersAfterInFlight } from './order-cache';
 
 export const REALTIME_RETRY_MS = 60_000;
 
@@ -29,7 +30,8 @@ function onTaskEvent(event: RecordEvent): void {
 
 function onConnect(): void {
   liveStatus.setLive(true);
-  // The first connect follows the first fetch; every later one may have missed events.
+  // A reconnect may have missed events. The first connect comes before the `tasks` topic is
+  // subscribed, so its catch-up is in subscribe().
   if (hasConnectedBefore) void refetchAllOrders();
   hasConnectedBefore = true;
 }
@@ -45,6 +47,9 @@ async function subscribe(): Promise<void> {
     await pb.realtime.subscribe('PB_CONNECT', onConnect);
     await pb.collection(COLLECTIONS.tasks).subscribe<OrderRecord>('*', onTaskEvent);
     liveStatus.setLive(pb.realtime.isConnected);
+    // The lists were read side by side with subscribing (at page load), or a minute or more
+    // before it (after a failed attempt): a change saved in between was sent to no one.
+    void refetchAllOrdersAfterInFlight();
   } catch (err) {
     liveStatus.setLive(false);
     console.warn('Realtime updates are not available; the boards refresh every 2 minutes instead.', err);
