@@ -7,6 +7,7 @@ import { createAccountInDatabase } from '../support/accounts';
 import { api } from '../support/e2e-api';
 import { test as base, expect, type Account } from '../support/e2e-fixtures';
 import { e2eWorkDir, repoRoot } from '../support/e2e-env';
+import { FUTURE_YEAR } from '../support/open-weeks';
 import { freePort, startServerProcess, type ServerProcess, type ServerProcessOptions } from '../support/server-process';
 
 // A board that lost its realtime connection catches up when it comes back (issue 7, "a reconnect
@@ -101,11 +102,11 @@ test('after a server restart the board shows what it missed, without reload', as
     customerType: 'retail',
     other: 'none',
     weekNumber: 46,
-    year: 2026,
+    year: FUTURE_YEAR,
   });
 
   await signIn(page, alice);
-  await page.goto('/?year=2026&week=46');
+  await page.goto(`/?year=${FUTURE_YEAR}&week=46`);
   const boardLoadedAt = Date.now();
   const header = page.getByRole('banner');
   await expect(header.getByText('Live', { exact: true })).toBeVisible({ timeout: 10_000 });
@@ -142,7 +143,7 @@ test('after a server restart the board shows what it missed, without reload', as
     customerType: 'wholesale',
     other: 'none',
     weekNumber: 46,
-    year: 2026,
+    year: FUTURE_YEAR,
   });
   expect(reconnectsHeld, 'the board tried to reconnect while the server was away').toBeGreaterThan(0);
   await expect(header.getByText(/^Not live/)).toBeVisible();
@@ -174,7 +175,7 @@ base('a change made while the board is still subscribing shows once the subscrip
   const early = `Early ${tag}`;
   const between = `Between ${tag}`;
   const bobApi = await api(bob);
-  const order = { customerType: 'retail', other: 'none', weekNumber: 46, year: 2026 } as const;
+  const order = { customerType: 'retail', other: 'none', weekNumber: 46, year: FUTURE_YEAR } as const;
   await bobApi.collection('tasks').create({ ...order, title: early, day: 'monday' });
 
   // The board fetches its orders and subscribes side by side; hold its subscription (the POST
@@ -188,7 +189,7 @@ base('a change made while the board is still subscribing shows once the subscrip
   });
 
   await signIn(page, alice);
-  await page.goto('/?year=2026&week=46');
+  await page.goto(`/?year=${FUTURE_YEAR}&week=46`);
   const header = page.getByRole('banner');
   await expect(column(page, 'Monday').getByText(early)).toBeVisible();
   await bobApi.collection('tasks').create({ ...order, title: between, day: 'thursday' });
@@ -206,7 +207,7 @@ base('a list read before a change but arriving after the subscription is asked f
   const early = `Early ${tag}`;
   const between = `Between ${tag}`;
   const bobApi = await api(bob);
-  const order = { customerType: 'retail', other: 'none', weekNumber: 46, year: 2026 } as const;
+  const order = { customerType: 'retail', other: 'none', weekNumber: 46, year: FUTURE_YEAR } as const;
   await bobApi.collection('tasks').create({ ...order, title: early, day: 'monday' });
   await signIn(page, alice);
 
@@ -239,7 +240,7 @@ base('a list read before a change but arriving after the subscription is asked f
       /tasks/.test(response.request().postData() ?? ''),
   );
 
-  await page.goto('/?year=2026&week=46');
+  await page.goto(`/?year=${FUTURE_YEAR}&week=46`);
   await listWasRead;
   await bobApi.collection('tasks').create({ ...order, title: between, day: 'thursday' });
   letSubscribe();
