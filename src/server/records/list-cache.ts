@@ -52,6 +52,8 @@ interface Entry {
 export class ListCache {
   private readonly versions = new Map<string, number>();
   private readonly entries = new Map<string, Entry>();
+  /** Answers being made, by version and key: concurrent requests for one answer wait for it. */
+  private readonly making = new Map<string, Promise<Entry>>();
   private bytes = 0;
   private generation = 0;
   private lastExternal: number | null = null;
@@ -162,6 +164,14 @@ export class ListCache {
     return made;
   }
 
+  private async make(key: string, version: string, produce: () => Promise<unknown>): Promise<Entry> {
+    const body = Buffer.from(JSON.stringify(await produce()), 'utf8');
+    const hash = createHash('sha1').update(body).digest('base64url').slice(0, 16);
+    const entry: Entry = { version, body, etag: `W/"${version}-${hash}"`, storedAt: this.now(), encoded: {}, size: body.length };
+    this.remember(key, entry);
+    return entry;
+  }
+
   /**
    * Answers a list request from the cache, or runs `produce` (the list query) and caches its
    * answer. `scope` is the caller's read scope, already checked (it threw for a caller who may not
@@ -181,10 +191,15 @@ export class ListCache {
     const version = this.version(collection);
     let entry = this.entries.get(key);
     if (!entry || entry.version !== version || this.now() - entry.storedAt > this.maxAgeMs) {
-      const body = Buffer.from(JSON.stringify(await produce()), 'utf8');
-      const hash = createHash('sha1').update(body).digest('base64url').slice(0, 16);
-      entry = { version, body, etag: `W/"${version}-${hash}"`, storedAt: this.now(), encoded: {}, size: body.length };
-      this.remember(key, entry);
+      // After a change every open board asks again at once: those asking the same question at the
+      // same version share one query, one JSON.stringify and (below) one compression.
+      const makingKey = `${version}\n${key}`;
+      let making = this.making.get(makingKey);
+      if (!making) {
+        making = this.make(key, version, produce).finally(() => this.making.delete(makingKey));
+        this.making.set(makingKey, making);
+      }
+      entry = await making;
     } else {
       // Most recently used last, so eviction drops the coldest lists.
       this.entries.delete(key);
