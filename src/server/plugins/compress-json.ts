@@ -98,6 +98,11 @@ export function addVary(reply: FastifyReply, field: string): void {
  * carry a Content-Encoding (cached lists, precompressed assets), streams (static files), errors
  * (short envelopes), 204/304, and the realtime stream (hijacked: it never reaches onSend, and
  * must stay an unbuffered stream anyway).
+ *
+ * Compressing secrets is safe here: BREACH-style attacks need a third-party page to make the
+ * victim's browser send many requests that carry its credentials automatically (cookies), while
+ * every signed-in request here carries the token in the Authorization header, which such a page
+ * cannot add. (The auth answers that contain a token are ~600 bytes: below the threshold anyway.)
  */
 export function installJsonCompression(app: FastifyInstance): void {
   // Callback style, not async: no promise per request for the many answers it leaves alone.
