@@ -37,9 +37,13 @@ export interface CapturedResponse {
 // Hop-by-hop and per-response headers the bare server writes itself.
 const OWN_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
 
-/** One response exactly as our server sends it, to be replayed by the bare server. */
+/**
+ * One response exactly as our server sends it, to be replayed by the bare server. Asked for
+ * uncompressed, as autocannon asks: fetch would otherwise get gzip, decode it and leave
+ * `content-encoding: gzip` on the plain body the bare server replays.
+ */
 export async function captureResponse(url: string, headers: Record<string, string>): Promise<CapturedResponse> {
-  const response = await fetch(url, { headers });
+  const response = await fetch(url, { headers: { ...headers, 'accept-encoding': 'identity' } });
   const body = await response.text();
   const kept: Record<string, string> = {};
   response.headers.forEach((value, name) => {

@@ -15,6 +15,7 @@ import { RealtimeBroker, DEFAULT_MAX_BUFFERED_BYTES } from './realtime/broker';
 import { InProcessEventBus, type EventBus } from './realtime/event-bus';
 import { realtimeRoutes } from './realtime/realtime-routes';
 import { createMailer, type Mailer } from './mail/mailer';
+import { installJsonCompression } from './plugins/compress-json';
 import { clientErrorHandler, frameworkErrors, installErrorHandler, MAX_PARAM_LENGTH } from './plugins/error-handler';
 import { BODY_LIMIT_BYTES, installJsonBodyParser } from './plugins/json-body';
 import { installRequestLog } from './plugins/request-log';
@@ -113,6 +114,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   installJsonBodyParser(app);
   installErrorHandler(app);
   installRequestLog(app);
+  // JSON answers of 1 KB or more go gzip/brotli-compressed to clients that accept it (issue 7).
+  installJsonCompression(app);
   installSecurityHeaders(app, securityHeaders(config.appUrl));
   // The per-address limit on the auth endpoints counts in the database, shared by every instance (D13).
   await app.register(rateLimit, { global: false, store: throttleRateLimitStore(throttles) });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely, RawBuilder, SqlBool } from 'kysely';
 import type { Database } from '../db/schema';
+import { addVary, compressBody, isCompressible, preferredCoding, type ContentCoding } from '../plugins/compress-json';
 import type { EventBus, RecordChange } from '../realtime/event-bus';
 
 export interface ListCacheOptions {
@@ -26,6 +27,14 @@ interface Entry {
   body: Buffer;
   etag: string;
   storedAt: number;
+  /**
+   * The body in each content coding a client asked for, made once (on first request) and kept
+   * with the entry, so polling tablets never recompress. A promise, so requests arriving while
+   * it is being made share the one compression.
+   */
+  encoded: Partial<Record<ContentCoding, Promise<Buffer>>>;
+  /** body plus every finished encoding: what this entry costs the cache's byte budget. */
+  size: number;
 }
 
 /**
@@ -36,11 +45,15 @@ interface Entry {
  * collection's version is unchanged: every committed change bumps it (the event bus, which on
  * PostgreSQL also carries other instances' changes). Answers carry a weak ETag, and a matching
  * If-None-Match gets 304 Not Modified (browsers' HTTP cache sends it for the SDK's fetches).
+ * Answers of 1 KB or more go gzip- or brotli-compressed to clients that accept it; each coding is
+ * made once per entry and kept with it (compress-json.ts).
  * The read scope is computed for every request first, so the rules still run every time.
  */
 export class ListCache {
   private readonly versions = new Map<string, number>();
   private readonly entries = new Map<string, Entry>();
+  /** Answers being made, by version and key: concurrent requests for one answer wait for it. */
+  private readonly making = new Map<string, Promise<Entry>>();
   private bytes = 0;
   private generation = 0;
   private lastExternal: number | null = null;
@@ -111,17 +124,52 @@ export class ListCache {
   private remember(key: string, entry: Entry): void {
     const old = this.entries.get(key);
     if (old) {
-      this.bytes -= old.body.length;
+      this.bytes -= old.size;
       this.entries.delete(key);
     }
     if (entry.body.length > this.maxBytes / 4) return; // one huge list must not evict everything else
     this.entries.set(key, entry);
-    this.bytes += entry.body.length;
+    this.bytes += entry.size;
+    this.evict();
+  }
+
+  private evict(): void {
     for (const [oldest, value] of this.entries) {
       if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
       this.entries.delete(oldest);
-      this.bytes -= value.body.length;
+      this.bytes -= value.size;
     }
+  }
+
+  /** The entry's body in `coding`, compressed on first use and kept with the entry. */
+  private encoded(key: string, entry: Entry, coding: ContentCoding): Promise<Buffer> {
+    const known = entry.encoded[coding];
+    if (known) return known;
+    const made = compressBody(entry.body, coding);
+    entry.encoded[coding] = made;
+    made.then(
+      (bytes) => {
+        entry.size += bytes.length;
+        // Counted only while the entry is still cached (it may have been replaced meanwhile).
+        if (this.entries.get(key) === entry) {
+          this.bytes += bytes.length;
+          this.evict();
+        }
+      },
+      () => {
+        // Not kept: the next request tries again (the failing one is answered uncompressed).
+        if (entry.encoded[coding] === made) delete entry.encoded[coding];
+      },
+    );
+    return made;
+  }
+
+  private async make(key: string, version: string, produce: () => Promise<unknown>): Promise<Entry> {
+    const body = Buffer.from(JSON.stringify(await produce()), 'utf8');
+    const hash = createHash('sha1').update(body).digest('base64url').slice(0, 16);
+    const entry: Entry = { version, body, etag: `W/"${version}-${hash}"`, storedAt: this.now(), encoded: {}, size: body.length };
+    this.remember(key, entry);
+    return entry;
   }
 
   /**
@@ -143,21 +191,44 @@ export class ListCache {
     const version = this.version(collection);
     let entry = this.entries.get(key);
     if (!entry || entry.version !== version || this.now() - entry.storedAt > this.maxAgeMs) {
-      const body = Buffer.from(JSON.stringify(await produce()), 'utf8');
-      const hash = createHash('sha1').update(body).digest('base64url').slice(0, 16);
-      entry = { version, body, etag: `W/"${version}-${hash}"`, storedAt: this.now() };
-      this.remember(key, entry);
+      // After a change every open board asks again at once: those asking the same question at the
+      // same version share one query, one JSON.stringify and (below) one compression.
+      const makingKey = `${version}\n${key}`;
+      let making = this.making.get(makingKey);
+      if (!making) {
+        making = this.make(key, version, produce).finally(() => this.making.delete(makingKey));
+        this.making.set(makingKey, making);
+      }
+      entry = await making;
     } else {
       // Most recently used last, so eviction drops the coldest lists.
       this.entries.delete(key);
       this.entries.set(key, entry);
     }
+    // One weak ETag for every content coding of the answer. RFC 9110 §8.8.3 asks a strong tag to
+    // differ between the identity and the gzip bytes; a weak tag only claims the representations
+    // mean the same, and If-None-Match compares weakly (§13.1.2). So a tablet that stored the
+    // gzip answer gets 304 whatever it now accepts, and one compression serves every coding's
+    // revalidation. The 304 carries no Content-Encoding: it has no content, and the client
+    // keeps its stored answer with that answer's own headers.
     reply.header('etag', entry.etag);
     // Answers depend on who asks: browsers keep them per user and revalidate every time.
     reply.header('cache-control', 'private, no-cache');
     reply.header('vary', 'Authorization');
+    const compressible = isCompressible(entry.body.length);
+    if (compressible) addVary(reply, 'Accept-Encoding');
     if (matchesEtag(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
-    return reply.type('application/json; charset=utf-8').send(entry.body);
+    reply.type('application/json; charset=utf-8');
+    const coding = compressible ? preferredCoding(request.headers['accept-encoding']) : null;
+    if (!coding) return reply.send(entry.body);
+    let bytes: Buffer;
+    try {
+      bytes = await this.encoded(key, entry, coding);
+    } catch (error) {
+      request.log.error({ err: error }, 'compressing a list answer failed; sent it uncompressed');
+      return reply.send(entry.body);
+    }
+    return reply.header('content-encoding', coding).send(bytes);
   }
 }
 
