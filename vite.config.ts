@@ -1,53 +1,50 @@
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import { precompressPlugin } from './scripts/precompress';
-
-/**
- * Adds `<link rel="modulepreload" data-after-first-paint>` for the board's data chunk
- * (features/board/board-data.tsx: TanStack Query, the SDK, the order lines) and its static
- * imports, so they download in parallel with the first-paint script instead of one round trip
- * after it has run (docs/decisions/011). The board still paints without them.
- */
-function preloadBoardData(): Plugin {
-  return {
-    name: 'trolleyboard:preload-board-data',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, ctx) {
-        const bundle = ctx.bundle;
-        if (!bundle) return [];
-        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-        const entry = chunks.find((c) => c.isEntry);
-        const data = chunks.find((c) => c.facadeModuleId?.endsWith('src/web/features/board/board-data.tsx'));
-        if (!entry || !data) return [];
-        const closure = (start: string, seen = new Set<string>()): Set<string> => {
-          if (seen.has(start)) return seen;
-          seen.add(start);
-          const chunk = bundle[start];
-          if (chunk?.type === 'chunk') for (const dep of chunk.imports) closure(dep, seen);
-          return seen;
-        };
-        const firstPaint = closure(entry.fileName);
-        return [...closure(data.fileName)]
-          .filter((file) => !firstPaint.has(file))
-          .map((file) => ({
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}`, 'data-after-first-paint': true },
-            injectTo: 'head' as const,
-          }));
-      },
-    },
-  };
-}
 
 // The SPA is built to dist/web and served by the Fastify server; in `npm run dev`
 // Vite proxies the API to the server so the SDK can use the page's own origin.
 export default defineConfig({
   root: '.',
-  plugins: [react(), tailwindcss(), preloadBoardData(), precompressPlugin()],
-  build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: false },
+  plugins: [react(), tailwindcss(), precompressPlugin()],
+  build: {
+    outDir: 'dist/web',
+    emptyOutDir: true,
+    sourcemap: false,
+    rolldownOptions: {
+      // The SDK, the order cache, the query provider and the toasts are imported lazily by code
+      // that keeps decision 006's first-paint rule; the board group below puts them into the
+      // board's file on purpose, which Rolldown reports for every such import.
+      onLog(level, log, handler) {
+        if (log.code !== 'INEFFECTIVE_DYNAMIC_IMPORT') handler(level, log);
+      },
+      output: {
+        // Everything the board needs to show the week's orders travels as one file: on yard Wi-Fi
+        // each extra file waits its turn for one of the browser's six connections (decision 014).
+        // Other screens, the trolley mapper's drag and drop and the PDF code stay lazy.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'board',
+              test: /\/node_modules\/(preact|react-router|@tanstack|pocketbase|lucide-react|react-hot-toast|goober)\/|\/src\/(domain|web\/(lib(?!\/pdf)|components\/ui|features\/board|app))\//,
+            },
+          ],
+        },
+      },
+    },
+  },
+  // The app is written against React's API and types; Preact runs it, at a tenth of React DOM's
+  // size and with far less work per render on a slow tablet (decision 014).
+  resolve: {
+    alias: [
+      { find: /^react$/, replacement: 'preact/compat' },
+      { find: /^react-dom$/, replacement: 'preact/compat' },
+      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+    ],
+  },
   server: {
     proxy: { '/api': { target: 'http://127.0.0.1:8090', changeOrigin: false } },
   },

@@ -1,5 +1,5 @@
 // The weekly board's data part, loaded after first paint (docs/decisions/011).
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import type { Day } from '#domain/records';
 import { useReportFetchingOrders } from '../../lib/fetching-orders';
 import { useWeekOrders } from '../../lib/orders/use-week-orders';
@@ -33,8 +33,10 @@ export function BoardSync(props: WeekProps) {
 }
 
 function Orders({ year, week, day }: WeekProps & { day: Day }) {
-  const orders = useWeekOrders(year, week);
-  return <DayOrdersList orders={orders.data?.filter((o) => o.day === day)} />;
+  const { data } = useWeekOrders(year, week);
+  // The same array while the week's list is unchanged, so the memoised list does not re-render.
+  const dayOrders = useMemo(() => data?.filter((o) => o.day === day), [data, day]);
+  return <DayOrdersList orders={dayOrders} />;
 }
 
 /** One day's orders. */

@@ -1,4 +1,5 @@
 import { Info } from 'lucide-react';
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { formatPostcode } from '#domain/orders/format';
 import { boardLineColour } from '#domain/orders/line-colours';
@@ -21,7 +22,7 @@ interface Props {
  * the order info behind an "i" button; the status icon at the right. A click opens the edit
  * page, or in selection mode adds or removes the line from the run.
  */
-export function OrderLine({ order, isSelectionMode, isChosen, onToggleChosen }: Props) {
+export const OrderLine = memo(function OrderLine({ order, isSelectionMode, isChosen, onToggleChosen }: Props) {
   const colour = boardLineColour(order, isSelectionMode);
   const content = (
     <>
@@ -59,4 +60,4 @@ export function OrderLine({ order, isSelectionMode, isChosen, onToggleChosen }: 
       </span>
     </li>
   );
-}
+});
