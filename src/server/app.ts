@@ -19,8 +19,8 @@ import { installJsonCompression } from './plugins/compress-json';
 import { clientErrorHandler, frameworkErrors, installErrorHandler, MAX_PARAM_LENGTH } from './plugins/error-handler';
 import { BODY_LIMIT_BYTES, installJsonBodyParser } from './plugins/json-body';
 import { installRequestLog } from './plugins/request-log';
-import { installSecurityHeaders, securityHeaders } from './plugins/security-headers';
-import { serveSpa } from './plugins/spa';
+import { inlineScriptHashes, installSecurityHeaders, securityHeaders } from './plugins/security-headers';
+import { readIndexHtml, serveSpa } from './plugins/spa';
 import { ALL_COLLECTIONS } from './records/collections/all-collections';
 import { ListCache } from './records/list-cache';
 import { RecordService } from './records/record-service';
@@ -116,7 +116,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   installRequestLog(app);
   // JSON answers of 1 KB or more go gzip/brotli-compressed to clients that accept it (issue 7).
   installJsonCompression(app);
-  installSecurityHeaders(app, securityHeaders(config.appUrl));
+  installSecurityHeaders(app, securityHeaders(config.appUrl, inlineScriptHashes(readIndexHtml(config.webDir))));
   // The per-address limit on the auth endpoints counts in the database, shared by every instance (D13).
   await app.register(rateLimit, { global: false, store: throttleRateLimitStore(throttles) });
   installSignupThrottle(app, throttles, config.signupRateLimitPerHour);

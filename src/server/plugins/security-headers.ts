@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 // helmet itself (what @fastify/helmet wraps; installed with it): @fastify/helmet builds a new
@@ -11,11 +12,13 @@ import helmet, { type HelmetOptions } from 'helmet';
  * fetch every script over https://, which nothing answers, and show a blank page. Both are sent
  * only when APP_URL says the app is really served over HTTPS, as is the opener policy.
  */
-export function securityHeaders(appUrl: string): HelmetOptions {
+export function securityHeaders(appUrl: string, scriptHashes: readonly string[] = []): HelmetOptions {
   const https = appUrl.startsWith('https://');
   return {
     contentSecurityPolicy: {
       directives: {
+        // The app's own files, and the inline boot script of index.html by its hash only.
+        'script-src': ["'self'", ...scriptHashes],
         'img-src': ["'self'", 'data:', 'blob:'],
         'connect-src': ["'self'"],
         // Helmet adds this directive by default; null removes it.
@@ -28,6 +31,20 @@ export function securityHeaders(appUrl: string): HelmetOptions {
     crossOriginOpenerPolicy: https,
     crossOriginEmbedderPolicy: false,
   };
+}
+
+/**
+ * CSP sources (`'sha256-…'`) for the inline scripts of a page: index.html carries one, the boot
+ * script that asks for the week's orders before the app has loaded (docs/decisions/014).
+ * Scripts with a `src` are the app's own files, allowed by 'self'.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const [, attributes = '', body = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/i.test(attributes) || body.trim() === '') continue;
+    hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return hashes;
 }
 
 /** The headers helmet sets for `options`: the same for every request (no CSP nonces here). */

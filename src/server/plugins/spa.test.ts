@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -39,7 +40,8 @@ function decode(response: RawResponse): string {
 
 const SCRIPT_NAME = 'index-Ab12Cd34.js';
 const script = `console.log(${JSON.stringify('board '.repeat(400))});\n`;
-const indexHtml = `<!doctype html><html><head><title>Trolleyboard</title><script type="module" src="/assets/${SCRIPT_NAME}"></script></head><body><div id="root"></div><!--${'x'.repeat(1500)}--></body></html>`;
+const BOOT_SCRIPT = 'window.__boot = "week";';
+const indexHtml = `<!doctype html><html><head><title>Trolleyboard</title><script>${BOOT_SCRIPT}</script><script type="module" src="/assets/${SCRIPT_NAME}"></script></head><body><div id="root"></div><!--${'x'.repeat(1500)}--></body></html>`;
 
 function makeWebDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trolleyboard-web-'));
@@ -103,6 +105,13 @@ describe('serving the built web app over plain HTTP', () => {
       expect(response.headers['content-encoding']).toBe(accept === '' ? undefined : accept);
       expect(decode(response)).toBe(indexHtml);
     }
+  });
+
+  test("scripts may come from the app's own files and the inline boot script, by its hash, and nothing else", async () => {
+    const hash = createHash('sha256').update(BOOT_SCRIPT, 'utf8').digest('base64');
+    const response = await get(`${server.url}/`);
+    const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(String(response.headers['content-security-policy']))?.[1];
+    expect(scriptSrc?.split(' ').sort()).toEqual([`'self'`, `'sha256-${hash}'`].sort());
   });
 
   test('an unknown API path is still a PocketBase 404, not the web app', async () => {

@@ -38,6 +38,16 @@ export async function serveSpa(app: FastifyInstance, webDir: string | null): Pro
   });
 }
 
+/** The built app's index.html, or '' when there is none (an API-only server). */
+export function readIndexHtml(webDir: string | null): string {
+  if (webDir === null) return '';
+  try {
+    return fs.readFileSync(path.join(webDir, 'index.html'), 'utf8');
+  } catch {
+    return '';
+  }
+}
+
 /** index.html names the current hashed bundles: a cached copy would keep an old app alive after an update. */
 const INDEX_CACHE_CONTROL = 'no-store';
 

@@ -1,6 +1,10 @@
 // Every route path of the app, defined once (spec section 2, route table).
+
+/** The weekly board; on its own so the inline boot script can name it without the whole table. */
+export const BOARD_PATH = '/';
+
 export const paths = {
-  board: '/',
+  board: BOARD_PATH,
   collect: '/collect',
   holding: '/holdingPage',
   runs: '/runs',

@@ -8,6 +8,8 @@ import { COLLECTIONS, type OrderRecord } from '#domain/records';
 import { pb } from '../pb';
 import { ORDER_REFETCH_INTERVAL_MS } from '../query-client';
 import { orderKeys } from '../query-keys';
+import { prefetchedWeekIfArrived, takePrefetchedWeek } from './week-prefetch';
+import { WEEK_ORDERS_SORT, weekOrdersFilter } from './week-request';
 
 const tasks = () => pb.collection(COLLECTIONS.tasks);
 
@@ -15,11 +17,12 @@ const tasks = () => pb.collection(COLLECTIONS.tasks);
 export function weekOrdersQuery(year: number, week: number) {
   return queryOptions({
     queryKey: orderKeys.week(year, week),
-    queryFn: () =>
-      tasks().getFullList<OrderRecord>({
-        filter: pb.filter('year = {:year} && weekNumber = {:week} && (other = "none" || other = "collect")', { year, week }),
-        sort: 'created',
-      }),
+    // The page's boot script may have asked for this week already (docs/decisions/014): when its
+    // answer is in, the board's first render shows it; when it is on its way, the query waits for it.
+    initialData: () => prefetchedWeekIfArrived(year, week, pb.authStore.token),
+    queryFn: async () =>
+      (await takePrefetchedWeek(year, week, pb.authStore.token)) ??
+      tasks().getFullList<OrderRecord>({ filter: weekOrdersFilter(year, week), sort: WEEK_ORDERS_SORT }),
     refetchInterval: ORDER_REFETCH_INTERVAL_MS,
   });
 }

@@ -1,0 +1,42 @@
+// Builds web/boot/prefetch-week.ts into a small classic script and puts it inline at the top of
+// index.html, so it runs as soon as the HTML arrives, before any of the app's scripts has
+// downloaded (docs/decisions/014). The server allows exactly this script by its hash in the CSP
+// (server/plugins/security-headers.ts reads the hashes from the built index.html).
+import { build } from 'esbuild';
+import type { Plugin } from 'vite';
+
+const BOOT_ENTRY = 'src/web/boot/prefetch-week.ts';
+/** More than this many bytes inline in every page load means the boot script took on too much. */
+const MAX_BOOT_BYTES = 4096;
+
+export function inlineBootScript(): Plugin {
+  let apiUrl = '';
+  return {
+    name: 'trolleyboard:inline-boot-script',
+    configResolved(config) {
+      apiUrl = typeof config.env['VITE_API_URL'] === 'string' ? config.env['VITE_API_URL'] : '';
+    },
+    transformIndexHtml: {
+      order: 'pre',
+      async handler() {
+        const result = await build({
+          entryPoints: [BOOT_ENTRY],
+          bundle: true,
+          write: false,
+          format: 'iife',
+          minify: true,
+          target: 'es2020',
+          platform: 'browser',
+          legalComments: 'none',
+          // config.ts reads the API's address from Vite's env; a classic script has no import.meta.
+          define: { 'import.meta.env.VITE_API_URL': JSON.stringify(apiUrl) },
+        });
+        const code = result.outputFiles[0]?.text.trim() ?? '';
+        if (code.length > MAX_BOOT_BYTES) {
+          throw new Error(`${BOOT_ENTRY} builds to ${code.length} bytes; keep the inline boot script under ${MAX_BOOT_BYTES}.`);
+        }
+        return [{ tag: 'script', children: code, injectTo: 'head-prepend' }];
+      },
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import PocketBase from 'pocketbase';
+import { describe, expect, it } from 'vitest';
+import { WEEK_ORDERS_SORT, weekOrdersFilter, weekOrdersUrl } from './week-request';
+
+// The boot script and the board's query must send the same request: the server answers both
+// from one cached list, and the board must show the same orders whichever of them answered.
+
+/** The first URL the official SDK sends for the board's getFullList. */
+async function sdkFirstPageUrl(year: number, week: number): Promise<string> {
+  const pb = new PocketBase('http://nursery.lan:8090');
+  let sent = '';
+  await pb.collection('tasks').getFullList({
+    filter: pb.filter('year = {:year} && weekNumber = {:week} && (other = "none" || other = "collect")', { year, week }),
+    sort: WEEK_ORDERS_SORT,
+    fetch: async (url: RequestInfo | URL) => {
+      sent = String(url);
+      return new Response(JSON.stringify({ page: 1, perPage: 1000, totalItems: -1, totalPages: -1, items: [] }), {
+        headers: { 'content-type': 'application/json' },
+      });
+    },
+  });
+  return sent;
+}
+
+const sorted = (url: string) => {
+  const parsed = new URL(url);
+  parsed.searchParams.sort();
+  return parsed.toString();
+};
+
+describe('the week board request', () => {
+  it.each([
+    [2026, 47],
+    [2026, 53],
+    [2027, 1],
+  ])('for %i week %i is what the SDK sends for the same list', async (year, week) => {
+    expect(sorted(weekOrdersUrl('http://nursery.lan:8090/', year, week))).toBe(sorted(await sdkFirstPageUrl(year, week)));
+  });
+
+  it('names only the week and the board types none and collect', () => {
+    expect(weekOrdersFilter(2026, 47)).toBe('year = 2026 && weekNumber = 47 && (other = "none" || other = "collect")');
+  });
+
+  it('refuses anything but whole numbers, so nothing can be written into the filter', () => {
+    expect(() => weekOrdersFilter(2026, 1.5)).toThrow(RangeError);
+    expect(() => weekOrdersFilter(Number('2026 || 1=1'), 4)).toThrow(RangeError);
+  });
+});
