@@ -18,14 +18,19 @@ export function weekOrdersFilter(year: number, week: number): string {
   return `year = ${year} && weekNumber = ${week} && (other = "none" || other = "collect")`;
 }
 
-/** The first page of the week's board as a URL of the records API, as the SDK would send it. */
+/**
+ * The first page of the week's board as a URL of the records API, byte for byte as the SDK
+ * sends it (each value through encodeURIComponent, in the SDK's order), so that the server and
+ * the browser's cache see one request, not two spellings of it.
+ */
 export function weekOrdersUrl(apiUrl: string, year: number, week: number): string {
-  const query = new URLSearchParams({
-    page: '1',
-    perPage: String(WEEK_ORDERS_PAGE_SIZE),
-    skipTotal: '1',
-    filter: weekOrdersFilter(year, week),
-    sort: WEEK_ORDERS_SORT,
-  });
-  return `${apiUrl.replace(/\/+$/, '')}/api/collections/${COLLECTIONS.tasks}/records?${query.toString()}`;
+  const query: [string, string][] = [
+    ['page', '1'],
+    ['perPage', String(WEEK_ORDERS_PAGE_SIZE)],
+    ['skipTotal', '1'],
+    ['filter', weekOrdersFilter(year, week)],
+    ['sort', WEEK_ORDERS_SORT],
+  ];
+  const search = query.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join('&');
+  return `${apiUrl.replace(/\/+$/, '')}/api/collections/${COLLECTIONS.tasks}/records?${search}`;
 }
