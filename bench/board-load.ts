@@ -7,17 +7,48 @@
 //   npm run bench:board-load            (builds the web app first)
 //   BENCH_HISTORY=200000 npm run bench:board-load   (a large stored history besides the week)
 //   BENCH_PAINT_ONLY=1 stops at the board's first paint (before orders are rendered).
+//   BENCH_WATERFALL=1 prints each request's start and end and the main thread's busy time.
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { DAYS } from '../src/domain/records';
 import { currentIsoWeek, localCalendarDate } from '../src/domain/weeks';
 import { formatTimestamp, newRecordId } from '../src/server/records/ids';
 import { RecordStore } from '../src/server/records/record-store';
 import { createAccount, startTestServer } from '../tests/support/server';
 
+/**
+ * Runs in the page from its first script on: notes when each text first appears in the document
+ * and, one frame later, when that frame has been painted (a timeout queued from the frame's
+ * requestAnimationFrame runs after its paint). Watching mutations costs the page next to nothing;
+ * polling `innerText` from outside, as this bench first did, forced a style and layout pass of the
+ * whole board every 20 ms on the 4x slower CPU and delayed what it measured.
+ */
+const PAINT_MARKS = `(() => {
+  const marks = {};
+  const texts = { board: 'Current Week', orders: 'Bench customer 1' };
+  globalThis.__benchMarks = marks;
+  const check = () => {
+    const text = document.body ? document.body.textContent : '';
+    for (const [name, needle] of Object.entries(texts)) {
+      if (name in marks || !text.includes(needle)) continue;
+      marks[name] = 0;
+      requestAnimationFrame(() => setTimeout(() => (marks[name] = performance.now())));
+    }
+  };
+  new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
+})();`;
+
 // Runs in the browser; the bench's tsconfig has no DOM types.
-type PageGlobals = { document: { body: { innerText: string } } };
+type PageGlobals = { __benchMarks: Record<string, number> };
+/** When the frame that first showed `name`'s text was painted, in ms from the navigation's start. */
+async function paintedAt(page: Page, name: string): Promise<number> {
+  await page.waitForFunction((n) => ((globalThis as unknown as PageGlobals).__benchMarks[n] ?? 0) > 0, name, {
+    timeout: 30_000,
+    polling: 100,
+  });
+  return page.evaluate((n) => (globalThis as unknown as PageGlobals).__benchMarks[n] ?? Number.NaN, name);
+}
 
 const WEEK_ORDERS = Number(process.env.BENCH_WEEK_ORDERS ?? 100);
 const HISTORY = Number(process.env.BENCH_HISTORY ?? 0);
@@ -83,9 +114,11 @@ try {
       await context.addInitScript({
         content: `if (!localStorage.getItem('pocketbase_auth')) localStorage.setItem('pocketbase_auth', ${JSON.stringify(auth)});`,
       });
+      await context.addInitScript({ content: PAINT_MARKS });
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.enable');
+      await cdp.send('Performance.enable');
       await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
       await cdp.send('Network.emulateNetworkConditions', {
         offline: false,
@@ -95,26 +128,39 @@ try {
       });
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
       let bytes = 0;
-      cdp.on('Network.loadingFinished', (e: { encodedDataLength: number }) => {
+      const requests = new Map<string, { url: string; start: number; end?: number; kb?: number }>();
+      let origin = Number.NaN;
+      cdp.on('Network.requestWillBeSent', (e: { requestId: string; timestamp: number; request: { url: string } }) => {
+        if (Number.isNaN(origin)) origin = e.timestamp;
+        requests.set(e.requestId, { url: e.request.url.replace(server.url, ''), start: e.timestamp });
+      });
+      cdp.on('Network.loadingFinished', (e: { requestId: string; timestamp: number; encodedDataLength: number }) => {
         bytes += e.encodedDataLength;
+        const request = requests.get(e.requestId);
+        if (request) Object.assign(request, { end: e.timestamp, kb: e.encodedDataLength / 1000 });
       });
       await page.goto(`${server.url}/?year=${year}&week=${week}`, { waitUntil: 'commit' });
-      await page.waitForFunction(() => (globalThis as unknown as PageGlobals).document.body.innerText.includes('Current Week'), null, {
-        timeout: 30_000,
-        polling: 20,
-      });
-      const paint = await page.evaluate(() => performance.now());
+      const paint = await paintedAt(page, 'board');
       if (process.env.BENCH_PAINT_ONLY) {
         console.log(`run ${run + 1}: board painted ${paint.toFixed(0)} ms`);
         await context.close();
         continue;
       }
-      await page.waitForFunction(() => (globalThis as unknown as PageGlobals).document.body.innerText.includes('Bench customer 1'), null, {
-        timeout: 30_000,
-        polling: 20,
-      });
-      const orders = await page.evaluate(() => performance.now());
+      const orders = await paintedAt(page, 'orders');
       results.push({ paint, orders, kb: bytes / 1000 });
+      // BENCH_WATERFALL=1: when each request started and finished, from the navigation's start,
+      // and where the page's main thread spent its (throttled) time until the orders showed.
+      if (process.env.BENCH_WATERFALL) {
+        const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
+        const ms = (name: string) => ((metrics.find((m) => m.name === name)?.value ?? 0) * 1000).toFixed(0);
+        console.log(
+          `main thread: script ${ms('ScriptDuration')} ms, style ${ms('RecalcStyleDuration')} ms, layout ${ms('LayoutDuration')} ms, all tasks ${ms('TaskDuration')} ms; ${metrics.find((m) => m.name === 'Nodes')?.value ?? '?'} DOM nodes`,
+        );
+        for (const r of requests.values()) {
+          const ms = (t: number | undefined) => (t === undefined ? '   ...' : ((t - origin) * 1000).toFixed(0).padStart(6));
+          console.log(`${ms(r.start)} ${ms(r.end)} ${(r.kb ?? 0).toFixed(1).padStart(6)} kB  ${r.url.slice(0, 110)}`);
+        }
+      }
       console.log(
         `run ${run + 1}: board painted ${paint.toFixed(0)} ms, week's orders on screen ${orders.toFixed(0)} ms, ${(bytes / 1000).toFixed(1)} kB on the wire`,
       );

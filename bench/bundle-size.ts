@@ -25,7 +25,7 @@ for (const chunk of report.firstPaint) console.log(line(chunk));
 console.log(`  ${fmt(report.firstPaintKb)}  TOTAL (budget ${FIRST_PAINT_BUDGET_KB} kB)`);
 
 console.log("\nBoard route, JavaScript added until the week's orders are on screen (gzip):");
-if (report.ordersVisible.length === 0) console.log('  (no board-data-*.js chunk found)');
+if (report.ordersVisible.length === 0) console.log('  (none: the first load carries the orders too, docs/decisions/014)');
 for (const chunk of bySize(report.ordersVisible)) console.log(line(chunk));
 console.log(`  ${fmt(report.ordersVisibleKb)}  TOTAL with first paint (budget ${ORDERS_VISIBLE_BUDGET_KB} kB)`);
 

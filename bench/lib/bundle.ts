@@ -42,11 +42,16 @@ function firstPaintUrls(page: string): string[] {
   }
   for (const [tag] of page.matchAll(/<link\b[^>]*>/gi)) {
     const href = attr(tag, 'href');
-    // Preloads marked data-after-first-paint (the board's data chunk) download alongside, but the
-    // board paints without them (docs/decisions/011).
-    if (href && attr(tag, 'rel')?.toLowerCase() === 'modulepreload' && !/\bdata-after-first-paint\b/i.test(tag)) urls.push(href);
+    if (href && attr(tag, 'rel')?.toLowerCase() === 'modulepreload') urls.push(href);
   }
   return urls;
+}
+
+/** Scripts written into index.html itself (the boot script of decision 014): JavaScript too. */
+function inlineScripts(page: string): Chunk[] {
+  return [...page.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+    .filter(([, attributes = '', body = '']) => !/\bsrc\s*=/i.test(attributes) && body.trim() !== '')
+    .map(([, , body = ''], i) => ({ file: `index.html inline script ${i + 1}`, kbGzip: gzipKb(Buffer.from(body)), hasPdfCode: false }));
 }
 
 /** Static `import ... from "./x.js"` / `import "./x.js"` of a chunk (not dynamic import()). */
@@ -92,7 +97,7 @@ export function measureBundle(distDir: string): BundleReport {
   const orders = staticClosure(distDir, boardData, initial);
   const lazy = assets.filter((f) => f.endsWith('.js') && !initial.has(f) && !orders.has(f)).map((f) => readChunk(distDir, f));
   const css = assets.filter((f) => f.endsWith('.css')).map((f) => readChunk(distDir, f));
-  const firstPaint = [...initial.values()];
+  const firstPaint = [...initial.values(), ...inlineScripts(html)];
   const ordersVisible = [...orders.values()];
   return { firstPaint, firstPaintKb: sum(firstPaint), ordersVisible, ordersVisibleKb: sum(firstPaint) + sum(ordersVisible), lazy, css };
 }
