@@ -4,6 +4,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { inlineScripts } from '../../src/server/plugins/security-headers';
 
 export const FIRST_PAINT_BUDGET_KB = 110;
 /** JavaScript until the week's orders are on screen (docs/decisions/011). */
@@ -48,10 +49,12 @@ function firstPaintUrls(page: string): string[] {
 }
 
 /** Scripts written into index.html itself (the boot script of decision 014): JavaScript too. */
-function inlineScripts(page: string): Chunk[] {
-  return [...page.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
-    .filter(([, attributes = '', body = '']) => !/\bsrc\s*=/i.test(attributes) && body.trim() !== '')
-    .map(([, , body = ''], i) => ({ file: `index.html inline script ${i + 1}`, kbGzip: gzipKb(Buffer.from(body)), hasPdfCode: false }));
+function inlineScriptChunks(page: string): Chunk[] {
+  return inlineScripts(page).map((body, i) => ({
+    file: `index.html inline script ${i + 1}`,
+    kbGzip: gzipKb(Buffer.from(body)),
+    hasPdfCode: false,
+  }));
 }
 
 /** Static `import ... from "./x.js"` / `import "./x.js"` of a chunk (not dynamic import()). */
@@ -97,7 +100,7 @@ export function measureBundle(distDir: string): BundleReport {
   const orders = staticClosure(distDir, boardData, initial);
   const lazy = assets.filter((f) => f.endsWith('.js') && !initial.has(f) && !orders.has(f)).map((f) => readChunk(distDir, f));
   const css = assets.filter((f) => f.endsWith('.css')).map((f) => readChunk(distDir, f));
-  const firstPaint = [...initial.values(), ...inlineScripts(html)];
+  const firstPaint = [...initial.values(), ...inlineScriptChunks(html)];
   const ordersVisible = [...orders.values()];
   return { firstPaint, firstPaintKb: sum(firstPaint), ordersVisible, ordersVisibleKb: sum(firstPaint) + sum(ordersVisible), lazy, css };
 }

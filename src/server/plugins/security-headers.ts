@@ -33,18 +33,19 @@ export function securityHeaders(appUrl: string, scriptHashes: readonly string[] 
   };
 }
 
+/** The bodies of a page's inline scripts; scripts with a `src` are files, allowed by 'self'. */
+export function inlineScripts(html: string): string[] {
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+    .filter(([, attributes = '', body = '']) => !/\bsrc\s*=/i.test(attributes) && body.trim() !== '')
+    .map(([, , body = '']) => body);
+}
+
 /**
  * CSP sources (`'sha256-…'`) for the inline scripts of a page: index.html carries one, the boot
  * script that asks for the week's orders before the app has loaded (docs/decisions/014).
- * Scripts with a `src` are the app's own files, allowed by 'self'.
  */
 export function inlineScriptHashes(html: string): string[] {
-  const hashes: string[] = [];
-  for (const [, attributes = '', body = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    if (/\bsrc\s*=/i.test(attributes) || body.trim() === '') continue;
-    hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
-  }
-  return hashes;
+  return inlineScripts(html).map((body) => `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
 }
 
 /** The headers helmet sets for `options`: the same for every request (no CSP nonces here). */
