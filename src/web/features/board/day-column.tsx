@@ -38,7 +38,7 @@ export function DayColumn({ column, year, week, routeHeading, children, idPrefix
           </div>
           <Link
             to={paths.pickSheet(year, week, column.day, dayNumber)}
-            className="inline-flex min-h-11 items-center rounded px-1.5 text-xs font-medium whitespace-nowrap text-emerald-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600 md:min-h-7"
+            className="ml-auto inline-flex min-h-11 items-center rounded px-1.5 text-xs font-medium whitespace-nowrap text-emerald-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600 md:min-h-7"
             aria-label={`Pick sheet for ${column.label} ${dayNumber}`}
           >
             Pick sheet
