@@ -29,7 +29,7 @@ export default defineConfig({
           groups: [
             {
               name: 'board',
-              test: /\/node_modules\/(preact|react-router|@tanstack|pocketbase|lucide-react)\/|\/src\/(domain|web\/(lib(?!\/pdf)|components\/ui(?!\/toaster)|features\/board|app))\//,
+              test: /\/node_modules\/(preact|@tanstack|pocketbase|lucide-react)\/|\/src\/(domain|web\/(lib(?!\/pdf)|components\/ui(?!\/toaster)|features\/board|app))\//,
             },
           ],
         },

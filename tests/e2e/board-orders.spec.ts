@@ -225,7 +225,7 @@ test('map mode: choosing orders with toasts, its colours, Escape, and Create Run
 
   await page.getByRole('button', { name: 'Create Run' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/trolley-mapper');
-  // React Router keeps navigation state in history.state.usr.
+  // The router keeps navigation state in history.state.usr (React Router's format, kept on purpose).
   const stops: unknown = await page.evaluate('window.history.state?.usr?.stops');
   expect(stops).toEqual([
     { id: ids[`Bravo ${tag}`], title: `Bravo ${tag}`, postcode: 'll11 4aa', trollies: '3', extras: '2 shelves', orderNumber: '' },

@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
-import { RouterProvider } from 'react-router/dom';
 import { refreshSessionOnce } from '../lib/session-refresh';
 import { useIdleReload } from '../lib/use-idle-reload';
 import { AppProviders } from './providers';
-import { createAppRouter } from './router';
+import { RouterProvider } from './router';
+import { AppRoutes, createAppRouter } from './routes';
 
 const router = createAppRouter();
 
@@ -22,7 +22,9 @@ export function App() {
   useIdleReload();
   return (
     <AppProviders>
-      <RouterProvider router={router} />
+      <RouterProvider router={router}>
+        <AppRoutes />
+      </RouterProvider>
       <Suspense fallback={null}>
         <AppToaster />
       </Suspense>

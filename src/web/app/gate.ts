@@ -1,57 +1,50 @@
-// Route loaders that enforce who may see which screen (spec section 2, "Access gate").
+// Route guards that enforce who may see which screen (spec section 2, "Access gate").
 // They judge the stored session synchronously, so the board paints without waiting for the
-// network; app.tsx re-runs them once the page load's auth refresh has seen the server's record.
-import { redirect } from 'react-router';
+// network; app.tsx runs them again once the page load's auth refresh has seen the server's record.
+// Each returns the path to send the user to instead, or null to let the screen show.
 import { currentUser, sessionState } from '../lib/session';
+import type { Path } from './router';
 import { paths } from './paths';
 
 const RESET_HASH_PREFIX = '#/auth/confirm-password-reset/';
 
 /** Protected screens, in the spec's order: login, then verification, then terms. */
-export function requireReadyLoader(): null {
+export function requireReady(): string | null {
   switch (sessionState()) {
     case 'logged-out':
-      throw redirect(paths.login);
+      return paths.login;
     case 'unverified':
-      throw redirect(paths.resendVerification);
+      return paths.resendVerification;
     case 'no-terms':
-      throw redirect(paths.acceptTerms);
+      return paths.acceptTerms;
     case 'ready':
       return null;
   }
 }
 
 /** /accept-terms: any signed-in user, whether or not verified and agreed. */
-export function requireLoginLoader(): null {
-  if (!currentUser()) throw redirect(paths.login);
-  return null;
+export function requireLogin(): string | null {
+  return currentUser() ? null : paths.login;
 }
 
 /** Logged-out-only screens send a fully signed-in user to the board. */
-export function loggedOutOnlyLoader(): null {
-  if (sessionState() === 'ready') throw redirect(paths.board);
-  return null;
+export function loggedOutOnly(): string | null {
+  return sessionState() === 'ready' ? paths.board : null;
 }
 
 /**
  * `/_/`: reset links in PocketBase's admin form (`/_/#/auth/confirm-password-reset/<token>`)
- * land on our reset page; anything else goes to login. The hash never reaches the loader's
- * request, so it is read from the window.
+ * land on our reset page; anything else goes to login.
  */
-export function adminHashRedirectLoader(): never {
-  loggedOutOnlyLoader();
-  const hash = window.location.hash;
+export function adminHashRedirect({ hash }: Path): string {
   if (hash.startsWith(RESET_HASH_PREFIX)) {
     const token = decodeURIComponent(hash.slice(RESET_HASH_PREFIX.length));
-    throw redirect(`${paths.resetPassword}?${new URLSearchParams({ token }).toString()}`);
+    return `${paths.resetPassword}?${new URLSearchParams({ token }).toString()}`;
   }
-  throw redirect(paths.login);
+  return paths.login;
 }
 
 /** Any path not in the route table: the login page, never the unknown path's content. */
-export function unknownPathLoader(): never {
-  throw redirect(paths.login);
+export function unknownPath(): string {
+  return paths.login;
 }
-
-/** Gate routes answer from the current session on every navigation (login/terms change it). */
-export const alwaysRevalidate = (): boolean => true;

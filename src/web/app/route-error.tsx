@@ -1,10 +1,9 @@
 import { useEffect } from 'react';
-import { Link, useRouteError } from 'react-router';
+import { Link } from './router';
 import { paths } from './paths';
 
-/** The router's error element: a sentence and a way back, never the stack (spec section 8). */
-export function RouteError() {
-  const error = useRouteError();
+/** Shown for a screen that failed: a sentence and a way back, never the stack (spec section 8). */
+export function RouteError({ error }: { error: unknown }) {
   useEffect(() => {
     console.error('A route failed.', error);
   }, [error]);

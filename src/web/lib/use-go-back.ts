@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../app/router';
 
 /**
  * "Return": back one page when the app has history, otherwise to `fallback`
@@ -9,7 +9,7 @@ export function useGoBack(fallback: string): () => void {
   const navigate = useNavigate();
   const location = useLocation();
   return useCallback(() => {
-    // React Router gives the first entry of a session the key "default".
+    // The router gives the entry the tab was opened on the key "default".
     if (location.key !== 'default') void navigate(-1);
     else void navigate(fallback, { replace: true });
   }, [fallback, location.key, navigate]);

@@ -1,10 +1,11 @@
-import { Outlet, useLocation } from 'react-router';
+import type { ReactNode } from 'react';
+import { useLocation } from '../router';
 import { PanelErrorBoundary } from '../../components/ui/error-boundary';
 import { AppHeader } from './app-header';
 import { FetchingOrdersOverlay } from './fetching-orders-overlay';
 
 /** Header + page for every signed-in screen (and settings). Each is its own error boundary. */
-export function AppLayout() {
+export function AppLayout({ children }: { children: ReactNode }) {
   // A page that failed must not stay failed after the user navigates away.
   const { pathname } = useLocation();
   return (
@@ -14,7 +15,7 @@ export function AppLayout() {
       </PanelErrorBoundary>
       <main className="mx-auto max-w-screen-2xl">
         <PanelErrorBoundary key={pathname} panelName="This page">
-          <Outlet />
+          {children}
         </PanelErrorBoundary>
       </main>
       <FetchingOrdersOverlay />

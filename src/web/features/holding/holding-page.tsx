@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../app/router';
 import { formatPostcode } from '#domain/orders/format';
 import { customerTypeColour } from '#domain/orders/line-colours';
 import { paths } from '../../app/paths';

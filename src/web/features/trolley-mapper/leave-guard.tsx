@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
-import { useBlocker } from 'react-router';
+import { useBlocker } from '../../app/router';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 
 /**
  * Asks before leaving the mapper with unsaved changes: a dialog for moves inside the app
- * (react-router's blocker), the browser's own prompt for reloads and closing the tab.
+ * (the router's blocker), the browser's own prompt for reloads and closing the tab.
  */
 export function LeaveGuard({ hasUnsavedChanges }: { hasUnsavedChanges: boolean }) {
   const blocker = useBlocker(

@@ -1,0 +1,92 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { LoadingScreen } from '../components/ui/loading-screen';
+import BoardPage from '../features/board/board-page';
+import { AppLayout } from './shell/app-layout';
+import { adminHashRedirect, loggedOutOnly, requireLogin, requireReady, unknownPath } from './gate';
+import { paths } from './paths';
+import { ANY_PATH, createHistoryRouter, lazyScreen, RouteView, type Guard, type Route, type Router } from './router';
+import { findRoute, redirectFor } from './router/route-table';
+
+// The error screen loads when a route fails, not with the board (first-paint budget, decision 006).
+const RouteError = lazy(() => import('./route-error').then((m) => ({ default: m.RouteError })));
+
+function renderRouteError(error: unknown) {
+  return (
+    <Suspense fallback={<p role="alert">Something went wrong while processing your request.</p>}>
+      <RouteError error={error} />
+    </Suspense>
+  );
+}
+
+type ScreenModule = () => Promise<{ default: ComponentType }>;
+
+/**
+ * A lazily loaded screen that reads server data: its module's default export, inside the app's
+ * QueryClient provider (lib/query-provider.tsx).
+ */
+function page(load: ScreenModule): Pick<Route, 'Screen' | 'prepare'> {
+  return lazyScreen(async () => {
+    const [{ default: Screen }, { QueryProvider }] = await Promise.all([load(), import('../lib/query-provider')]);
+    return function ScreenWithQueries() {
+      return (
+        <QueryProvider>
+          <Screen />
+        </QueryProvider>
+      );
+    };
+  });
+}
+
+/** A lazily loaded account screen that talks to the SDK directly (sign-in, sign-up, reset). */
+function accountPage(load: ScreenModule): Pick<Route, 'Screen' | 'prepare'> {
+  return lazyScreen(async () => (await load()).default);
+}
+
+// Signed-in screens: header and page frame, and the access gate.
+const gated = { guards: [requireReady], Layout: AppLayout } as const;
+const loggedOut: readonly Guard[] = [loggedOutOnly];
+
+// The board is the only screen in the first chunk (budget: 110 KB gzip before first paint);
+// every other screen is its own chunk. The first route whose path matches is shown.
+export const routes: readonly Route[] = [
+  { path: paths.board, ...gated, Screen: BoardPage },
+  { path: paths.collect, ...gated, ...page(() => import('../features/board/collect-page')) },
+  { path: paths.holding, ...gated, ...page(() => import('../features/holding/holding-page')) },
+  { path: paths.runs, ...gated, ...page(() => import('../features/runs/runs-page')) },
+  { path: paths.runViewPattern, ...gated, ...page(() => import('../features/trolley-mapper/run-view-page')) },
+  { path: paths.search, ...gated, ...page(() => import('../features/search/search-page')) },
+  { path: paths.createOrder, ...gated, ...page(() => import('../features/create-order/create-order-page')) },
+  { path: paths.editOrderPattern, ...gated, ...page(() => import('../features/edit-order/edit-order-page')) },
+  { path: paths.pickSheetPattern, ...gated, ...page(() => import('../features/pick-sheet/pick-sheet-page')) },
+  { path: paths.trolleyMapper, ...gated, ...page(() => import('../features/trolley-mapper/trolley-mapper-page')) },
+  // Not gated: a signed-in user who is not verified yet can still reach account links.
+  { path: paths.settings, Layout: AppLayout, ...page(() => import('../features/settings/settings-page')) },
+  { path: paths.acceptTerms, guards: [requireLogin], ...accountPage(() => import('../features/auth/accept-terms-page')) },
+  { path: paths.terms, ...page(() => import('../features/legal/terms-page')) },
+  { path: paths.privacy, ...page(() => import('../features/legal/privacy-page')) },
+  { path: paths.forgotPassword, ...accountPage(() => import('../features/auth/forgot-password-page')) },
+  { path: paths.confirmPasswordResetPattern, ...accountPage(() => import('../features/auth/reset-password-page')) },
+  { path: paths.resetPassword, ...accountPage(() => import('../features/auth/reset-password-page')) },
+  { path: paths.login, guards: loggedOut, ...accountPage(() => import('../features/auth/login-page')) },
+  { path: paths.resendVerification, guards: loggedOut, ...accountPage(() => import('../features/auth/resend-verification-page')) },
+  {
+    path: paths.confirmVerificationPattern,
+    guards: loggedOut,
+    ...accountPage(() => import('../features/auth/confirm-verification-page')),
+  },
+  { path: paths.adminRedirect, guards: [loggedOutOnly, adminHashRedirect], Screen: null },
+  { path: ANY_PATH, guards: [unknownPath], Screen: null },
+];
+
+/** The router of the page: guards run before every move, screens' code loads before they show. */
+export function createAppRouter(): Router {
+  return createHistoryRouter({
+    redirectFor: (target) => redirectFor(routes, target),
+    prepare: (target) => findRoute(routes, target.pathname)?.route.prepare?.() ?? null,
+  });
+}
+
+/** The screen of the current route; LoadingScreen while the first screen's code loads. */
+export function AppRoutes() {
+  return <RouteView routes={routes} fallback={<LoadingScreen />} renderError={renderRouteError} />;
+}
