@@ -5,6 +5,7 @@
 // the spec's "replace only if changed" rule.
 import { queryOptions } from '@tanstack/react-query';
 import { COLLECTIONS, type OrderRecord } from '#domain/records';
+import { liveStatus } from '../live-status';
 import { pb } from '../pb';
 import { ORDER_REFETCH_INTERVAL_MS } from '../query-client';
 import { orderKeys } from '../query-keys';
@@ -19,7 +20,14 @@ export function weekOrdersQuery(year: number, week: number) {
     queryKey: orderKeys.week(year, week),
     // The page's boot script may have asked for this week already (docs/decisions/014): when its
     // answer is in, the board's first render shows it; when it is on its way, the query waits for it.
-    initialData: () => prefetchedWeekIfArrived(year, week, pb.authStore.token),
+    initialData: () => {
+      const orders = prefetchedWeekIfArrived(year, week, pb.authStore.token);
+      // That answer is a fetch like any other for the header's "Not live · updated 10:42"; no
+      // query success reports it. Told after this render, which is where initialData is read.
+      const at = Date.now();
+      if (orders) queueMicrotask(() => liveStatus.markFetched(at));
+      return orders;
+    },
     queryFn: async () =>
       (await takePrefetchedWeek(year, week, pb.authStore.token)) ??
       tasks().getFullList<OrderRecord>({ filter: weekOrdersFilter(year, week), sort: WEEK_ORDERS_SORT }),
