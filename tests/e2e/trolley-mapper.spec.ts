@@ -219,6 +219,30 @@ test('leaving with unsaved changes asks first', async ({ page, accounts, signIn 
   await expect(page).toHaveURL(/\/$/);
 });
 
+test("the browser's Back and Forward with unsaved changes ask first too", async ({ page, accounts, signIn }) => {
+  await signIn(page, await accounts.create());
+  await page.goto('/trolley-mapper');
+  // An in-app move to the board and Back: the board is now the mapper's Forward, in the same page.
+  await page.getByRole('link', { name: 'Trolleyboard' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.evaluate('window.history.back()');
+  await expect(page).toHaveURL(/\/trolley-mapper$/);
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await addStops(page, STOPS.slice(0, 1));
+
+  await page.evaluate('window.history.forward()');
+  const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Stay' }).click();
+  await expect(page).toHaveURL(/\/trolley-mapper$/);
+  await expect(page.getByLabel('Title, stop 1')).toHaveValue('Greenfields');
+
+  await page.evaluate('window.history.forward()');
+  await dialog.getByRole('button', { name: 'Leave' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: /^Monday/ })).toBeVisible();
+});
+
 test.describe('on a tablet', () => {
   test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: true });
 
