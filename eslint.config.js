@@ -66,8 +66,6 @@ export default tseslint.config(
         'error',
         {
           ignoreVoid: true,
-          // React Router's navigate() returns a promise only to signal when navigation finished.
-          allowForKnownSafeCalls: [{ from: 'package', package: 'react-router', name: ['NavigateFunction', 'SetURLSearchParams'] }],
         },
       ],
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
@@ -121,6 +119,15 @@ export default tseslint.config(
         { regex: relativeInto('(features|app|lib)'), message: 'components/ui is generic: it imports no feature, app or lib code.' },
         { regex: '^#domain/', message: 'components/ui has no nursery words: pass domain values in as props.' },
       ],
+      { nodeBuiltinsToo: true },
+    ),
+  },
+  // lib serves features and app (STYLE section 2: components/ui, lib -> features -> app).
+  {
+    files: ['src/web/lib/**'],
+    ignores: ['src/web/lib/**/*.test.ts'],
+    rules: boundaries(
+      [webNoServer, { regex: relativeInto('(features|app)'), message: 'src/web/lib serves features and app: it imports neither.' }],
       { nodeBuiltinsToo: true },
     ),
   },

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link } from './router';
+import { Link } from '../lib/router';
 import { paths } from './paths';
 
 /** Shown for a screen that failed: a sentence and a way back, never the stack (spec section 8). */

@@ -4,8 +4,8 @@ import BoardPage from '../features/board/board-page';
 import { AppLayout } from './shell/app-layout';
 import { adminHashRedirect, loggedOutOnly, requireLogin, requireReady, unknownPath } from './gate';
 import { paths } from './paths';
-import { ANY_PATH, createHistoryRouter, lazyScreen, RouteView, type Guard, type Route, type Router } from './router';
-import { findRoute, redirectFor } from './router/route-table';
+import { ANY_PATH, createHistoryRouter, lazyScreen, RouteView, type Guard, type Route, type Router } from '../lib/router';
+import { findRoute, redirectFor } from '../lib/router/route-table';
 
 // The error screen loads when a route fails, not with the board (first-paint budget, decision 006).
 const RouteError = lazy(() => import('./route-error').then((m) => ({ default: m.RouteError })));

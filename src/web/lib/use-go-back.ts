@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useLocation, useNavigate } from '../app/router';
+import { useLocation, useNavigate } from './router';
 
 /**
  * "Return": back one page when the app has history, otherwise to `fallback`

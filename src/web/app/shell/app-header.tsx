@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from '../router';
+import { Link, useLocation, useNavigate } from '../../lib/router';
 import { Button, buttonClass } from '../../components/ui/button';
 import { useMapMode } from '../../lib/map-mode';
 import { refreshOrders } from '../../lib/refresh-orders';

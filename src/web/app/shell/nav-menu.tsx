@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { NavLink } from '../router';
+import { NavLink } from '../../lib/router';
 import { logout } from '../../lib/session';
 import { useWeekSelection } from '../../lib/week-selection';
 import { paths } from '../paths';

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Navigate, useNavigate } from '../../app/router';
+import { Navigate, useNavigate } from '../../lib/router';
 import type { UserRecord } from '#domain/records';
 import { paths } from '../../app/paths';
 import { pb } from '../../lib/pb';

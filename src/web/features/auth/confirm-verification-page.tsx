@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from '../../app/router';
+import { Link, useNavigate, useParams } from '../../lib/router';
 import { paths } from '../../app/paths';
 import { pb } from '../../lib/pb';
 import { AuthCard } from './auth-card';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from '../../app/router';
+import { Link, useNavigate } from '../../lib/router';
 import { notify } from '../../components/ui/toast';
 import { useDocumentTitle } from '../../components/ui/use-document-title';
 import { paths } from '../../app/paths';

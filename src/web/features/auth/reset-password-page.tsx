@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from '../../app/router';
+import { Link, useNavigate, useParams, useSearchParams } from '../../lib/router';
 import { paths } from '../../app/paths';
 import { describeError } from '../../lib/describe-error';
 import { pb } from '../../lib/pb';

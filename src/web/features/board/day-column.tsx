@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from '../../app/router';
+import { Link } from '../../lib/router';
 import type { BoardColumn } from '#domain/orders/board-columns';
 import { paths } from '../../app/paths';
 

@@ -1,6 +1,6 @@
 import { Info } from 'lucide-react';
 import { memo } from 'react';
-import { Link } from '../../app/router';
+import { Link } from '../../lib/router';
 import { formatPostcode } from '#domain/orders/format';
 import { boardLineColour } from '#domain/orders/line-colours';
 import type { OrderRecord } from '#domain/records';

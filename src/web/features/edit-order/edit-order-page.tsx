@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useParams } from '../../app/router';
+import { useParams } from '../../lib/router';
 import { boardTypeLabel, customerTypeLabel, dayLabel, statusLabel } from '#domain/orders/format';
 import type { OrderFields } from '#domain/orders/order-fields';
 import type { OrderRecord } from '#domain/records';

@@ -1,4 +1,4 @@
-import { Link } from '../../app/router';
+import { Link } from '../../lib/router';
 import { formatPostcode } from '#domain/orders/format';
 import { customerTypeColour } from '#domain/orders/line-colours';
 import { paths } from '../../app/paths';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, useLocation, useNavigate } from '../../app/router';
+import { Link, useLocation, useNavigate } from '../../lib/router';
 import { useDocumentTitle } from '../../components/ui/use-document-title';
 
 /** Shared frame of the terms and privacy pages: readable column, title, link back. */

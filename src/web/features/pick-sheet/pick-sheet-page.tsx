@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Link, useParams } from '../../app/router';
+import { Link, useParams } from '../../lib/router';
 import { isDay, isOnPickSheet } from '#domain/orders/board-filters';
 import { dayLabel, formatPostcode } from '#domain/orders/format';
 import { pickSheetTone, type PickSheetTone } from '#domain/orders/pick-sheet-tone';

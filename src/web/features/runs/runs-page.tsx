@@ -1,6 +1,6 @@
 import { ClientResponseError } from 'pocketbase';
 import { useCallback, useEffect, useState } from 'react';
-import { Link } from '../../app/router';
+import { Link } from '../../lib/router';
 import { COLLECTIONS, type TrolleyExportRecord } from '#domain/records';
 import { paths } from '../../app/paths';
 import { buttonClass } from '../../components/ui/button';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link, useSearchParams } from '../../app/router';
+import { Link, useSearchParams } from '../../lib/router';
 import { dayLabel, formatPostcode } from '#domain/orders/format';
 import { paths } from '../../app/paths';
 import { useDocumentTitle } from '../../components/ui/use-document-title';

@@ -1,4 +1,4 @@
-import { Link } from '../../app/router';
+import { Link } from '../../lib/router';
 import { paths } from '../../app/paths';
 import { PanelErrorBoundary } from '../../components/ui/error-boundary';
 import { useDocumentTitle } from '../../components/ui/use-document-title';

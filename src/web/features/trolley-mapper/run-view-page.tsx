@@ -1,6 +1,6 @@
 import { ClientResponseError } from 'pocketbase';
 import { useEffect, useState } from 'react';
-import { Link, useParams } from '../../app/router';
+import { Link, useParams } from '../../lib/router';
 import { COLLECTIONS, type TrolleyExportRecord } from '#domain/records';
 import { emptyVehicleInfo } from '#domain/trolleys/run-plan';
 import { paths } from '../../app/paths';
