@@ -265,10 +265,12 @@ export function trigramQuery(likePattern: string, index: TextIndex): string | nu
 /**
  * PocketBase's contains rule: a value without an unescaped % gets its \ % _ escaped (a \ that
  * already escapes % or _ is kept) and is wrapped in %...%; a value with an unescaped % is the
- * client's own LIKE pattern.
+ * client's own LIKE pattern. A lone \ at the end of that pattern escapes nothing: it is taken as
+ * a literal \ (PostgreSQL refuses a pattern ending in its escape character, SQLite matches
+ * nothing with it).
  */
 export function containsPattern(value: string): string {
-  if (hasUnescapedPercent(value)) return value;
+  if (hasUnescapedPercent(value)) return endsInLoneEscape(value) ? `${value}\\` : value;
   let escaped = '';
   for (let i = 0; i < value.length; i += 1) {
     const c = value.charAt(i);
@@ -281,6 +283,11 @@ export function containsPattern(value: string): string {
     }
   }
   return `%${escaped}%`;
+}
+
+function endsInLoneEscape(value: string): boolean {
+  const trailing = /\\*$/.exec(value)?.[0].length ?? 0;
+  return trailing % 2 === 1;
 }
 
 function hasUnescapedPercent(value: string): boolean {
