@@ -16,15 +16,17 @@ export const NURSERY_TIME_ZONE = 'Europe/London';
  */
 export const NEW_ORDER_GRACE_MS = 4 * 60 * 60 * 1000;
 
-const nurseryDateFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: NURSERY_TIME_ZONE,
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-});
+// Made on first use: it loads the time zone's data, which an idle server does not need.
+let nurseryDateFormat: Intl.DateTimeFormat | null = null;
 
 /** The calendar date on the nursery's wall at `instant`. */
 export function nurseryCalendarDate(instant: Date): CalendarDate {
+  nurseryDateFormat ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: NURSERY_TIME_ZONE,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+  });
   const parts = nurseryDateFormat.formatToParts(instant);
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
   return { year: part('year'), month: part('month'), day: part('day') };
