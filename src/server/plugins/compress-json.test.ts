@@ -1,6 +1,8 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { FUTURE_YEAR } from '../../../tests/support/open-weeks';
+import { decodedBody, rawGet, type RawResponse } from '../../../tests/support/raw-http';
 import { createAccount, startTestServer, type TestAccount, type TestServer } from '../../../tests/support/server';
 
 // JSON answers as a tablet on slow yard Wi-Fi receives them (issue 7): compressed when the client
@@ -10,41 +12,16 @@ import { createAccount, startTestServer, type TestAccount, type TestServer } fro
 let server: TestServer;
 let ann: TestAccount;
 
-const bigWeek = { year: 2027, weekNumber: 20 };
-const smallWeek = { year: 2027, weekNumber: 21 };
+const bigWeek = { year: FUTURE_YEAR, weekNumber: 20 };
+const smallWeek = { year: FUTURE_YEAR, weekNumber: 21 };
 const weekQuery = (week: { year: number; weekNumber: number }) =>
   `page=1&perPage=1000&skipTotal=1&sort=created&filter=${encodeURIComponent(`year = ${week.year} && weekNumber = ${week.weekNumber}`)}`;
 const bigWeekPath = `/api/collections/tasks/records?${weekQuery(bigWeek)}`;
 const smallWeekPath = `/api/collections/tasks/records?${weekQuery(smallWeek)}`;
 
-interface RawResponse {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  /** The bytes as they came over the wire (node:http never decompresses). */
-  body: Buffer;
-}
-
-/** A GET with exactly the headers given (fetch would add and undo its own Accept-Encoding). */
-function get(path: string, headers: Record<string, string> = {}): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(`${server.url}${path}`, { headers: { authorization: ann.pb.authStore.token, ...headers } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-        res.on('error', reject);
-      })
-      .on('error', reject);
-  });
-}
-
-function decoded(response: RawResponse): string {
-  const coding = response.headers['content-encoding'];
-  if (coding === 'gzip') return zlib.gunzipSync(response.body).toString('utf8');
-  if (coding === 'br') return zlib.brotliDecompressSync(response.body).toString('utf8');
-  if (coding !== undefined) throw new Error(`unexpected content-encoding ${coding}`);
-  return response.body.toString('utf8');
-}
+/** A GET of the API with Ann's token and exactly the other headers given. */
+const get = (path: string, headers: Record<string, string> = {}) =>
+  rawGet(`${server.url}${path}`, { authorization: ann.pb.authStore.token, ...headers });
 
 const varyFields = (response: RawResponse) =>
   String(response.headers.vary ?? '')
@@ -76,7 +53,7 @@ describe('compressed JSON answers', () => {
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gzip.headers['content-type']).toMatch(/^application\/json/);
     expect(Number(gzip.headers['content-length'])).toBe(gzip.body.length);
-    expect(decoded(gzip)).toBe(identity.body.toString('utf8'));
+    expect(decodedBody(gzip)).toBe(identity.body.toString('utf8'));
     expect(gzip.body.length).toBeLessThan(identity.body.length / 4);
     // Both vary by Accept-Encoding (and still by who asks), so no cache mixes them up.
     for (const response of [identity, gzip])
@@ -98,7 +75,7 @@ describe('compressed JSON answers', () => {
     const response = await get(bigWeekPath, { 'accept-encoding': accept });
     expect(response.status).toBe(200);
     expect(response.headers['content-encoding']).toBe(coding);
-    expect(decoded(response)).toBe(identity.body.toString('utf8'));
+    expect(decodedBody(response)).toBe(identity.body.toString('utf8'));
   });
 
   it('send small answers as they are: a one-order week, one order, an error', async () => {
@@ -128,8 +105,8 @@ describe('compressed JSON answers', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(varyFields(gzip)).toContain('accept-encoding');
-    expect(JSON.parse(decoded(gzip))).toEqual({ ...JSON.parse(plain.body.toString('utf8')) });
-    expect(JSON.parse(decoded(gzip)).orderInfo).toBe(note);
+    expect(JSON.parse(decodedBody(gzip))).toEqual({ ...JSON.parse(plain.body.toString('utf8')) });
+    expect(JSON.parse(decodedBody(gzip)).orderInfo).toBe(note);
     await ann.pb.collection('tasks').delete(order.id, { headers: { 'X-Confirm-Password': 'Prune-The-Roses' } });
   });
 
@@ -148,13 +125,13 @@ describe('compressed JSON answers', () => {
       expect(again.headers.etag).toBe(etag);
       expect(varyFields(again)).toContain('accept-encoding');
     }
-    const first = JSON.parse(decoded(gzip)).items[0] as { id: string };
+    const first = JSON.parse(decodedBody(gzip)).items[0] as { id: string };
     await ann.pb.collection('tasks').update(first.id, { status: 'loaded' });
     const changed = await get(bigWeekPath, { 'accept-encoding': 'gzip', 'if-none-match': etag });
     expect(changed.status).toBe(200);
     expect(changed.headers['content-encoding']).toBe('gzip');
     expect(changed.headers.etag).not.toBe(etag);
-    expect(JSON.parse(decoded(changed)).items.find((o: { id: string }) => o.id === first.id).status).toBe('loaded');
+    expect(JSON.parse(decodedBody(changed)).items.find((o: { id: string }) => o.id === first.id).status).toBe('loaded');
   });
 
   it('compress a cached list once, however often it is asked for', async () => {
@@ -179,7 +156,7 @@ describe('compressed JSON answers', () => {
     answers.push(await get(bigWeekPath, { 'accept-encoding': 'br' }), await get(bigWeekPath, { 'accept-encoding': 'br' }));
     for (const answer of answers) {
       expect(answer.status).toBe(200);
-      expect(JSON.parse(decoded(answer)).items.find((o: { id: string }) => o.id === list.items[1]?.id).status).toBe('working');
+      expect(JSON.parse(decodedBody(answer)).items.find((o: { id: string }) => o.id === list.items[1]?.id).status).toBe('working');
     }
     expect(gzipSpy).toHaveBeenCalledTimes(1);
     expect(brotliSpy).toHaveBeenCalledTimes(1);

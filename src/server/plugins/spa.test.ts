@@ -1,42 +1,14 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { precompressDir } from '../../../scripts/precompress';
+import { decodedBody as decode, rawGet as get } from '../../../tests/support/raw-http';
 import { startTestServer, type TestServer } from '../../../tests/support/server';
 
 // The built web app as a tablet on slow yard Wi-Fi receives it (D12): compressed, hashed assets
 // cached for a year, index.html never cached, and no header that sends the browser to https://.
-
-interface RawResponse {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/** A request with exactly the headers given (fetch would add its own Accept-Encoding). */
-function get(url: string, headers: Record<string, string> = {}): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-        res.on('error', reject);
-      })
-      .on('error', reject);
-  });
-}
-
-function decode(response: RawResponse): string {
-  const encoding = response.headers['content-encoding'];
-  if (encoding === 'br') return brotliDecompressSync(response.body).toString('utf8');
-  if (encoding === 'gzip') return gunzipSync(response.body).toString('utf8');
-  return response.body.toString('utf8');
-}
 
 const SCRIPT_NAME = 'index-Ab12Cd34.js';
 const script = `console.log(${JSON.stringify('board '.repeat(400))});\n`;
