@@ -74,7 +74,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const secrets = loadSecrets(config);
   const database = await openDatabase(config);
   const mailer: Mailer = createMailer(config, app.log);
-  const throttles = new Throttles(database.db);
+  const throttles = new Throttles(database.db, Date.now, app.log);
   const users = new UsersRepository(database.db);
   const collections = [...ALL_COLLECTIONS];
   // One process (SQLite) delivers in memory; on PostgreSQL every instance hears every commit (D2).

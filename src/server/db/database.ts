@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { SqlDialect } from '../records/filter/field-map';
 import * as initial from './migrations/001-initial';
 import * as insertionOrder from './migrations/002-insertion-order';
 import * as searchIndex from './migrations/003-search-index';
 import * as throttles from './migrations/004-throttles';
 import type { Database } from './schema';
+import { SqliteDialectKeepingErrors } from './sqlite-dialect';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -45,7 +46,7 @@ export async function openDatabase(options: { dataDir: string; databaseUrl: stri
     file.pragma('synchronous = NORMAL');
     file.pragma('foreign_keys = ON');
     file.pragma('busy_timeout = 5000');
-    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+    db = new Kysely<Database>({ dialect: new SqliteDialectKeepingErrors(file) });
   }
   // Kysely looks for its migration tables in every schema unless told which: name ours, or a
   // second installation (or test) in another schema of the same database looks migrated already.
