@@ -7,6 +7,7 @@ import type { AuthContext } from './auth/auth-context';
 import { authRoutes } from './auth/auth-routes';
 import { TokenService } from './auth/token-service';
 import type { Config } from './config';
+import { prepareDataDir } from './data-dir';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { installSignupThrottle, throttleRateLimitStore } from './auth/auth-throttles';
 import { deletePasswordCheck } from './auth/delete-password';
@@ -71,6 +72,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // requests worth reading (4xx, 5xx, slow).
     logController: new LogController({ disableRequestLogging: true }),
   });
+  // First: a DATA_DIR the server cannot write stops it here with one line (main.ts prints it).
+  for (const warning of prepareDataDir(config.dataDir)) app.log.warn(warning);
   const secrets = loadSecrets(config);
   const database = await openDatabase(config);
   const mailer: Mailer = createMailer(config, app.log);
