@@ -17,6 +17,7 @@ import { InProcessEventBus, type EventBus } from './realtime/event-bus';
 import { realtimeRoutes } from './realtime/realtime-routes';
 import { createMailer, type Mailer } from './mail/mailer';
 import { installJsonCompression } from './plugins/compress-json';
+import { installCors } from './plugins/cors';
 import { clientErrorHandler, frameworkErrors, installErrorHandler, MAX_PARAM_LENGTH } from './plugins/error-handler';
 import { BODY_LIMIT_BYTES, installJsonBodyParser } from './plugins/json-body';
 import { installRequestLog } from './plugins/request-log';
@@ -120,6 +121,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // JSON answers of 1 KB or more go gzip/brotli-compressed to clients that accept it (issue 7).
   installJsonCompression(app);
   installSecurityHeaders(app, securityHeaders(config.appUrl, inlineScriptHashes(readIndexHtml(config.webDir))));
+  // Pages on CORS_ORIGINS may call the API; preflights are answered before auth and throttles.
+  await installCors(app, config.corsOrigins);
   // The per-address limit on the auth endpoints counts in the database, shared by every instance (D13).
   await app.register(rateLimit, { global: false, store: throttleRateLimitStore(throttles) });
   installSignupThrottle(app, throttles, config.signupRateLimitPerHour);
