@@ -130,8 +130,17 @@ export async function serverExit(options: ServerProcessOptions): Promise<Exit & 
 
 /** Runs `npm run admin -- <args>` (src/server/admin/cli.ts) against the same settings. */
 export function runAdmin(args: string[], options: ServerProcessOptions): Promise<Exit & { stdout: string; stderr: string }> {
+  return runScript(['src', 'server', 'admin', 'cli.ts'], args, options);
+}
+
+/** Runs the TypeScript file at `script` (path parts from the repository root) under tsx, against the same settings. */
+export function runScript(
+  script: string[],
+  args: string[],
+  options: ServerProcessOptions,
+): Promise<Exit & { stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'src', 'server', 'admin', 'cli.ts'), ...args], {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, ...script), ...args], {
       cwd: repoRoot,
       env: childEnv(options, 0),
       stdio: ['ignore', 'pipe', 'pipe'],
