@@ -11,6 +11,7 @@ import {
   startServerProcess,
   type ServerProcessOptions,
 } from '../../tests/support/server-process';
+import { describeStartFailure } from './data-dir';
 
 // DATA_DIR as an operator's machine has it (issue 13): the folder and everything the server and
 // its admin commands write there are private to the server's account (0700 folders, 0600 files),
@@ -159,5 +160,18 @@ describe('a DATA_DIR the server cannot write', () => {
     expect(output.trim()).toBe(
       `Cannot write to DATA_DIR ${options.dataDir}: the server needs read and write access to this folder (${reason}).`,
     );
+  });
+});
+
+describe('describeStartFailure', () => {
+  it('turns a database file the server may not write into the same one line', () => {
+    const readOnlyFile = Object.assign(new Error('attempt to write a readonly database'), { code: 'SQLITE_READONLY' });
+    expect(describeStartFailure(new Error('Database migration 004-throttles failed', { cause: readOnlyFile }), '/srv/tb/data')).toBe(
+      'Cannot write to DATA_DIR /srv/tb/data: the server needs read and write access to this folder and the files in it (attempt to write a readonly database).',
+    );
+  });
+
+  it('leaves any other start-up error alone (it is printed with its stack)', () => {
+    expect(describeStartFailure(new Error('connect ECONNREFUSED 127.0.0.1:5432'), '/srv/tb/data')).toBeNull();
   });
 });

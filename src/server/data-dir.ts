@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { causeChain } from './db/storage-errors';
 
 // DATA_DIR holds password hashes and token keys (the SQLite database and its -wal/-shm files),
 // the generated secrets and, when mail goes to files, live password-reset links. On the office PC
@@ -98,13 +99,8 @@ export function describeFsError(error: unknown): string {
  */
 export function describeStartFailure(error: unknown, dataDir: string): string | null {
   if (error instanceof DataDirError) return error.message;
-  let current: unknown = error;
   // A failed migration keeps SQLite's error as its cause.
-  for (let depth = 0; depth < 5 && current !== null && typeof current === 'object'; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^(SQLITE_READONLY|SQLITE_CANTOPEN|EACCES$|EPERM$|EROFS$)/.test(code))
-      return `Cannot write to DATA_DIR ${dataDir}: the server needs read and write access to this folder and the files in it (${describeFsError(current)}).`;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return null;
+  const denied = causeChain(error).find(({ code }) => /^(SQLITE_READONLY|SQLITE_CANTOPEN|EACCES$|EPERM$|EROFS$)/.test(code));
+  if (!denied) return null;
+  return `Cannot write to DATA_DIR ${dataDir}: the server needs read and write access to this folder and the files in it (${describeFsError(denied.error)}).`;
 }

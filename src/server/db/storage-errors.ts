@@ -9,12 +9,20 @@ export const DISK_FULL_MESSAGE = "The server's disk is full: nothing was saved."
 
 /** True when `error`, or an error it was caused by, says the disk is full. */
 export function isDiskFull(error: unknown): boolean {
+  return causeChain(error).some(({ code }) => DISK_FULL_CODES.has(code));
+}
+
+/**
+ * `error` and the errors it was caused by, outermost first, with their `code`s (those that have
+ * one). Wrappers (a failed migration) keep the original as `cause`; a few levels are plenty.
+ */
+export function causeChain(error: unknown): Array<{ error: object; code: string }> {
+  const chain: Array<{ error: object; code: string }> = [];
   let current: unknown = error;
-  // Wrappers (a failed migration, a Kysely rollback) keep the original as `cause`; a few levels are plenty.
   for (let depth = 0; depth < 5 && current !== null && typeof current === 'object'; depth++) {
     const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && DISK_FULL_CODES.has(code)) return true;
+    if (typeof code === 'string') chain.push({ error: current, code });
     current = (current as { cause?: unknown }).cause;
   }
-  return false;
+  return chain;
 }
