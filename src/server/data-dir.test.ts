@@ -20,6 +20,8 @@ import { describeStartFailure } from './data-dir';
 // on SQLite, or on PostgreSQL in its pass (then DATA_DIR holds only mail files and server.pid).
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+/** Each test starts the server and the admin CLI as processes: a few seconds each on a busy machine. */
+const PROCESSES_TIMEOUT_MS = 180_000;
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -71,52 +73,60 @@ async function startAndWriteEverything(options: ServerProcessOptions, email: str
 }
 
 describe('files in DATA_DIR are private to the server', () => {
-  it('a new DATA_DIR is 0700 and every file the server and the admin CLI write is 0600', async () => {
-    const { root, options } = await setUp();
-    const staff = await createStaffWithCli(options, 'privatestaff');
-    const { server, mail } = await startAndWriteEverything(options, staff.email);
+  it(
+    'a new DATA_DIR is 0700 and every file the server and the admin CLI write is 0600',
+    async () => {
+      const { root, options } = await setUp();
+      const staff = await createStaffWithCli(options, 'privatestaff');
+      const { server, mail } = await startAndWriteEverything(options, staff.email);
 
-    expect(modeOf(options.dataDir)).toBe('700');
-    expect(modeOf(path.dirname(mail))).toBe('700');
-    expect(modeOf(mail)).toBe('600');
-    for (const file of serverFiles) expect([file, modeOf(path.join(options.dataDir, file))]).toEqual([file, '600']);
-    if (onPostgres) return; // backups are pg_dump's there
+      expect(modeOf(options.dataDir)).toBe('700');
+      expect(modeOf(path.dirname(mail))).toBe('700');
+      expect(modeOf(mail)).toBe('600');
+      for (const file of serverFiles) expect([file, modeOf(path.join(options.dataDir, file))]).toEqual([file, '600']);
+      if (onPostgres) return; // backups are pg_dump's there
 
-    const backup = path.join(root, 'nightly.db');
-    const backedUp = await runAdmin(['backup', backup], options);
-    expect(backedUp.code, backedUp.stderr).toBe(0);
-    expect(modeOf(backup)).toBe('600');
+      const backup = path.join(root, 'nightly.db');
+      const backedUp = await runAdmin(['backup', backup], options);
+      expect(backedUp.code, backedUp.stderr).toBe(0);
+      expect(modeOf(backup)).toBe('600');
 
-    server.kill('SIGTERM');
-    expect(await server.exited).toEqual({ code: 0, signal: null });
-    const restored = await runAdmin(['restore', backup], options);
-    expect(restored.code, restored.stderr).toBe(0);
-    const kept = fs.readdirSync(options.dataDir).filter((name) => name.includes('.before-restore-'));
-    expect(kept).toHaveLength(1);
-    expect(modeOf(path.join(options.dataDir, kept[0] ?? ''))).toBe('600');
-  });
+      server.kill('SIGTERM');
+      expect(await server.exited).toEqual({ code: 0, signal: null });
+      const restored = await runAdmin(['restore', backup], options);
+      expect(restored.code, restored.stderr).toBe(0);
+      const kept = fs.readdirSync(options.dataDir).filter((name) => name.includes('.before-restore-'));
+      expect(kept).toHaveLength(1);
+      expect(modeOf(path.join(options.dataDir, kept[0] ?? ''))).toBe('600');
+    },
+    PROCESSES_TIMEOUT_MS,
+  );
 
-  it('a DATA_DIR left readable by others (0755, 0644 files) is made private at start', async () => {
-    const { options } = await setUp();
-    const staff = await createStaffWithCli(options, 'widestaff');
-    const oldMail = path.join(options.dataDir, 'mail', 'old-reset.eml');
-    fs.mkdirSync(path.dirname(oldMail), { recursive: true });
-    fs.writeFileSync(oldMail, 'To: someone\n\nhttp://127.0.0.1/reset-password/old-token\n');
-    if (!onPostgres) fs.writeFileSync(path.join(options.dataDir, 'secrets.json'), JSON.stringify({}));
-    const widen = (target: string) => {
-      fs.chmodSync(target, fs.statSync(target).isDirectory() ? 0o755 : 0o644);
-      if (fs.statSync(target).isDirectory()) for (const name of fs.readdirSync(target)) widen(path.join(target, name));
-    };
-    widen(options.dataDir);
-    expect(modeOf(options.dataDir)).toBe('755');
+  it(
+    'a DATA_DIR left readable by others (0755, 0644 files) is made private at start',
+    async () => {
+      const { options } = await setUp();
+      const staff = await createStaffWithCli(options, 'widestaff');
+      const oldMail = path.join(options.dataDir, 'mail', 'old-reset.eml');
+      fs.mkdirSync(path.dirname(oldMail), { recursive: true });
+      fs.writeFileSync(oldMail, 'To: someone\n\nhttp://127.0.0.1/reset-password/old-token\n');
+      if (!onPostgres) fs.writeFileSync(path.join(options.dataDir, 'secrets.json'), JSON.stringify({}));
+      const widen = (target: string) => {
+        fs.chmodSync(target, fs.statSync(target).isDirectory() ? 0o755 : 0o644);
+        if (fs.statSync(target).isDirectory()) for (const name of fs.readdirSync(target)) widen(path.join(target, name));
+      };
+      widen(options.dataDir);
+      expect(modeOf(options.dataDir)).toBe('755');
 
-    const { mail } = await startAndWriteEverything(options, staff.email);
-    expect(modeOf(options.dataDir)).toBe('700');
-    expect(modeOf(path.dirname(oldMail))).toBe('700');
-    expect(modeOf(oldMail)).toBe('600');
-    expect(modeOf(mail)).toBe('600');
-    for (const file of serverFiles) expect([file, modeOf(path.join(options.dataDir, file))]).toEqual([file, '600']);
-  });
+      const { mail } = await startAndWriteEverything(options, staff.email);
+      expect(modeOf(options.dataDir)).toBe('700');
+      expect(modeOf(path.dirname(oldMail))).toBe('700');
+      expect(modeOf(oldMail)).toBe('600');
+      expect(modeOf(mail)).toBe('600');
+      for (const file of serverFiles) expect([file, modeOf(path.join(options.dataDir, file))]).toEqual([file, '600']);
+    },
+    PROCESSES_TIMEOUT_MS,
+  );
 });
 
 /**
@@ -144,23 +154,27 @@ function makeReadOnly(dir: string): (() => void) | null {
 }
 
 describe('a DATA_DIR the server cannot write', () => {
-  it('stops the server with one line naming the folder and what it needs', async (context) => {
-    const { options } = await setUp();
-    fs.mkdirSync(options.dataDir, { mode: 0o700 });
-    const undo = makeReadOnly(options.dataDir);
-    if (undo === null) {
-      context.skip('cannot make a folder read-only here (root without mount rights)');
-      return;
-    }
-    cleanups.push(undo);
+  it(
+    'stops the server with one line naming the folder and what it needs',
+    async (context) => {
+      const { options } = await setUp();
+      fs.mkdirSync(options.dataDir, { mode: 0o700 });
+      const undo = makeReadOnly(options.dataDir);
+      if (undo === null) {
+        context.skip('cannot make a folder read-only here (root without mount rights)');
+        return;
+      }
+      cleanups.push(undo);
 
-    const { code, output } = await serverExit(options);
-    expect(code).toBe(1);
-    const reason = process.getuid?.() === 0 ? 'the file system is read-only' : "permission denied for the server's account";
-    expect(output.trim()).toBe(
-      `Cannot write to DATA_DIR ${options.dataDir}: the server needs read and write access to this folder (${reason}).`,
-    );
-  });
+      const { code, output } = await serverExit(options);
+      expect(code).toBe(1);
+      const reason = process.getuid?.() === 0 ? 'the file system is read-only' : "permission denied for the server's account";
+      expect(output.trim()).toBe(
+        `Cannot write to DATA_DIR ${options.dataDir}: the server needs read and write access to this folder (${reason}).`,
+      );
+    },
+    PROCESSES_TIMEOUT_MS,
+  );
 });
 
 describe('describeStartFailure', () => {

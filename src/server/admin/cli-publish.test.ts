@@ -16,6 +16,8 @@ globalThis.EventSource ??= EventSource as unknown as typeof globalThis.EventSour
 
 /** Well under the list cache's 60 s backstop, well over a NOTIFY's few milliseconds. */
 const AT_ONCE_MS = 10_000;
+/** The CLI and the seed start as processes (tsx): a few seconds each on a busy machine. */
+const PROCESS_TIMEOUT_MS = 120_000;
 
 async function waitFor<T>(read: () => T | undefined | Promise<T | undefined>, what: string): Promise<T> {
   const deadline = Date.now() + AT_ONCE_MS;
@@ -49,40 +51,48 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('operator commands on PostgreSQL
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('verify-user: the other instance lists and streams the change at once', async () => {
-    const account = await createAccount(a, { verified: false });
-    const onB = b.client();
-    await onB.collection('users').authWithPassword(account.username, account.password);
-    // Cached on B: the same answer twice.
-    for (let i = 0; i < 2; i++)
-      expect((await onB.collection('users').getList(1, 10)).items).toEqual([expect.objectContaining({ verified: false })]);
-    const events: Array<RecordSubscription<{ verified: boolean }>> = [];
-    const unsubscribe = await onB.collection('users').subscribe<{ verified: boolean }>(account.id, (event) => events.push(event));
-    try {
-      const result = await runAdmin(['verify-user', account.username], cli);
+  it(
+    'verify-user: the other instance lists and streams the change at once',
+    async () => {
+      const account = await createAccount(a, { verified: false });
+      const onB = b.client();
+      await onB.collection('users').authWithPassword(account.username, account.password);
+      // Cached on B: the same answer twice.
+      for (let i = 0; i < 2; i++)
+        expect((await onB.collection('users').getList(1, 10)).items).toEqual([expect.objectContaining({ verified: false })]);
+      const events: Array<RecordSubscription<{ verified: boolean }>> = [];
+      const unsubscribe = await onB.collection('users').subscribe<{ verified: boolean }>(account.id, (event) => events.push(event));
+      try {
+        const result = await runAdmin(['verify-user', account.username], cli);
+        expect(result.code, result.stderr).toBe(0);
+
+        const event = await waitFor(() => events.find((e) => e.action === 'update'), 'the live update on B');
+        expect(event.record).toMatchObject({ id: account.id, verified: true });
+        expect((await onB.collection('users').getList(1, 10)).items).toEqual([expect.objectContaining({ verified: true })]);
+      } finally {
+        await unsubscribe();
+      }
+    },
+    PROCESS_TIMEOUT_MS,
+  );
+
+  it(
+    "the demo seed: the other instance's cached week shows the new orders at once",
+    async () => {
+      const staff = await createAccount(a);
+      const onB = b.client();
+      onB.authStore.save(staff.pb.authStore.token, staff.pb.authStore.record);
+      const { year, week } = currentIsoWeek(localCalendarDate(new Date()));
+      const thisWeek = () => onB.collection('tasks').getList(1, 100, { filter: `year = ${year} && weekNumber = ${week}` });
+      const before = (await thisWeek()).totalItems;
+      expect((await thisWeek()).totalItems).toBe(before); // cached on B
+
+      const result = await runScript(['src', 'server', 'admin', 'seed-demo.ts'], [], cli);
       expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).toMatch(/Added 8 demo orders/);
 
-      const event = await waitFor(() => events.find((e) => e.action === 'update'), 'the live update on B');
-      expect(event.record).toMatchObject({ id: account.id, verified: true });
-      expect((await onB.collection('users').getList(1, 10)).items).toEqual([expect.objectContaining({ verified: true })]);
-    } finally {
-      await unsubscribe();
-    }
-  });
-
-  it("the demo seed: the other instance's cached week shows the new orders at once", async () => {
-    const staff = await createAccount(a);
-    const onB = b.client();
-    onB.authStore.save(staff.pb.authStore.token, staff.pb.authStore.record);
-    const { year, week } = currentIsoWeek(localCalendarDate(new Date()));
-    const thisWeek = () => onB.collection('tasks').getList(1, 100, { filter: `year = ${year} && weekNumber = ${week}` });
-    const before = (await thisWeek()).totalItems;
-    expect((await thisWeek()).totalItems).toBe(before); // cached on B
-
-    const result = await runScript(['src', 'server', 'admin', 'seed-demo.ts'], [], cli);
-    expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toMatch(/Added 8 demo orders/);
-
-    await waitFor(async () => ((await thisWeek()).totalItems === before + 8 ? true : undefined), "the seeded orders in B's list");
-  });
+      await waitFor(async () => ((await thisWeek()).totalItems === before + 8 ? true : undefined), "the seeded orders in B's list");
+    },
+    PROCESS_TIMEOUT_MS,
+  );
 });
