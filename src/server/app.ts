@@ -7,6 +7,7 @@ import type { AuthContext } from './auth/auth-context';
 import { authRoutes } from './auth/auth-routes';
 import { TokenService } from './auth/token-service';
 import type { Config } from './config';
+import { prepareDataDir } from './data-dir';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { installSignupThrottle, throttleRateLimitStore } from './auth/auth-throttles';
 import { deletePasswordCheck } from './auth/delete-password';
@@ -16,6 +17,7 @@ import { InProcessEventBus, type EventBus } from './realtime/event-bus';
 import { realtimeRoutes } from './realtime/realtime-routes';
 import { createMailer, type Mailer } from './mail/mailer';
 import { installJsonCompression } from './plugins/compress-json';
+import { installCors } from './plugins/cors';
 import { clientErrorHandler, frameworkErrors, installErrorHandler, MAX_PARAM_LENGTH } from './plugins/error-handler';
 import { BODY_LIMIT_BYTES, installJsonBodyParser } from './plugins/json-body';
 import { installRequestLog } from './plugins/request-log';
@@ -71,10 +73,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // requests worth reading (4xx, 5xx, slow).
     logController: new LogController({ disableRequestLogging: true }),
   });
+  // First: a DATA_DIR the server cannot write stops it here with one line (main.ts prints it).
+  for (const warning of prepareDataDir(config.dataDir)) app.log.warn(warning);
   const secrets = loadSecrets(config);
   const database = await openDatabase(config);
   const mailer: Mailer = createMailer(config, app.log);
-  const throttles = new Throttles(database.db);
+  const throttles = new Throttles(database.db, Date.now, app.log);
   const users = new UsersRepository(database.db);
   const collections = [...ALL_COLLECTIONS];
   // One process (SQLite) delivers in memory; on PostgreSQL every instance hears every commit (D2).
@@ -117,6 +121,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // JSON answers of 1 KB or more go gzip/brotli-compressed to clients that accept it (issue 7).
   installJsonCompression(app);
   installSecurityHeaders(app, securityHeaders(config.appUrl, inlineScriptHashes(readIndexHtml(config.webDir))));
+  // Pages on CORS_ORIGINS may call the API; preflights are answered before auth and throttles.
+  await installCors(app, config.corsOrigins);
   // The per-address limit on the auth endpoints counts in the database, shared by every instance (D13).
   await app.register(rateLimit, { global: false, store: throttleRateLimitStore(throttles) });
   installSignupThrottle(app, throttles, config.signupRateLimitPerHour);

@@ -37,6 +37,7 @@ describe('loadConfig', () => {
       realtimeMaxStreams: 2000,
       realtimeMaxStreamsPerUser: 20,
       realtimeHeartbeatSeconds: 25,
+      corsOrigins: [],
     });
   });
 
@@ -71,6 +72,7 @@ describe('loadConfig', () => {
         REALTIME_MAX_CONNECTIONS: '500',
         REALTIME_MAX_CONNECTIONS_PER_USER: '5',
         REALTIME_HEARTBEAT_SECONDS: '0.5',
+        CORS_ORIGINS: 'https://Orders.Nursery.test/, http://192.168.1.20:3000',
       },
       CWD,
     );
@@ -95,6 +97,7 @@ describe('loadConfig', () => {
       realtimeMaxStreams: 500,
       realtimeMaxStreamsPerUser: 5,
       realtimeHeartbeatSeconds: 0.5,
+      corsOrigins: ['https://orders.nursery.test', 'http://192.168.1.20:3000'],
     });
   });
 
@@ -158,6 +161,22 @@ describe('loadConfig', () => {
       loadConfig({ DATABASE_URL: 'postgres://tb@db:5432/tb', DELETE_PASSWORD: 'Prune', TOKEN_SECRET: 'x'.repeat(32) }, CWD),
     ).toMatchObject({ tokenSecret: 'x'.repeat(32), deletePassword: 'Prune' });
   });
+
+  it('reads CORS_ORIGINS=* as any origin, and refuses * mixed with origins', () => {
+    expect(loadConfig({ CORS_ORIGINS: ' * ' }, CWD).corsOrigins).toEqual(['*']);
+    expect(problemsOf({ CORS_ORIGINS: '*, https://orders.nursery.test' })).toEqual([
+      'CORS_ORIGINS is either * (any origin) or a list of origins, not both.',
+    ]);
+  });
+
+  it.each([['orders.nursery.test'], ['https://orders.nursery.test/app'], ['ftp://orders.nursery.test'], ['null'], ['https://a@b.test']])(
+    'refuses CORS_ORIGINS=%s, which is not an origin',
+    (origin) => {
+      expect(problemsOf({ CORS_ORIGINS: `https://ok.nursery.test,${origin}` })).toEqual([
+        `CORS_ORIGINS has "${origin}", which is not an origin like https://orders.nursery.example or http://192.168.1.20:3000.`,
+      ]);
+    },
+  );
 
   it.each([['-1'], ['65536'], ['80.5']])('refuses PORT=%s', (port) => {
     expect(problemsOf({ PORT: port })).toEqual([expect.stringContaining('PORT')]);

@@ -46,6 +46,11 @@ export interface Config {
   realtimeMaxStreamsPerUser: number;
   /** Seconds between heartbeats (an SSE comment) on an idle realtime stream. */
   realtimeHeartbeatSeconds: number;
+  /**
+   * Web origins (`https://host[:port]`) whose pages may call the API from the browser (CORS);
+   * `['*']` is any origin; empty (the default) is the app's own origin only.
+   */
+  corsOrigins: string[];
 }
 
 export class ConfigError extends Error {
@@ -158,6 +163,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     else realtimeHeartbeatSeconds = parsed;
   }
 
+  const corsOrigins = parseCorsOrigins(text('CORS_ORIGINS'), problems);
+
   const tokenSecret = text('TOKEN_SECRET') ?? null;
   if (tokenSecret !== null && tokenSecret.length < 32)
     problems.push('TOKEN_SECRET must be at least 32 characters long (for example the output of `openssl rand -base64 32`).');
@@ -195,5 +202,43 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     realtimeMaxStreams,
     realtimeMaxStreamsPerUser,
     realtimeHeartbeatSeconds,
+    corsOrigins,
   };
+}
+
+/**
+ * CORS_ORIGINS: `*`, or comma-separated origins as a browser sends them in its Origin header
+ * (scheme, host and port; no path). Written `https://Board.Example/` it is stored as
+ * `https://board.example`, the form browsers send.
+ */
+function parseCorsOrigins(raw: string | undefined, problems: string[]): string[] {
+  const entries = (raw ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry.length > 0);
+  if (entries.includes('*')) {
+    if (entries.length > 1) problems.push('CORS_ORIGINS is either * (any origin) or a list of origins, not both.');
+    return ['*'];
+  }
+  const origins: string[] = [];
+  for (const entry of entries) {
+    let url: URL | null = null;
+    try {
+      url = new URL(entry);
+    } catch {
+      url = null;
+    }
+    if (
+      url === null ||
+      !['http:', 'https:'].includes(url.protocol) ||
+      url.pathname !== '/' ||
+      url.search !== '' ||
+      url.hash !== '' ||
+      url.username !== '' ||
+      url.password !== ''
+    )
+      problems.push(`CORS_ORIGINS has "${entry}", which is not an origin like https://orders.nursery.example or http://192.168.1.20:3000.`);
+    else if (!origins.includes(url.origin)) origins.push(url.origin);
+  }
+  return origins;
 }

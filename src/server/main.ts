@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { describeStartFailure } from './data-dir';
 import { removePidFile, writePidFile } from './pid-file';
 import { trackRequestsForShutdown } from './shutdown';
 
@@ -18,7 +19,16 @@ try {
   throw error;
 }
 
-const built = await buildApp(config);
+let built;
+try {
+  built = await buildApp(config);
+} catch (error) {
+  // A folder or file the server may not write: one line that says what to fix, not a stack trace.
+  const line = describeStartFailure(error, config.dataDir);
+  if (line === null) throw error;
+  console.error(line);
+  process.exit(1);
+}
 const { app, secrets } = built;
 
 if (secrets.deletePasswordGenerated) {

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './data-dir';
 
 // DATA_DIR/server.pid says "a server is using this data folder": written once the server
 // listens, removed on a clean exit. Commands that must not run under a live server (restore)
@@ -10,8 +11,8 @@ const PID_FILE = 'server.pid';
 export const pidFilePath = (dataDir: string): string => path.join(dataDir, PID_FILE);
 
 export function writePidFile(dataDir: string, pid: number = process.pid): void {
-  fs.mkdirSync(dataDir, { recursive: true });
-  fs.writeFileSync(pidFilePath(dataDir), `${pid}\n`);
+  fs.mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
+  fs.writeFileSync(pidFilePath(dataDir), `${pid}\n`, { mode: PRIVATE_FILE_MODE });
 }
 
 /** Removes the pid file if it still names this process (another server may have taken over). */

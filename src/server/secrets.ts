@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { generateDeletePassword } from './auth/delete-password-words';
 import type { Config } from './config';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './data-dir';
 
 export interface Secrets {
   /** Signs every token, together with the user's own token key. */
@@ -29,7 +30,7 @@ export function loadSecrets(config: Pick<Config, 'dataDir' | 'databaseUrl' | 'to
       throw new Error('With DATABASE_URL set, TOKEN_SECRET and DELETE_PASSWORD must be given (every instance must use the same ones).');
     return { tokenSecret: config.tokenSecret, deletePassword: config.deletePassword, deletePasswordGenerated: false };
   }
-  fs.mkdirSync(config.dataDir, { recursive: true });
+  fs.mkdirSync(config.dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const file = path.join(config.dataDir, 'secrets.json');
   let stored: StoredSecrets = {};
   if (fs.existsSync(file)) stored = JSON.parse(fs.readFileSync(file, 'utf8')) as StoredSecrets;
@@ -44,7 +45,7 @@ export function loadSecrets(config: Pick<Config, 'dataDir' | 'databaseUrl' | 'to
     deletePasswordGenerated = true;
     changed = true;
   }
-  if (changed) fs.writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
+  if (changed) fs.writeFileSync(file, JSON.stringify(stored, null, 2), { mode: PRIVATE_FILE_MODE });
   return {
     tokenSecret: config.tokenSecret ?? stored.tokenSecret ?? '',
     deletePassword: config.deletePassword ?? stored.deletePassword ?? '',

@@ -32,3 +32,32 @@ export function decodedBody(response: RawResponse): string {
   if (coding !== undefined) throw new Error(`unexpected content-encoding ${coding}`);
   return response.body.toString('utf8');
 }
+
+/** Any request with exactly `headers` (and `body`); resolves with the whole answer. */
+export function rawRequest(
+  url: string,
+  { method, headers = {}, body }: { method: string; headers?: Record<string, string>; body?: string },
+): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+/** The status and headers of a GET whose body never ends (a realtime stream); the stream is closed. */
+export function rawHeadersOf(url: string, headers: Record<string, string> = {}): Promise<Omit<RawResponse, 'body'>> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { headers }, (res) => {
+      resolve({ status: res.statusCode ?? 0, headers: res.headers });
+      res.destroy();
+      request.destroy();
+    });
+    request.on('error', reject);
+  });
+}

@@ -106,10 +106,41 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   };
 }
 
+/** Starts the server expecting it to refuse to start: resolves with how it exited and what it printed. */
+export async function serverExit(options: ServerProcessOptions): Promise<Exit & { output: string }> {
+  const port = options.port ?? (await freePort());
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'src', 'server', 'main.ts')], {
+    cwd: repoRoot,
+    env: childEnv(options, port),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  // A server that does start after all is stopped, so the test fails on its exit code, not a timeout.
+  const timer = setTimeout(() => child.kill('SIGKILL'), START_TIMEOUT_MS);
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, output });
+    });
+  });
+}
+
 /** Runs `npm run admin -- <args>` (src/server/admin/cli.ts) against the same settings. */
 export function runAdmin(args: string[], options: ServerProcessOptions): Promise<Exit & { stdout: string; stderr: string }> {
+  return runScript(['src', 'server', 'admin', 'cli.ts'], args, options);
+}
+
+/** Runs the TypeScript file at `script` (path parts from the repository root) under tsx, against the same settings. */
+export function runScript(
+  script: string[],
+  args: string[],
+  options: ServerProcessOptions,
+): Promise<Exit & { stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'src', 'server', 'admin', 'cli.ts'), ...args], {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, ...script), ...args], {
       cwd: repoRoot,
       env: childEnv(options, 0),
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -96,6 +96,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
     realtimeMaxStreams: 2000,
     realtimeMaxStreamsPerUser: 20,
     realtimeHeartbeatSeconds: 25,
+    corsOrigins: [],
     ...overrides,
   };
   const built = await buildApp(config, options);

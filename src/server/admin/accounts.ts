@@ -36,6 +36,19 @@ export interface AccountAdminOptions {
   now?: () => Date;
 }
 
+/**
+ * Where a process that is not the server (CLI, seed) publishes its changes. On PostgreSQL they are
+ * NOTIFYed like the servers' own, so every instance's list cache and live streams hear of them at
+ * once (not after the cache's 60 s backstop). An SQLite server notices another process's commits
+ * through `PRAGMA data_version` (app.ts), so nothing needs sending there.
+ */
+export async function standaloneEvents(database: DatabaseHandle): Promise<EventBus> {
+  if (database.dialect !== 'postgres') return new InProcessEventBus();
+  // Loaded only here: an SQLite installation never loads pg (decision 008).
+  const { PostgresChangePublisher } = await import('../realtime/postgres-event-bus');
+  return PostgresChangePublisher.start(database.db);
+}
+
 /** The one write path for a process that is not the server (CLI, seed): no deletes, so no deletion password. */
 export function standaloneRecordService(database: DatabaseHandle, config: Config, options: AccountAdminOptions = {}): RecordService {
   return new RecordService({

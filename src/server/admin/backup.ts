@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { createPrivateFile, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../data-dir';
 import { sqliteFile } from '../db/database';
 import { pidFilePath, runningServerPid } from '../pid-file';
 import { AdminError } from './accounts';
@@ -67,6 +68,9 @@ export async function backupSqlite(dataDir: string, target: string): Promise<Bac
   if (file === path.resolve(source)) throw new AdminError('The backup cannot overwrite the live database.');
   const partial = `${file}.partial`;
   fs.rmSync(partial, { force: true });
+  // A backup holds every password hash and token key: private from its first byte (SQLite keeps
+  // the mode of a file it writes into).
+  createPrivateFile(partial);
 
   const db = new SQLite(source, { fileMustExist: true });
   try {
@@ -81,6 +85,7 @@ export async function backupSqlite(dataDir: string, target: string): Promise<Bac
     copy.close();
     const counts = checkDatabase(partial);
     fs.renameSync(partial, file);
+    fs.chmodSync(file, PRIVATE_FILE_MODE);
     return { file, bytes: fs.statSync(file).size, counts };
   } catch (error) {
     fs.rmSync(partial, { force: true });
@@ -111,10 +116,11 @@ export async function restoreSqlite(dataDir: string, from: string, now: Date): P
   const counts = checkDatabase(file);
 
   const target = sqliteFile(dataDir);
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   let previous: string | null = null;
   if (fs.existsSync(target)) {
     previous = `${target}.before-restore-${now.toISOString().replace(/[:.]/g, '-')}`;
+    createPrivateFile(previous);
     const current = new SQLite(target, { fileMustExist: true });
     try {
       await current.backup(previous, { progress: () => ALL_PAGES });
@@ -124,6 +130,7 @@ export async function restoreSqlite(dataDir: string, from: string, now: Date): P
   }
   // Through SQLite rather than a file copy: the target's own -wal and -shm files are dealt with
   // correctly, and the pages are replaced in one transaction.
+  createPrivateFile(target);
   const backup = new SQLite(file, { readonly: true, fileMustExist: true });
   try {
     await backup.backup(target, { progress: () => ALL_PAGES });

@@ -3,7 +3,7 @@ import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../config';
 import { openDatabase } from '../db/database';
-import { AccountAdmin, AdminError } from './accounts';
+import { AccountAdmin, AdminError, standaloneEvents } from './accounts';
 import { backupSqlite, POSTGRES_ADVICE, restoreSqlite } from './backup';
 
 const USAGE = `Trolleyboard operator commands
@@ -47,7 +47,7 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   if (command === 'backup' || command === 'restore') return backupOrRestore(command, target, config);
   const database = await openDatabase(config);
-  const admin = new AccountAdmin(database, config);
+  const admin = new AccountAdmin(database, config, { events: await standaloneEvents(database) });
   try {
     switch (command) {
       case 'create-user': {

@@ -5,7 +5,7 @@ import { currentIsoWeek, localCalendarDate } from '#domain/weeks';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { RecordStore } from '../records/record-store';
-import { AccountAdmin, standaloneRecordService } from './accounts';
+import { AccountAdmin, standaloneEvents, standaloneRecordService } from './accounts';
 
 // Sample customers for trying the product: a mix of days, customer and board types and statuses.
 const SAMPLE = [
@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config);
   try {
-    const records = standaloneRecordService(database, config);
+    const records = standaloneRecordService(database, config, { events: await standaloneEvents(database) });
     const admin = new AccountAdmin(database, config, { records });
     const store = new RecordStore(database.db, database.dialect);
     const demo = await admin.findUser('demo').catch(() =>

@@ -1,13 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql, type Migration, type MigrationProvider } from 'kysely';
+import { createPrivateFile, PRIVATE_DIR_MODE } from '../data-dir';
 import type { SqlDialect } from '../records/filter/field-map';
 import * as initial from './migrations/001-initial';
 import * as insertionOrder from './migrations/002-insertion-order';
 import * as searchIndex from './migrations/003-search-index';
 import * as throttles from './migrations/004-throttles';
 import type { Database } from './schema';
+import { SqliteDialectKeepingErrors } from './sqlite-dialect';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -39,13 +41,15 @@ export async function openDatabase(options: { dataDir: string; databaseUrl: stri
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: options.databaseUrl, max: 10 }) }) });
   } else {
     dialect = 'sqlite';
-    fs.mkdirSync(options.dataDir, { recursive: true });
+    fs.mkdirSync(options.dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
+    // Made private before SQLite opens it: SQLite gives the -wal and -shm files the database's mode.
+    createPrivateFile(sqliteFile(options.dataDir));
     const file = new SQLite(sqliteFile(options.dataDir));
     file.pragma('journal_mode = WAL');
     file.pragma('synchronous = NORMAL');
     file.pragma('foreign_keys = ON');
     file.pragma('busy_timeout = 5000');
-    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+    db = new Kysely<Database>({ dialect: new SqliteDialectKeepingErrors(file) });
   }
   // Kysely looks for its migration tables in every schema unless told which: name ours, or a
   // second installation (or test) in another schema of the same database looks migrated already.

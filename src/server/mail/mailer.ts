@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../data-dir';
 
 export interface MailMessage {
   to: string;
@@ -53,10 +54,11 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
         text: message.text,
         html: message.html,
       });
-      await fs.mkdir(folder, { recursive: true });
+      // A mail file holds a live sign-in or reset link: only the server's account may read it.
+      await fs.mkdir(folder, { recursive: true, mode: PRIVATE_DIR_MODE });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(folder, `${stamp}-${String(++counter).padStart(4, '0')}.eml`);
-      await fs.writeFile(file, info.message as Buffer);
+      await fs.writeFile(file, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
       log.info({ to: message.to, file, link: message.link }, `Mail "${message.subject}" written to a file (no SMTP_URL): ${message.link}`);
     },
     close: () => transport.close(),

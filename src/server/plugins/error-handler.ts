@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { DISK_FULL_MESSAGE, isDiskFull } from '../db/storage-errors';
 import { ApiError } from '../errors';
 import { BODY_LIMIT_BYTES } from './json-body';
 
@@ -13,7 +14,9 @@ function envelope(status: number, message: string, data: Record<string, unknown>
 
 /**
  * Every error leaves as PocketBase's body `{ status, message, data }`. 4xx messages are meant for
- * people; a 5xx says only the generic sentence and the real error goes to the log.
+ * people; a 5xx says only the generic sentence and the real error goes to the log. One fault is
+ * named: a full disk (507, whichever store or file filled it), because the person at the screen
+ * must know their change is not kept, and the operator what to free.
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError | Error, request, reply) => {
@@ -27,11 +30,18 @@ export function installErrorHandler(app: FastifyInstance): void {
     } else if ('statusCode' in error && typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
       status = error.statusCode;
       message = fastifyClientMessage(error as FastifyError);
+    } else if (isDiskFull(error)) {
+      status = 507;
+      message = DISK_FULL_MESSAGE;
     } else {
       status = 500;
       message = GENERIC_5XX;
     }
-    if (status >= 500) request.log.error({ err: error, reqId: request.id, method: request.method, url: request.url }, 'Request failed');
+    if (status >= 500)
+      request.log.error(
+        { err: error, reqId: request.id, method: request.method, url: request.url },
+        status === 507 ? 'Request failed: the disk is full (free some space; nothing else is needed)' : 'Request failed',
+      );
     reply.code(status).send(envelope(status, message, data));
   });
 }

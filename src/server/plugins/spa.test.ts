@@ -86,6 +86,29 @@ describe('serving the built web app over plain HTTP', () => {
     expect(scriptSrc?.split(' ').sort()).toEqual([`'self'`, `'sha256-${hash}'`].sort());
   });
 
+  test.each(['/assets/index-Missing1.js', '/assets/gone', '/assets/fonts/noto.woff2', '/favicon.ico', '/edit/manifest.webmanifest'])(
+    'a missing file (%s) is a 404, not index.html',
+    async (url) => {
+      const response = await get(`${server.url}${url}`);
+      expect(response.status).toBe(404);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expect(JSON.parse(response.body.toString('utf8'))).toMatchObject({ status: 404, message: "The requested resource wasn't found." });
+    },
+  );
+
+  test.each([
+    '/weekday/2026/12/monday/1',
+    '/edit/abc123def456ghi?from=search',
+    '/runs/view/abc123def456ghi',
+    // A reset link's token is a JWT: dots, but no file extension.
+    '/auth/confirm-password-reset/eyJhbGciOiJIUzI1NiJ9.eyJpZCI6ImFiYyJ9.dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk',
+  ])('the app route %s still answers index.html', async (url) => {
+    const response = await get(`${server.url}${url}`);
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(decode(response)).toBe(indexHtml);
+  });
+
   test('an unknown API path is still a PocketBase 404, not the web app', async () => {
     const response = await get(`${server.url}/api/nothing-here`);
     expect(response.status).toBe(404);

@@ -4,8 +4,10 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Serves the built web app, and index.html for every other GET that is not an API call, so
- * client routes such as /edit/abc work on reload. Without a built app, unknown paths are 404s.
+ * Serves the built web app, and index.html for every other GET that is not an API call or a file,
+ * so client routes such as /edit/abc work on reload. A missing file (under /assets/, or any path
+ * ending in a file extension) is a 404: index.html in its place made a browser report "MIME type
+ * text/html" for a script instead of the missing file. Without a built app, unknown paths are 404s.
  */
 export async function serveSpa(app: FastifyInstance, webDir: string | null): Promise<void> {
   const notFound = { status: 404, code: 404, message: "The requested resource wasn't found.", data: {} };
@@ -31,11 +33,21 @@ export async function serveSpa(app: FastifyInstance, webDir: string | null): Pro
     setHeaders: (reply, filePath) => void reply.header('Cache-Control', cacheControlFor(webDir, filePath)),
   });
   app.setNotFoundHandler((request, reply) => {
-    if (request.method === 'GET' && !request.url.startsWith('/api/') && request.url !== '/api') {
+    if (request.method === 'GET' && !request.url.startsWith('/api/') && request.url !== '/api' && !isFilePath(request.url)) {
       return reply.header('Cache-Control', INDEX_CACHE_CONTROL).type('text/html').sendFile('index.html');
     }
     return reply.code(404).send(notFound);
   });
+}
+
+/**
+ * Whether `url` names a file rather than a screen of the app: anything under /assets/, or a last
+ * path segment ending in a short extension (`.js`, `.css`, `.png`, `.webmanifest`). The app's own
+ * routes never do; the tokens in /auth/... links end in a 43-character signature, not an extension.
+ */
+export function isFilePath(url: string): boolean {
+  const pathname = url.split('?', 1)[0] ?? '';
+  return pathname.startsWith('/assets/') || /\.[A-Za-z0-9]{1,12}$/.test(pathname.slice(pathname.lastIndexOf('/') + 1));
 }
 
 /** The built app's index.html, or '' when there is none (an API-only server). */

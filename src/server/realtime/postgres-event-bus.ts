@@ -62,33 +62,12 @@ export class PostgresEventBus implements EventBus {
 
   /** Reads the schema and starts listening; resolves once LISTEN is in place. */
   async start(): Promise<void> {
-    const row = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(this.options.db);
-    this.schema = row.rows[0]?.schema ?? 'public';
+    this.schema = await currentSchema(this.options.db);
     await this.listen();
   }
 
   async stage(trx: Kysely<Database>, change: RecordChange): Promise<void> {
-    const id = String(change.record.id);
-    const notice: ChangeNotice = { s: this.schema, c: change.collection, a: change.action, id };
-    if (change.action === 'delete') {
-      const inline = JSON.stringify({ ...notice, r: change.record });
-      if (Buffer.byteLength(inline) <= MAX_INLINE_BYTES) {
-        await notify(trx, inline);
-        return;
-      }
-      const key = randomBytes(12).toString('hex');
-      const now = Date.now();
-      await trx
-        .deleteFrom('realtime_outbox')
-        .where('createdAt', '<', now - OUTBOX_TTL_MS)
-        .execute();
-      await trx
-        .insertInto('realtime_outbox')
-        .values({ id: key, createdAt: now, payload: JSON.stringify(change.record) })
-        .execute();
-      notice.o = key;
-    }
-    await notify(trx, JSON.stringify(notice));
+    await stageNotice(trx, this.schema, change);
   }
 
   committed(): void {
@@ -195,6 +174,67 @@ export class PostgresEventBus implements EventBus {
     const row = await this.options.db.selectFrom('realtime_outbox').select('payload').where('id', '=', key).executeTakeFirst();
     return row ? (JSON.parse(row.payload) as Record<string, unknown>) : undefined;
   }
+}
+
+/**
+ * The bus of a process that writes but serves nobody (the operator CLI, the demo seed): it
+ * NOTIFYs each change inside the writing transaction exactly as the servers' bus does, so every
+ * instance's list cache and realtime subscribers hear of it at once; it listens to nothing.
+ */
+export class PostgresChangePublisher implements EventBus {
+  private constructor(private readonly schema: string) {}
+
+  static async start(db: Kysely<Database>): Promise<PostgresChangePublisher> {
+    return new PostgresChangePublisher(await currentSchema(db));
+  }
+
+  async stage(trx: Kysely<Database>, change: RecordChange): Promise<void> {
+    await stageNotice(trx, this.schema, change);
+  }
+
+  committed(): void {
+    // Nobody listens in this process; the servers hear the NOTIFY.
+  }
+
+  subscribe(): () => void {
+    return () => {};
+  }
+
+  onResync(): () => void {
+    return () => {};
+  }
+
+  async close(): Promise<void> {}
+}
+
+async function currentSchema(db: Kysely<Database>): Promise<string> {
+  const row = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db);
+  return row.rows[0]?.schema ?? 'public';
+}
+
+/** NOTIFYs `change` from inside its transaction (a big deleted record goes through the outbox). */
+async function stageNotice(trx: Kysely<Database>, schema: string, change: RecordChange): Promise<void> {
+  const id = String(change.record.id);
+  const notice: ChangeNotice = { s: schema, c: change.collection, a: change.action, id };
+  if (change.action === 'delete') {
+    const inline = JSON.stringify({ ...notice, r: change.record });
+    if (Buffer.byteLength(inline) <= MAX_INLINE_BYTES) {
+      await notify(trx, inline);
+      return;
+    }
+    const key = randomBytes(12).toString('hex');
+    const now = Date.now();
+    await trx
+      .deleteFrom('realtime_outbox')
+      .where('createdAt', '<', now - OUTBOX_TTL_MS)
+      .execute();
+    await trx
+      .insertInto('realtime_outbox')
+      .values({ id: key, createdAt: now, payload: JSON.stringify(change.record) })
+      .execute();
+    notice.o = key;
+  }
+  await notify(trx, JSON.stringify(notice));
 }
 
 function notify(trx: Kysely<Database>, payload: string): Promise<unknown> {

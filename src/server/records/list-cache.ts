@@ -214,7 +214,7 @@ export class ListCache {
     reply.header('etag', entry.etag);
     // Answers depend on who asks: browsers keep them per user and revalidate every time.
     reply.header('cache-control', 'private, no-cache');
-    reply.header('vary', 'Authorization');
+    addVary(reply, 'Authorization');
     const compressible = isCompressible(entry.body.length);
     if (compressible) addVary(reply, 'Accept-Encoding');
     if (matchesEtag(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();

@@ -12,7 +12,8 @@ export function describeError(err: unknown, fallback: string = GENERIC_ERROR_MES
   if (err instanceof ClientResponseError) {
     if (err.isAbort) return fallback;
     if (err.status === 0) return 'Could not reach the server. Check your connection and try again.';
-    if (err.status >= 500) return fallback;
+    // 507 is the one 5xx with a message for people: the server's disk is full and nothing was saved.
+    if (err.status >= 500 && err.status !== 507) return fallback;
     const fieldMessage = firstFieldMessage(err.response?.data);
     const message = typeof err.response?.message === 'string' ? err.response.message.trim() : '';
     if (message && fieldMessage && message.toLowerCase().startsWith('failed to')) {
