@@ -108,6 +108,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config,
     collections,
     checkDeletePassword: deletePasswordCheck(throttles, secrets.deletePassword),
+    throttles,
     now: options.now ?? (() => new Date()),
   });
 

@@ -1,6 +1,13 @@
 import { ClientResponseError } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, failure, startTestServer, TEST_DELETE_PASSWORD, type TestServer } from '../../../tests/support/server';
+import {
+  createAccount,
+  failure,
+  startTestServer,
+  TEST_DELETE_PASSWORD,
+  type TestAccount,
+  type TestServer,
+} from '../../../tests/support/server';
 import { FUTURE_YEAR } from '../../../tests/support/open-weeks';
 
 // The throttles an outsider found missing or wrong (issue 6), through the SDK against the real
@@ -130,6 +137,83 @@ describe('login lock per address and account', () => {
       `login refusal, median of 7: unknown name ${median(unknown).toFixed(1)} ms, wrong password ${median(wrong).toFixed(1)} ms`,
     );
     expect(median(unknown)).toBeGreaterThan(median(wrong) * 0.6);
+  });
+});
+
+describe('current password checks', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ trustProxy: true });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  const NEW_PASSWORD = 'fresh-green-house-9';
+  const changePassword = (account: TestAccount, oldPassword: string, address: string) =>
+    account.pb
+      .collection('users')
+      .update(account.id, { oldPassword, password: NEW_PASSWORD, passwordConfirm: NEW_PASSWORD }, from(address));
+
+  it('answer 429 after ten wrong current passwords from one address, even for the right one, as sign-in does', async () => {
+    const account = await createAccount(server);
+    for (let i = 0; i < 10; i++) {
+      const wrong = await failure(changePassword(account, `guess-${i}-password`, '203.0.113.40'));
+      expect(wrong.status).toBe(400);
+      expect(wrong.response.data.oldPassword).toMatchObject({ code: 'validation_invalid_old_password' });
+    }
+    const blocked = await failure(changePassword(account, account.password, '203.0.113.40'));
+    expect(blocked.status).toBe(429);
+    expect(blocked.message).toBe('Too many failed login attempts. Please wait 15 minutes and try again, or reset your password.');
+    // One budget with sign-in: the guesses cannot be spread over both doors.
+    const signIn = await failure(
+      server.client().collection('users').authWithPassword(account.username, account.password, from('203.0.113.40')),
+    );
+    expect(signIn.status).toBe(429);
+    // The password did not change, and its owner elsewhere is not held up.
+    await expect(
+      server.client().collection('users').authWithPassword(account.username, account.password, from('203.0.113.41')),
+    ).resolves.toMatchObject({ record: { id: account.id } });
+    await expect(changePassword(account, account.password, '203.0.113.41')).resolves.toMatchObject({ id: account.id });
+  });
+
+  it('count wrong guesses made at sign-in too', async () => {
+    const account = await createAccount(server);
+    for (let i = 0; i < 10; i++)
+      expect(
+        (await failure(server.client().collection('users').authWithPassword(account.username, `guess-${i}-password`, from('203.0.113.42'))))
+          .status,
+      ).toBe(400);
+    expect((await failure(changePassword(account, account.password, '203.0.113.42'))).status).toBe(429);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('current password checks on two instances', () => {
+  let a: TestServer;
+  let b: TestServer;
+  beforeAll(async () => {
+    a = await startTestServer({ trustProxy: true });
+    b = await startTestServer({ trustProxy: true, databaseUrl: a.config.databaseUrl });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it('share one budget, kept in the database', async () => {
+    const account = await createAccount(a);
+    const change = (server: TestServer, oldPassword: string) =>
+      server
+        .client()
+        .collection('users')
+        .update(
+          account.id,
+          { oldPassword, password: 'fresh-green-house-9', passwordConfirm: 'fresh-green-house-9' },
+          { headers: { ...from('203.0.113.43').headers, Authorization: account.pb.authStore.token } },
+        );
+    for (let i = 0; i < 10; i++) expect((await failure(change(i % 2 ? a : b, `guess-${i}-password`))).status).toBe(400);
+    expect((await failure(change(b, account.password))).status).toBe(429);
+    expect((await failure(change(a, account.password))).status).toBe(429);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import type { AuthContext } from '../auth/auth-context';
+import type { LoginThrottle } from '../auth/login-throttle';
 import type { PasswordHashCost } from '../auth/passwords';
 import { validationFailed } from '../errors';
 import type { UsersRepository } from '../users/users-repository';
@@ -17,6 +18,8 @@ export interface CollectionDeps {
   /** The server's clock; rules never call `new Date()` themselves. */
   now: () => Date;
   passwordHashCost: PasswordHashCost;
+  /** Failed password checks per (address, account), shared with sign-in. */
+  loginThrottle: LoginThrottle;
 }
 
 /** Who is writing: a client through the API, or a trusted caller (auth flows, CLI, seed). */
@@ -24,6 +27,8 @@ export interface WriteContext {
   auth: AuthContext;
   /** Trusted callers may name any `user`; the access rules have been checked for clients only. */
   system: boolean;
+  /** The client's address ('' for trusted callers), for the throttle of password checks. */
+  address: string;
   deps: CollectionDeps;
 }
 

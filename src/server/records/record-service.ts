@@ -1,6 +1,8 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { AuthContext } from '../auth/auth-context';
 import type { DeletePasswordCheck } from '../auth/delete-password';
+import { LoginThrottle } from '../auth/login-throttle';
+import type { Throttles } from '../auth/throttles';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { ApiError, notFound, validationFailed } from '../errors';
@@ -22,6 +24,8 @@ export interface RecordServiceOptions {
   collections: Collection[];
   /** Checks the typed deletion password (D4), throttling wrong guesses. */
   checkDeletePassword: DeletePasswordCheck;
+  /** The database-kept throttles (D13): a change of one's own password is throttled like sign-in. */
+  throttles: Throttles;
   now: () => Date;
 }
 
@@ -36,13 +40,13 @@ export interface ListPage {
 export interface WriteOptions {
   /** The `updated` value the client started from (`If-Match`, D10); undefined = no condition. */
   ifMatch?: string;
+  /** The caller's address, for the throttles of password checks (current and deletion password). */
+  address?: string;
 }
 
 export interface DeleteOptions extends WriteOptions {
   /** The typed deletion password (`X-Confirm-Password`, D4). */
   confirmPassword?: string | string[];
-  /** The caller's address, for the deletion password throttle. */
-  address?: string;
 }
 
 const SYSTEM: AuthContext = { user: null };
@@ -76,6 +80,7 @@ export class RecordService {
       config: options.config,
       now: options.now,
       passwordHashCost: options.config.passwordHashCost ?? 'default',
+      loginThrottle: new LoginThrottle(options.throttles),
     };
     // Compile every rule now, so a broken rule stops the server at start-up rather than on a request.
     for (const collection of options.collections) accessOf(collection, options.dialect);
@@ -137,7 +142,7 @@ export class RecordService {
     this.access(collection).authorize('update', auth);
     const existing = await this.findFor('update', collection, auth, id);
     if (options.ifMatch !== undefined && options.ifMatch !== existing.updated) throw changedMeanwhile();
-    const changes = await collection.prepareUpdate(body ?? {}, existing, this.context(auth, false));
+    const changes = await collection.prepareUpdate(body ?? {}, existing, this.context(auth, false, options.address));
     return collection.toRecord(await this.write(collection, existing, changes));
   }
 
@@ -181,8 +186,8 @@ export class RecordService {
 
   // ---- the write path ----
 
-  private context(auth: AuthContext, system: boolean): WriteContext {
-    return { auth, system, deps: this.deps };
+  private context(auth: AuthContext, system: boolean, address = ''): WriteContext {
+    return { auth, system, address, deps: this.deps };
   }
 
   /** The record if this caller's rule for `action` lets them at it; 404 otherwise, so others' ids stay hidden. */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readTermsAgreementChange } from '#domain/accounts/terms';
 import { validatePasswordPair, validateSignup, validateUsername } from '#domain/accounts/validate-signup';
 import { COLLECTIONS, type TermsAgreement } from '#domain/records';
-import type { FieldErrors } from '#domain/validation';
+import { BLANK, type FieldErrors } from '#domain/validation';
 import { parseTerms } from '../../auth/auth-context';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { validationFailed } from '../../errors';
@@ -76,7 +76,7 @@ export const usersCollection: Collection = {
       termsAgreement: JSON.stringify(stampAgreement(termsAgreement, now())),
     };
   },
-  async prepareUpdate(body, existing, { deps: { users, now, passwordHashCost } }) {
+  async prepareUpdate(body, existing, { address, deps: { users, now, passwordHashCost, loginThrottle } }) {
     if (typeof body !== 'object' || body === null || Array.isArray(body))
       throw validationFailed({ body: { code: 'validation_invalid_body', message: 'The account details could not be read.' } });
     const input = body as Record<string, unknown>;
@@ -107,11 +107,21 @@ export const usersCollection: Collection = {
     if ('password' in input) {
       const pair = validatePasswordPair(input.password, input.passwordConfirm);
       if (!pair.ok) Object.assign(errors, pair.errors);
-      else if (typeof input.oldPassword !== 'string' || !(await verifyPassword(String(existing.passwordHash), input.oldPassword))) {
-        errors.oldPassword = { code: 'validation_invalid_old_password', message: 'Your current password is not correct.' };
-      } else {
-        changes.passwordHash = await hashPassword(pair.value.password, passwordHashCost);
-        changes.tokenKey = newTokenKey();
+      else if (typeof input.oldPassword !== 'string' || input.oldPassword === '') errors.oldPassword = BLANK;
+      else {
+        // A check of the current password is a sign-in by another door: one budget of failures
+        // per address and account for both, kept in the database (D13), so a session left open on
+        // a yard tablet cannot be used to guess the password behind it.
+        const userId = String(existing.id);
+        await loginThrottle.assertOpen(address, userId, '');
+        if (!(await verifyPassword(String(existing.passwordHash), input.oldPassword))) {
+          await loginThrottle.recordFailure(address, userId, '');
+          errors.oldPassword = { code: 'validation_invalid_old_password', message: 'Your current password is not correct.' };
+        } else {
+          await loginThrottle.recordSuccess(address, userId);
+          changes.passwordHash = await hashPassword(pair.value.password, passwordHashCost);
+          changes.tokenKey = newTokenKey();
+        }
       }
     }
     if (Object.keys(errors).length > 0) throw validationFailed(errors);
