@@ -1,3 +1,4 @@
+import type { FieldError } from '#domain/validation';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import type { AuthContext } from '../auth/auth-context';
@@ -6,6 +7,7 @@ import type { PasswordHashCost } from '../auth/passwords';
 import { validationFailed } from '../errors';
 import type { UsersRepository } from '../users/users-repository';
 import type { AccessRules } from './access-rules';
+import type { ClientFields } from './client-fields';
 import type { FieldMap, SqlDialect } from './filter/field-map';
 import type { RecordStore, Row } from './record-store';
 
@@ -46,6 +48,10 @@ export interface Collection {
   toRecord(row: Row): Record<string, unknown>;
   /** Who may list, view, create, update and delete which records (access-rules.ts). */
   rules: AccessRules;
+  /** The fields a client may send, and when; any other is refused by name (client-fields.ts). */
+  clientFields: ClientFields;
+  /** A sentence for refusing a field a client may not set, where "cannot be set here" says too little. */
+  clientFieldReasons?: Readonly<Record<string, FieldError>>;
   /** Checks the body; returns the columns of the new row (without id/created/updated). */
   prepareCreate(body: unknown, context: WriteContext): Promise<Row>;
   /** Checks the body against the existing row; returns the columns to change. */

@@ -9,6 +9,7 @@ import { ApiError, notFound, validationFailed } from '../errors';
 import type { EventBus, RecordChange } from '../realtime/event-bus';
 import type { UsersRepository } from '../users/users-repository';
 import { accessOf, canRead, type Action, type CollectionAccess, type ReadAction } from './access-rules';
+import { fieldsRefused, refusedFields } from './client-fields';
 import type { Collection, CollectionDeps, WriteContext } from './collection';
 import type { SqlDialect } from './filter/field-map';
 import { formatTimestamp, newRecordId, nextTimestamp } from './ids';
@@ -134,6 +135,7 @@ export class RecordService {
 
   async create(collection: Collection, auth: AuthContext, body: unknown): Promise<ApiRecord> {
     this.access(collection).authorize('create', auth);
+    this.refuseUnsettable(collection, body, null);
     const values = await collection.prepareCreate(body, this.context(auth, false));
     return collection.toRecord(await this.insert(collection, values));
   }
@@ -142,6 +144,7 @@ export class RecordService {
     this.access(collection).authorize('update', auth);
     const existing = await this.findFor('update', collection, auth, id);
     if (options.ifMatch !== undefined && options.ifMatch !== existing.updated) throw changedMeanwhile();
+    this.refuseUnsettable(collection, body, collection.toRecord(existing));
     const changes = await collection.prepareUpdate(body ?? {}, existing, this.context(auth, false, options.address));
     return collection.toRecord(await this.write(collection, existing, changes));
   }
@@ -185,6 +188,19 @@ export class RecordService {
   }
 
   // ---- the write path ----
+
+  /**
+   * A client's body may name only the fields its collection lets clients set (or, on update,
+   * repeat a field's current value): anything else is a 400 naming it, before any other check.
+   */
+  private refuseUnsettable(collection: Collection, body: unknown, current: ApiRecord | null): void {
+    const refused = refusedFields(
+      body,
+      { fields: collection.clientFields, known: Object.keys(collection.fields), reasons: collection.clientFieldReasons },
+      current,
+    );
+    if (refused) throw fieldsRefused(refused);
+  }
 
   private context(auth: AuthContext, system: boolean, address = ''): WriteContext {
     return { auth, system, address, deps: this.deps };

@@ -58,6 +58,20 @@ export const usersCollection: Collection = {
     updated: row.updated,
   }),
   rules,
+  // `verified` comes only from the mailed link; `email` is chosen once, at sign-up.
+  clientFields: {
+    email: 'create',
+    username: 'always',
+    password: 'always',
+    passwordConfirm: 'always',
+    oldPassword: 'update',
+    emailVisibility: 'always',
+    termsAgreement: 'always',
+  },
+  clientFieldReasons: {
+    verified: { code: 'validation_forbidden', message: 'Your email is verified through the link we send you.' },
+    email: { code: 'validation_forbidden', message: 'Your email address cannot be changed here. Please contact support.' },
+  },
   async prepareCreate(body, { deps: { users, config, now, passwordHashCost } }) {
     const result = validateSignup(body, config.signupAllowedDomains);
     if (!result.ok) throw validationFailed(result.errors);
@@ -69,7 +83,7 @@ export const usersCollection: Collection = {
     return {
       username,
       email,
-      emailVisibility: false,
+      emailVisibility: Boolean((body as { emailVisibility?: unknown }).emailVisibility),
       verified: false,
       passwordHash: await hashPassword(password, passwordHashCost),
       tokenKey: newTokenKey(),
@@ -82,12 +96,6 @@ export const usersCollection: Collection = {
     const input = body as Record<string, unknown>;
     const errors: FieldErrors = {};
     const changes: Row = {};
-    if ('verified' in input && Boolean(input.verified) !== Boolean(existing.verified)) {
-      errors.verified = { code: 'validation_forbidden', message: 'Your email is verified through the link we send you.' };
-    }
-    if ('email' in input && String(input.email ?? '').toLowerCase() !== existing.email) {
-      errors.email = { code: 'validation_forbidden', message: 'Your email address cannot be changed here. Please contact support.' };
-    }
     if ('username' in input) {
       const checked = validateUsername(input.username);
       if (!checked.ok) Object.assign(errors, checked.errors);
