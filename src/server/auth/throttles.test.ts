@@ -188,35 +188,6 @@ describe('current password checks', () => {
   });
 });
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)('current password checks on two instances', () => {
-  let a: TestServer;
-  let b: TestServer;
-  beforeAll(async () => {
-    a = await startTestServer({ trustProxy: true });
-    b = await startTestServer({ trustProxy: true, databaseUrl: a.config.databaseUrl });
-  });
-  afterAll(async () => {
-    await b?.close();
-    await a?.close();
-  });
-
-  it('share one budget, kept in the database', async () => {
-    const account = await createAccount(a);
-    const change = (server: TestServer, oldPassword: string) =>
-      server
-        .client()
-        .collection('users')
-        .update(
-          account.id,
-          { oldPassword, password: 'fresh-green-house-9', passwordConfirm: 'fresh-green-house-9' },
-          { headers: { ...from('203.0.113.43').headers, Authorization: account.pb.authStore.token } },
-        );
-    for (let i = 0; i < 10; i++) expect((await failure(change(i % 2 ? a : b, `guess-${i}-password`))).status).toBe(400);
-    expect((await failure(change(b, account.password))).status).toBe(429);
-    expect((await failure(change(a, account.password))).status).toBe(429);
-  });
-});
-
 describe('sign-up per address', () => {
   let server: TestServer;
   beforeAll(async () => {
