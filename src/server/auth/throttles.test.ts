@@ -197,14 +197,14 @@ describe('sign-up per address', () => {
     await server.close();
   });
 
-  const signUp = (name: string, address: string) =>
+  const signUp = (name: string, address: string, email = `${name}@nursery.test`) =>
     server
       .client()
       .collection('users')
       .create(
         {
           username: name,
-          email: `${name}@nursery.test`,
+          email,
           password: 'green-house-42',
           passwordConfirm: 'green-house-42',
           termsAgreement: { agreed: true, version: 'v1.0', timestamp: new Date().toISOString() },
@@ -224,11 +224,61 @@ describe('sign-up per address', () => {
     await expect(signUp('bob1', '198.51.100.21')).resolves.toMatchObject({ username: 'bob1' });
   });
 
+  it('counts every probe of an address, also one answered alike for an address that has an account', async () => {
+    const owner = await createAccount(server);
+    // Three probes of taken addresses: each answered as a new account, none made, each counted.
+    for (let i = 0; i < 3; i++) await expect(signUp(`probe${i}`, '198.51.100.25', owner.email)).resolves.toMatchObject({ verified: false });
+    const beyond = await failure(signUp('probe3', '198.51.100.25', `someone-${owner.email}`));
+    expect(beyond.status).toBe(429);
+    expect(beyond.message).toMatch(/too many new accounts/i);
+    for (let i = 0; i < 4; i++) expect(await server.built.users.findByUsername(`probe${i}`)).toBeUndefined();
+  });
+
   it('holds against a burst sent in parallel', async () => {
     const results = await Promise.allSettled(Array.from({ length: 12 }, (_, i) => signUp(`burst${i}`, '198.51.100.30')));
     const created = results.filter((r) => r.status === 'fulfilled').length;
     const limited = results.filter((r) => r.status === 'rejected' && (r.reason as ClientResponseError).status === 429).length;
     expect(created).toBe(3);
     expect(limited).toBe(9);
+  });
+});
+
+describe('sign-ups racing with one new address', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ trustProxy: true, signupRateLimitPerHour: 6 });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  // Sent at once, several may get past the address lookup; all but one are then refused at the
+  // unique index with "An account with this email already exists." (often on PostgreSQL, rarely
+  // on SQLite). That refusal tells something about an address, so it keeps its slot like the rest.
+  it('count every one of them, however the race went', async () => {
+    const signUp = (name: string) =>
+      server
+        .client()
+        .collection('users')
+        .create(
+          {
+            username: name,
+            email: 'racer@nursery.test',
+            password: 'green-house-42',
+            passwordConfirm: 'green-house-42',
+            termsAgreement: { agreed: true, version: 'v1.0', timestamp: new Date().toISOString() },
+          },
+          from('198.51.100.26'),
+        );
+    const results = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => signUp(`racer${i}`)));
+    for (const result of results) {
+      if (result.status === 'rejected') {
+        expect((result.reason as ClientResponseError).status).toBe(400);
+        expect((result.reason as ClientResponseError).response.data.email).toMatchObject({ code: 'validation_not_unique' });
+      }
+    }
+    const made = await Promise.all(results.map((_, i) => server.built.users.findByUsername(`racer${i}`)));
+    expect(made.filter(Boolean)).toHaveLength(1);
+    expect((await failure(signUp('racer6'))).status).toBe(429);
   });
 });

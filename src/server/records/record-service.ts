@@ -6,11 +6,12 @@ import type { Throttles } from '../auth/throttles';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { ApiError, notFound, validationFailed } from '../errors';
+import type { MailMessage } from '../mail/mailer';
 import type { EventBus, RecordChange } from '../realtime/event-bus';
 import type { UsersRepository } from '../users/users-repository';
 import { accessOf, canRead, type Action, type CollectionAccess, type ReadAction } from './access-rules';
 import { fieldsRefused, refusedFields } from './client-fields';
-import type { Collection, CollectionDeps, WriteContext } from './collection';
+import { NotStored, type Collection, type CollectionDeps, type WriteContext } from './collection';
 import type { SqlDialect } from './filter/field-map';
 import { formatTimestamp, newRecordId, nextTimestamp } from './ids';
 import type { ListQuery } from './list-query';
@@ -27,6 +28,8 @@ export interface RecordServiceOptions {
   checkDeletePassword: DeletePasswordCheck;
   /** The database-kept throttles (D13): a change of one's own password is throttled like sign-in. */
   throttles: Throttles;
+  /** Sends a mail without waiting for it; a process that sends no mail (the operator CLI) leaves it out. */
+  sendMail?: (message: MailMessage) => void;
   now: () => Date;
 }
 
@@ -82,6 +85,11 @@ export class RecordService {
       now: options.now,
       passwordHashCost: options.config.passwordHashCost ?? 'default',
       loginThrottle: new LoginThrottle(options.throttles),
+      sendMail:
+        options.sendMail ??
+        ((message) => {
+          throw new Error(`RecordService: this process sends no mail ("${message.subject}")`);
+        }),
     };
     // Compile every rule now, so a broken rule stops the server at start-up rather than on a request.
     for (const collection of options.collections) accessOf(collection, options.dialect);
@@ -137,6 +145,7 @@ export class RecordService {
     this.access(collection).authorize('create', auth);
     this.refuseUnsettable(collection, body, null);
     const values = await collection.prepareCreate(body, this.context(auth, false));
+    if (values instanceof NotStored) return collection.toRecord(this.stamped(values.row));
     return collection.toRecord(await this.insert(collection, values));
   }
 
@@ -172,6 +181,7 @@ export class RecordService {
   async systemCreate(collectionName: string, body: unknown, trusted: Row = {}): Promise<Row> {
     const collection = this.collection(collectionName);
     const values = await collection.prepareCreate(body, this.context(SYSTEM, true));
+    if (values instanceof NotStored) throw new Error(`systemCreate: ${collection.name} answered a trusted create with NotStored`);
     return this.insert(collection, { ...values, ...trusted });
   }
 
@@ -217,9 +227,14 @@ export class RecordService {
     return row;
   }
 
-  private async insert(collection: Collection, values: Row): Promise<Row> {
+  /** A new row: a fresh id, `created` and `updated` from the injected clock. */
+  private stamped(values: Row): Row {
     const stamp = formatTimestamp(this.options.now());
-    const row: Row = { ...values, id: newRecordId(), created: stamp, updated: stamp };
+    return { ...values, id: newRecordId(), created: stamp, updated: stamp };
+  }
+
+  private async insert(collection: Collection, values: Row): Promise<Row> {
+    const row = this.stamped(values);
     await this.transaction(collection, { collection: collection.name, action: 'create', record: collection.toRecord(row) }, (store) =>
       store.insert(collection.table, row),
     );

@@ -5,9 +5,10 @@ import { COLLECTIONS, type TermsAgreement } from '#domain/records';
 import { BLANK, type FieldErrors } from '#domain/validation';
 import { parseTerms } from '../../auth/auth-context';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
+import { signUpAttemptMail } from '../../mail/messages';
 import { validationFailed } from '../../errors';
 import { ANYONE, SIGNED_IN, type AccessRules } from '../access-rules';
-import type { Collection } from '../collection';
+import { NotStored, type Collection } from '../collection';
 import type { Row } from '../record-store';
 import { BASE_FIELDS } from './base-fields';
 
@@ -16,7 +17,8 @@ export const USERS_COLLECTION_ID = '_pb_users_auth_';
 export const newTokenKey = (): string => randomBytes(24).toString('base64url');
 
 const USERNAME_TAKEN = { code: 'validation_not_unique', message: 'This username is already taken.' };
-const EMAIL_TAKEN = { code: 'validation_not_unique', message: 'An account with this email already exists.' };
+/** Said only to the operator, and to a client whose sign-up raced another one with the same new address. */
+export const EMAIL_TAKEN = { code: 'validation_not_unique', message: 'An account with this email already exists.' };
 
 /** Anyone may sign up; a user sees and updates only their own record; support deletes accounts. */
 const rules: AccessRules = {
@@ -72,23 +74,31 @@ export const usersCollection: Collection = {
     verified: { code: 'validation_forbidden', message: 'Your email is verified through the link we send you.' },
     email: { code: 'validation_forbidden', message: 'Your email address cannot be changed here. Please contact support.' },
   },
-  async prepareCreate(body, { deps: { users, config, now, passwordHashCost } }) {
+  async prepareCreate(body, { system, deps: { users, config, now, passwordHashCost, sendMail } }) {
     const result = validateSignup(body, config.signupAllowedDomains);
     if (!result.ok) throw validationFailed(result.errors);
     const { email, username, password, termsAgreement } = result.value;
-    const taken: FieldErrors = {};
-    if (await users.findByUsername(username)) taken.username = USERNAME_TAKEN;
-    if (await users.findByEmail(email)) taken.email = EMAIL_TAKEN;
-    if (Object.keys(taken).length > 0) throw validationFailed(taken);
-    return {
+    // The e-mail address is looked up last, once every other field is right, so that no refusal
+    // depends on whether an address has an account (docs/decisions/018).
+    if (await users.findByUsername(username)) throw validationFailed({ username: USERNAME_TAKEN });
+    const row: Row = {
       username,
       email,
       emailVisibility: Boolean((body as { emailVisibility?: unknown }).emailVisibility),
       verified: false,
+      // Hashed before the lookup: a taken address costs the same time as a new account.
       passwordHash: await hashPassword(password, passwordHashCost),
       tokenKey: newTokenKey(),
       termsAgreement: JSON.stringify(stampAgreement(termsAgreement, now())),
     };
+    const owner = await users.findByEmail(email);
+    if (!owner) return row;
+    // The operator (CLI, seed) is told plainly.
+    if (system) throw validationFailed({ email: EMAIL_TAKEN });
+    // A client gets the answer of a new account, so nobody can test addresses through sign-up;
+    // the owner of the address is told by mail what happened and how to get in.
+    sendMail(signUpAttemptMail(config.appUrl, owner.email, owner.username));
+    return new NotStored(row);
   },
   async prepareUpdate(body, existing, { address, deps: { users, now, passwordHashCost, loginThrottle } }) {
     if (typeof body !== 'object' || body === null || Array.isArray(body))
