@@ -41,6 +41,11 @@ describe('readText (DECISIONS D14)', () => {
     ['embed \u202a', DIRECTION],
     ['isolate \u2066x\u2069', DIRECTION],
     ['first strong \u2068', DIRECTION],
+    ['SO-12\u200f-\u200f34', DIRECTION],
+    ['left-to-right mark \u200e', DIRECTION],
+    ['arabic letter mark \u061c', DIRECTION],
+    ['line separator \u2028 inside', NOT_ONE_LINE],
+    ['paragraph separator \u2029 inside', NOT_ONE_LINE],
     ['lone high \ud83c end', BROKEN],
     ['lone low \udf31 end', BROKEN],
     ['high at the end \ud83c', BROKEN],
@@ -54,6 +59,10 @@ describe('readText (DECISIONS D14)', () => {
     expect(messageOf('Back door\u0000', 'multi-line')).toBe(CONTROL);
     expect(messageOf('Back door\u000b', 'multi-line')).toBe(CONTROL);
     expect(messageOf('Back door\u202e', 'multi-line')).toBe(DIRECTION);
+    expect(messageOf('Back door\u200f', 'multi-line')).toBe(DIRECTION);
+    // Unicode's own separators are no ordinary line breaks: sheets would not break the line there.
+    expect(messageOf('Back door\u2028gate', 'multi-line')).toBe(CONTROL);
+    expect(messageOf('Back door\u2029gate', 'multi-line')).toBe(CONTROL);
   });
 
   it('counts characters, not UTF-16 units, and caps the length', () => {

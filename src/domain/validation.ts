@@ -60,12 +60,21 @@ export const TEXT_BROKEN_CHARACTER: FieldError = {
 const TAB = 0x09;
 const LINE_FEED = 0x0a;
 const CARRIAGE_RETURN = 0x0d;
+/** Invisible marks that only steer the direction of the text around them. */
+const ARABIC_LETTER_MARK = 0x061c;
+const LEFT_TO_RIGHT_MARK = 0x200e;
+const RIGHT_TO_LEFT_MARK = 0x200f;
+/** Unicode's own line and paragraph breaks: boards and printed sheets do not show them as breaks. */
+const LINE_SEPARATOR = 0x2028;
+const PARAGRAPH_SEPARATOR = 0x2029;
 
 /**
  * The first character class that has no place in stored text, or null when the text is clean
  * (DECISIONS D14): C0 controls (tab, line feed and carriage return only in multi-line text), DEL,
- * C1 controls, bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069) and lone
- * UTF-16 surrogates. Accents, emoji and every script stay allowed.
+ * C1 controls, the line and paragraph separators (U+2028, U+2029), bidi marks, embeddings,
+ * overrides and isolates (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069) and lone UTF-16
+ * surrogates. `SO-12<U+200F>-<U+200F>34` would show as "SO-1234-". Accents, emoji and every script
+ * stay allowed.
  */
 export function findForbiddenCharacters(text: string, lines: TextLines): FieldError | null {
   for (let i = 0; i < text.length; i += 1) {
@@ -76,8 +85,16 @@ export function findForbiddenCharacters(text: string, lines: TextLines): FieldEr
       if (lines === 'single-line') return TEXT_NOT_ONE_LINE;
     } else if (unit >= 0x7f && unit <= 0x9f) {
       return TEXT_CONTROL_CHARACTERS;
-    } else if ((unit >= 0x202a && unit <= 0x202e) || (unit >= 0x2066 && unit <= 0x2069)) {
+    } else if (
+      (unit >= 0x202a && unit <= 0x202e) ||
+      (unit >= 0x2066 && unit <= 0x2069) ||
+      unit === ARABIC_LETTER_MARK ||
+      unit === LEFT_TO_RIGHT_MARK ||
+      unit === RIGHT_TO_LEFT_MARK
+    ) {
       return TEXT_DIRECTION_CHARACTERS;
+    } else if (unit === LINE_SEPARATOR || unit === PARAGRAPH_SEPARATOR) {
+      return lines === 'single-line' ? TEXT_NOT_ONE_LINE : TEXT_CONTROL_CHARACTERS;
     } else if (unit >= 0xd800 && unit <= 0xdbff) {
       const next = text.charCodeAt(i + 1); // NaN past the end
       if (!(next >= 0xdc00 && next <= 0xdfff)) return TEXT_BROKEN_CHARACTER;

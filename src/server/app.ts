@@ -15,7 +15,7 @@ import { Throttles } from './auth/throttles';
 import { RealtimeBroker, DEFAULT_MAX_BUFFERED_BYTES } from './realtime/broker';
 import { InProcessEventBus, type EventBus } from './realtime/event-bus';
 import { realtimeRoutes } from './realtime/realtime-routes';
-import { createMailer, type Mailer } from './mail/mailer';
+import { createMailer, sendInBackground, type Mailer } from './mail/mailer';
 import { installJsonCompression } from './plugins/compress-json';
 import { installCors } from './plugins/cors';
 import { clientErrorHandler, frameworkErrors, installErrorHandler, MAX_PARAM_LENGTH } from './plugins/error-handler';
@@ -112,6 +112,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config,
     collections,
     checkDeletePassword: deletePasswordCheck(throttles, secrets.deletePassword),
+    throttles,
+    sendMail: sendInBackground(mailer, app.log),
     now: options.now ?? (() => new Date()),
   });
 

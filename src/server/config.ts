@@ -36,7 +36,7 @@ export interface Config {
    * 'test' (a much cheaper hash); production always uses the default.
    */
   passwordHashCost?: PasswordHashCost;
-  /** Accounts one address may create per hour (sign-up). */
+  /** Sign-ups one address may make per hour, also those answered alike for a taken address (decision 018). */
   signupRateLimitPerHour: number;
   /** Signs every token; null means generate one into DATA_DIR/secrets.json (SQLite only, D13). */
   tokenSecret: string | null;

@@ -13,6 +13,18 @@ function uniqueName(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 }
 
+/** Opens the sign-up form, fills it in as a person would (terms ticked) and sends it. */
+async function submitSignUp(page: Page, email: string, username: string) {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill('a-good-password-1');
+  await page.getByLabel('Confirm Password').fill('a-good-password-1');
+  await page.getByLabel('I agree to the Terms and Privacy Policy').check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+}
+
 test.describe('sign in', () => {
   test('asks for both fields before calling the server', async ({ page }) => {
     await page.goto('/login');
@@ -146,16 +158,24 @@ test.describe('sign up', () => {
 
   test('says which field the server refused when the username is taken', async ({ page, accounts }) => {
     const existing = await accounts.create();
-    await page.goto('/login');
-    await page.getByRole('button', { name: 'Create an account' }).click();
-    await page.getByLabel('Email').fill(`${uniqueName('dup')}@nursery.test`);
-    await page.getByLabel('Username').fill(existing.username);
-    await page.getByLabel('Password', { exact: true }).fill('a-good-password-1');
-    await page.getByLabel('Confirm Password').fill('a-good-password-1');
-    await page.getByLabel('I agree to the Terms and Privacy Policy').check();
-    await page.getByRole('button', { name: 'Create Account' }).click();
+    await submitSignUp(page, `${uniqueName('dup')}@nursery.test`, existing.username);
     await expect(page.getByRole('alert')).toContainText('Username');
     await expect(page.getByRole('heading', { name: 'Sign up' })).toBeVisible();
+  });
+});
+
+test.describe('sign up with an address that already has an account', () => {
+  test('says "Account created!" as for a new address, and the owner gets a mail saying how to sign in', async ({
+    page,
+    accounts,
+    mailbox,
+  }) => {
+    const existing = await accounts.create();
+    await submitSignUp(page, existing.email, uniqueName('again'));
+    await expect(page.getByRole('alert')).toHaveText('Account created! Check your email to verify.');
+    await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+    const mail = await mailbox.waitFor(existing.email, 'Someone tried to sign up');
+    expect(mail.text).toContain(existing.username);
   });
 });
 

@@ -111,7 +111,8 @@ export function validateUsername(username: unknown): ValidationResult<string> {
 
 /**
  * Checks a sign-up body (POST /api/collections/users/records): e-mail, username, password
- * twice and the consent record. Fields a client must not set (`verified`, …) are dropped.
+ * twice and the consent record. Only these are read: the server refuses by name a field a client
+ * may not set (`verified`, …) before it calls this (docs/decisions/018).
  */
 export function validateSignup(input: unknown, allowedDomains: readonly string[]): ValidationResult<SignupFields> {
   if (!isPlainObject(input)) return { ok: false, errors: bodyError('sign-up form') };

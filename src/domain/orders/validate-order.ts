@@ -45,8 +45,9 @@ function weekRangeError(week: number, year: number | undefined): FieldError {
  * - create: title, weekNumber and year are required; other fields get the spec's defaults.
  * - update: only the fields sent are checked and returned; a week is checked against the year
  *   sent, else against `existing.year`.
- * Unknown keys are dropped, and so are `user`, `id`, `created` and `updated`, which only the
- * server sets. A legacy year 0 is read as 2024.
+ * Other keys (`user`, which the server checks itself, and anything else) are not read here: the
+ * server refuses by name a field a client may not set before it calls this (docs/decisions/018).
+ * A legacy year 0 is read as 2024.
  */
 export function validateOrderInput(input: unknown, mode: 'create', existing?: ExistingOrderWeek): ValidationResult<OrderFields>;
 export function validateOrderInput(

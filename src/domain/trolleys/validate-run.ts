@@ -122,7 +122,8 @@ function readVehicleInfo(raw: unknown): Read<VehicleInfo> {
  * Checks a `trolley_exports` body (a saved run). Stops and vehicle details are normalised to
  * the stored shape (missing texts become ''). A run can only be saved with a driver,
  * registration and date, so `vehicleInfo` is required on create and complete whenever sent.
- * `user` is dropped: the server sets it to the saver (DECISIONS D3).
+ * `user` is not read here: the server sets it to the saver (DECISIONS D3) and refuses other
+ * fields by name (docs/decisions/018).
  */
 export function validateRunInput(input: unknown, mode: 'create'): ValidationResult<RunFields>;
 export function validateRunInput(input: unknown, mode: ValidationMode): ValidationResult<Partial<RunFields>>;

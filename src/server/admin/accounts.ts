@@ -5,6 +5,7 @@ import type { DatabaseHandle } from '../db/database';
 import type { UsersTable } from '../db/schema';
 import { ApiError } from '../errors';
 import { hashPassword } from '../auth/passwords';
+import { Throttles } from '../auth/throttles';
 import { InProcessEventBus, type EventBus } from '../realtime/event-bus';
 import { ALL_COLLECTIONS } from '../records/collections/all-collections';
 import { newTokenKey } from '../records/collections/users';
@@ -60,6 +61,7 @@ export function standaloneRecordService(database: DatabaseHandle, config: Config
     collections: [...ALL_COLLECTIONS],
     // Operator commands never delete records.
     checkDeletePassword: () => Promise.reject(new Error('standaloneRecordService: deleting needs the server')),
+    throttles: new Throttles(database.db),
     now: options.now ?? (() => new Date()),
   });
 }

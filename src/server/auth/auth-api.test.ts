@@ -1,4 +1,4 @@
-import { ClientResponseError } from 'pocketbase';
+import { ClientResponseError, type RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, failure, startTestServer, type TestServer } from '../../../tests/support/server';
 
@@ -39,7 +39,7 @@ describe('sign-up', () => {
     const record = await server
       .client()
       .collection('users')
-      .create({ ...person, email: person.email.toUpperCase(), verified: true });
+      .create({ ...person, email: person.email.toUpperCase() });
     expect(record).toMatchObject({
       username: person.username,
       email: person.email,
@@ -82,7 +82,7 @@ describe('sign-up', () => {
     expect(error.response.data.passwordConfirm).toEqual({ code: 'validation_values_mismatch', message: "Values don't match." });
   });
 
-  it('refuses a username or e-mail that is already taken, in any case', async () => {
+  it('refuses a username that is already taken, in any case', async () => {
     const first = newPerson();
     await server.client().collection('users').create(first);
     const sameName = await failure(
@@ -92,16 +92,77 @@ describe('sign-up', () => {
         .create({ ...newPerson(), username: first.username.toUpperCase() }),
     );
     expect(sameName.status).toBe(400);
-    expect(sameName.response.data.username).toMatchObject({ code: 'validation_not_unique' });
-    const sameEmail = await failure(
+    expect(sameName.response.data).toEqual({ username: { code: 'validation_not_unique', message: 'This username is already taken.' } });
+  });
+
+  it('answers a sign-up with a taken e-mail exactly as a new account, makes none and tells the owner by mail', async () => {
+    const owner = await createAccount(server);
+    const free = newPerson();
+    const taken = { ...newPerson(), email: owner.email.toUpperCase() };
+    const freeAnswer = await server.client().collection('users').create(free);
+    const takenAnswer = await server.client().collection('users').create(taken);
+    // The same answer but for what the person typed and what is new each time.
+    const shape = (record: RecordModel, sent: { username: string; email: string }) => ({
+      ...record,
+      id: /^[a-z0-9]{15}$/.test(record.id),
+      username: record.username === sent.username,
+      email: record.email === sent.email.toLowerCase(),
+      created: typeof record.created === 'string' && record.created === record.updated,
+      updated: null,
+      termsAgreement: { ...record.termsAgreement, timestamp: typeof record.termsAgreement?.timestamp },
+    });
+    expect(Object.keys(takenAnswer)).toEqual(Object.keys(freeAnswer));
+    expect(shape(takenAnswer, taken)).toEqual(shape(freeAnswer, free));
+    expect(shape(takenAnswer, taken)).toMatchObject({ id: true, username: true, email: true, created: true, verified: false });
+    // The app's next call after sign-up answers alike too.
+    await expect(server.client().collection('users').requestVerification(taken.email)).resolves.toBe(true);
+    await expect(server.client().collection('users').requestVerification(free.email)).resolves.toBe(true);
+
+    // No account was made, the owner's is as it was, and the username is still free.
+    expect(await server.built.users.findByUsername(taken.username)).toBeUndefined();
+    expect(await server.built.users.findByEmail(owner.email)).toMatchObject({ id: owner.id, username: owner.username });
+    await expect(server.client().collection('users').authWithPassword(owner.username, owner.password)).resolves.toBeTruthy();
+    await expect(
       server
         .client()
         .collection('users')
-        .create({ ...newPerson(), email: first.email.toUpperCase() }),
-    );
-    expect(sameEmail.status).toBe(400);
-    expect(sameEmail.response.data.email).toMatchObject({ code: 'validation_not_unique' });
-    expect(Object.keys(sameEmail.response.data)).toEqual(['email']);
+        .create({ ...newPerson(), username: taken.username }),
+    ).resolves.toMatchObject({ username: taken.username });
+
+    // The owner learns what happened and how to get in.
+    await server.waitForLink(owner.email, '/login');
+    const told = server.mails().filter((mail) => mail.to === owner.email);
+    expect(told).toHaveLength(1);
+    expect(told[0]?.subject).toBe('Someone tried to sign up to Trolleyboard with your email');
+    expect(told[0]?.text).toContain(`sign in with your username (${owner.username})`);
+    expect(told[0]?.text).toContain('Forgot password?');
+  });
+
+  it('never looks the e-mail address up once another field is wrong', async () => {
+    const owner = await createAccount(server);
+    const existing = newPerson();
+    await server.client().collection('users').create(existing);
+    const answers = async (change: Record<string, unknown>) => {
+      const refusals = [];
+      for (const email of [owner.email, `nobody-${Math.floor(Math.random() * 1e9)}@nursery.test`]) {
+        const error = await failure(
+          server
+            .client()
+            .collection('users')
+            .create({ ...newPerson(), ...change, email }),
+        );
+        refusals.push({ status: error.status, message: error.message, data: error.response.data });
+      }
+      expect(refusals[0]).toEqual(refusals[1]);
+      return refusals[0];
+    };
+    expect(await answers({ username: existing.username })).toMatchObject({
+      status: 400,
+      data: { username: { code: 'validation_not_unique' } },
+    });
+    expect(await answers({ password: 'short', passwordConfirm: 'short' })).toMatchObject({ status: 400, data: { password: {} } });
+    expect(await answers({ termsAgreement: undefined })).toMatchObject({ status: 400, data: { termsAgreement: {} } });
+    expect(await answers({ verified: true })).toMatchObject({ status: 400, data: { verified: {} } });
   });
 
   it('answers two simultaneous sign-ups with the same name with one account and one field error', async () => {

@@ -3,7 +3,7 @@ import { validatePasswordPair } from '#domain/accounts/validate-signup';
 import type { Config } from '../config';
 import type { UsersTable } from '../db/schema';
 import { badRequest, validationFailed } from '../errors';
-import type { Mailer } from '../mail/mailer';
+import { sendInBackground, type Mailer } from '../mail/mailer';
 import { passwordResetMail, verificationMail } from '../mail/messages';
 import type { RecordService } from '../records/record-service';
 import { newTokenKey, usersCollection } from '../records/collections/users';
@@ -48,14 +48,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     return email;
   };
 
-  // Sent after the reply, like PocketBase: the answer must not depend on whether the address has
-  // an account, not even while the mail server is down (no account discovery). Failures go to the
-  // operator's log.
-  const sendMail = (message: Parameters<Mailer['send']>[0]): void => {
-    mailer
-      .send(message)
-      .catch((error: unknown) => app.log.error({ err: error, to: message.to, subject: message.subject }, 'Sending mail failed'));
-  };
+  const sendMail = sendInBackground(mailer, app.log);
 
   app.get(`${BASE}/auth-methods`, async () => ({
     password: { enabled: true, identityFields: ['username', 'email'] },

@@ -1,6 +1,13 @@
 import { ClientResponseError } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, failure, startTestServer, TEST_DELETE_PASSWORD, type TestServer } from '../../../tests/support/server';
+import {
+  createAccount,
+  failure,
+  startTestServer,
+  TEST_DELETE_PASSWORD,
+  type TestAccount,
+  type TestServer,
+} from '../../../tests/support/server';
 import { FUTURE_YEAR } from '../../../tests/support/open-weeks';
 
 // The throttles an outsider found missing or wrong (issue 6), through the SDK against the real
@@ -133,6 +140,54 @@ describe('login lock per address and account', () => {
   });
 });
 
+describe('current password checks', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ trustProxy: true });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  const NEW_PASSWORD = 'fresh-green-house-9';
+  const changePassword = (account: TestAccount, oldPassword: string, address: string) =>
+    account.pb
+      .collection('users')
+      .update(account.id, { oldPassword, password: NEW_PASSWORD, passwordConfirm: NEW_PASSWORD }, from(address));
+
+  it('answer 429 after ten wrong current passwords from one address, even for the right one, as sign-in does', async () => {
+    const account = await createAccount(server);
+    for (let i = 0; i < 10; i++) {
+      const wrong = await failure(changePassword(account, `guess-${i}-password`, '203.0.113.40'));
+      expect(wrong.status).toBe(400);
+      expect(wrong.response.data.oldPassword).toMatchObject({ code: 'validation_invalid_old_password' });
+    }
+    const blocked = await failure(changePassword(account, account.password, '203.0.113.40'));
+    expect(blocked.status).toBe(429);
+    expect(blocked.message).toBe('Too many failed login attempts. Please wait 15 minutes and try again, or reset your password.');
+    // One budget with sign-in: the guesses cannot be spread over both doors.
+    const signIn = await failure(
+      server.client().collection('users').authWithPassword(account.username, account.password, from('203.0.113.40')),
+    );
+    expect(signIn.status).toBe(429);
+    // The password did not change, and its owner elsewhere is not held up.
+    await expect(
+      server.client().collection('users').authWithPassword(account.username, account.password, from('203.0.113.41')),
+    ).resolves.toMatchObject({ record: { id: account.id } });
+    await expect(changePassword(account, account.password, '203.0.113.41')).resolves.toMatchObject({ id: account.id });
+  });
+
+  it('count wrong guesses made at sign-in too', async () => {
+    const account = await createAccount(server);
+    for (let i = 0; i < 10; i++)
+      expect(
+        (await failure(server.client().collection('users').authWithPassword(account.username, `guess-${i}-password`, from('203.0.113.42'))))
+          .status,
+      ).toBe(400);
+    expect((await failure(changePassword(account, account.password, '203.0.113.42'))).status).toBe(429);
+  });
+});
+
 describe('sign-up per address', () => {
   let server: TestServer;
   beforeAll(async () => {
@@ -142,14 +197,14 @@ describe('sign-up per address', () => {
     await server.close();
   });
 
-  const signUp = (name: string, address: string) =>
+  const signUp = (name: string, address: string, email = `${name}@nursery.test`) =>
     server
       .client()
       .collection('users')
       .create(
         {
           username: name,
-          email: `${name}@nursery.test`,
+          email,
           password: 'green-house-42',
           passwordConfirm: 'green-house-42',
           termsAgreement: { agreed: true, version: 'v1.0', timestamp: new Date().toISOString() },
@@ -169,11 +224,61 @@ describe('sign-up per address', () => {
     await expect(signUp('bob1', '198.51.100.21')).resolves.toMatchObject({ username: 'bob1' });
   });
 
+  it('counts every probe of an address, also one answered alike for an address that has an account', async () => {
+    const owner = await createAccount(server);
+    // Three probes of taken addresses: each answered as a new account, none made, each counted.
+    for (let i = 0; i < 3; i++) await expect(signUp(`probe${i}`, '198.51.100.25', owner.email)).resolves.toMatchObject({ verified: false });
+    const beyond = await failure(signUp('probe3', '198.51.100.25', `someone-${owner.email}`));
+    expect(beyond.status).toBe(429);
+    expect(beyond.message).toMatch(/too many new accounts/i);
+    for (let i = 0; i < 4; i++) expect(await server.built.users.findByUsername(`probe${i}`)).toBeUndefined();
+  });
+
   it('holds against a burst sent in parallel', async () => {
     const results = await Promise.allSettled(Array.from({ length: 12 }, (_, i) => signUp(`burst${i}`, '198.51.100.30')));
     const created = results.filter((r) => r.status === 'fulfilled').length;
     const limited = results.filter((r) => r.status === 'rejected' && (r.reason as ClientResponseError).status === 429).length;
     expect(created).toBe(3);
     expect(limited).toBe(9);
+  });
+});
+
+describe('sign-ups racing with one new address', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ trustProxy: true, signupRateLimitPerHour: 6 });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  // Sent at once, several may get past the address lookup; all but one are then refused at the
+  // unique index with "An account with this email already exists." (often on PostgreSQL, rarely
+  // on SQLite). That refusal tells something about an address, so it keeps its slot like the rest.
+  it('count every one of them, however the race went', async () => {
+    const signUp = (name: string) =>
+      server
+        .client()
+        .collection('users')
+        .create(
+          {
+            username: name,
+            email: 'racer@nursery.test',
+            password: 'green-house-42',
+            passwordConfirm: 'green-house-42',
+            termsAgreement: { agreed: true, version: 'v1.0', timestamp: new Date().toISOString() },
+          },
+          from('198.51.100.26'),
+        );
+    const results = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => signUp(`racer${i}`)));
+    for (const result of results) {
+      if (result.status === 'rejected') {
+        expect((result.reason as ClientResponseError).status).toBe(400);
+        expect((result.reason as ClientResponseError).response.data.email).toMatchObject({ code: 'validation_not_unique' });
+      }
+    }
+    const made = await Promise.all(results.map((_, i) => server.built.users.findByUsername(`racer${i}`)));
+    expect(made.filter(Boolean)).toHaveLength(1);
+    expect((await failure(signUp('racer6'))).status).toBe(429);
   });
 });

@@ -23,6 +23,19 @@ interface Log {
 }
 
 /**
+ * Sends without making the caller wait, as PocketBase does: an answer must not depend on whether
+ * a mail went out (nor take longer when it does), so it cannot tell who has an account, not even
+ * while the mail server is down. Failures go to the operator's log.
+ */
+export function sendInBackground(mailer: Mailer, log: { error(obj: object, msg: string): void }): (message: MailMessage) => void {
+  return (message) => {
+    mailer
+      .send(message)
+      .catch((error: unknown) => log.error({ err: error, to: message.to, subject: message.subject }, 'Sending mail failed'));
+  };
+}
+
+/**
  * SMTP when SMTP_URL is set; otherwise each mail becomes an .eml file in DATA_DIR/mail and its
  * link goes to the log, so one machine works without a mail server (D8).
  */

@@ -22,6 +22,25 @@ export function verificationMail(appUrl: string, to: string, username: string, t
   );
 }
 
+/**
+ * To the owner of an address someone tried to sign up with (docs/decisions/018): the sign-up was
+ * answered as if it had worked, so that nobody learns from the answer who has an account; the
+ * owner learns what happened and how to get in.
+ */
+export function signUpAttemptMail(appUrl: string, to: string, username: string): MailMessage {
+  return compose(
+    to,
+    'Someone tried to sign up to Trolleyboard with your email',
+    `Hello ${username},`,
+    [
+      'Someone just tried to create a new Trolleyboard account with this email address. It already has an account, so no new one was made.',
+      `If that was you: sign in with your username (${username}) or this email address. If you have forgotten your password, choose "Forgot password?" on the sign-in page to get a link for a new one.`,
+    ],
+    'Sign in to Trolleyboard',
+    `${appUrl}/login`,
+  );
+}
+
 export function passwordResetMail(appUrl: string, to: string, username: string, token: string): MailMessage {
   const link = `${appUrl}/auth/confirm-password-reset/${token}`;
   return compose(

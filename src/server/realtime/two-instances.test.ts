@@ -179,4 +179,22 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances share every throt
         );
     expect([await reset(a), await reset(b), await reset(a), await reset(b), await reset(a)]).toEqual([204, 204, 204, 204, 429]);
   });
+
+  it('counts wrong current passwords of one account and address across instances, as sign-ins', async () => {
+    const account = await createAccount(a);
+    const change = (server: TestServer, oldPassword: string) => {
+      const pb = server.client();
+      pb.authStore.save(account.pb.authStore.token, account.pb.authStore.record);
+      return pb
+        .collection('users')
+        .update(
+          account.id,
+          { oldPassword, password: 'fresh-green-house-9', passwordConfirm: 'fresh-green-house-9' },
+          from('198.51.100.53'),
+        );
+    };
+    for (let i = 0; i < 10; i++) expect((await failure(change(i % 2 === 0 ? a : b, `guess-${i}-password`))).status).toBe(400);
+    expect((await failure(change(b, account.password))).status).toBe(429);
+    expect((await failure(change(a, account.password))).status).toBe(429);
+  });
 });

@@ -1,10 +1,14 @@
+import type { FieldError } from '#domain/validation';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import type { AuthContext } from '../auth/auth-context';
+import type { LoginThrottle } from '../auth/login-throttle';
 import type { PasswordHashCost } from '../auth/passwords';
+import type { MailMessage } from '../mail/mailer';
 import { validationFailed } from '../errors';
 import type { UsersRepository } from '../users/users-repository';
 import type { AccessRules } from './access-rules';
+import type { ClientFields } from './client-fields';
 import type { FieldMap, SqlDialect } from './filter/field-map';
 import type { RecordStore, Row } from './record-store';
 
@@ -17,6 +21,10 @@ export interface CollectionDeps {
   /** The server's clock; rules never call `new Date()` themselves. */
   now: () => Date;
   passwordHashCost: PasswordHashCost;
+  /** Failed password checks per (address, account), shared with sign-in. */
+  loginThrottle: LoginThrottle;
+  /** Sends a mail without waiting for it (sendInBackground). */
+  sendMail: (message: MailMessage) => void;
 }
 
 /** Who is writing: a client through the API, or a trusted caller (auth flows, CLI, seed). */
@@ -24,6 +32,8 @@ export interface WriteContext {
   auth: AuthContext;
   /** Trusted callers may name any `user`; the access rules have been checked for clients only. */
   system: boolean;
+  /** The client's address ('' for trusted callers), for the throttle of password checks. */
+  address: string;
   deps: CollectionDeps;
 }
 
@@ -41,14 +51,29 @@ export interface Collection {
   toRecord(row: Row): Record<string, unknown>;
   /** Who may list, view, create, update and delete which records (access-rules.ts). */
   rules: AccessRules;
-  /** Checks the body; returns the columns of the new row (without id/created/updated). */
-  prepareCreate(body: unknown, context: WriteContext): Promise<Row>;
+  /** The fields a client may send, and when; any other is refused by name (client-fields.ts). */
+  clientFields: ClientFields;
+  /** A sentence for refusing a field a client may not set, where "cannot be set here" says too little. */
+  clientFieldReasons?: Readonly<Record<string, FieldError>>;
+  /**
+   * Checks the body; returns the columns of the new row (without id/created/updated), or
+   * `NotStored` for a client's create that is answered as if made but must store nothing.
+   */
+  prepareCreate(body: unknown, context: WriteContext): Promise<Row | NotStored>;
   /** Checks the body against the existing row; returns the columns to change. */
   prepareUpdate(body: unknown, existing: Row, context: WriteContext): Promise<Row>;
   /** Deleting needs the team's deletion password (D4). */
   needsDeletePassword: boolean;
   /** Turns a unique-index violation into a field error, when the collection has unique fields. */
   describeConflict?(error: unknown): Record<string, { code: string; message: string }> | null;
+}
+
+/**
+ * A create answered exactly as if it had been made, storing nothing: a sign-up for an e-mail
+ * address that already has an account (docs/decisions/018). Only for clients' creates.
+ */
+export class NotStored {
+  constructor(readonly row: Row) {}
 }
 
 export function parseJsonColumn<T>(text: unknown, fallback: T): T {

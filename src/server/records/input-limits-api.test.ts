@@ -50,6 +50,31 @@ describe('text fields (D14)', () => {
     });
   });
 
+  it.each([
+    ['a right-to-left mark', 'SO-12\u200f-\u200f34'],
+    ['a left-to-right mark', 'SO-\u200e1234'],
+    ['an Arabic letter mark', 'SO-1234\u061c'],
+    ['a line separator', 'SO-12\u202834'],
+    ['a paragraph separator', 'SO-12\u202934'],
+  ])('refuses an order number and a title with %s, which would show out of order or broken', async (_, text) => {
+    const number = await failure(
+      pb.collection('tasks').create({ title: 'Greenfields', orderNumber: text, weekNumber: 12, year: FUTURE_YEAR }),
+    );
+    expect(number.status).toBe(400);
+    expect(number.response.data.orderNumber).toMatchObject({
+      code: 'validation_invalid_characters',
+      message: expect.stringMatching(/remove/),
+    });
+    const title = await failure(pb.collection('tasks').create({ title: `Greenfields ${text}`, weekNumber: 12, year: FUTURE_YEAR }));
+    expect(title.response.data.title).toMatchObject({ code: 'validation_invalid_characters' });
+    const notes = await failure(
+      pb.collection('tasks').create({ title: 'Greenfields', orderInfo: `Back door\n${text}`, weekNumber: 12, year: FUTURE_YEAR }),
+    );
+    expect(notes.response.data.orderInfo).toMatchObject({ code: 'validation_invalid_characters' });
+    const heading = await failure(pb.collection('user_settings').create({ settings_json: { monday_heading: `Kent ${text}` } }));
+    expect(heading.response.data.settings_json).toMatchObject({ code: 'validation_invalid_characters' });
+  });
+
   it('keeps accents, emoji and Welsh letters, and line breaks in the order notes', async () => {
     const created = await pb
       .collection('tasks')

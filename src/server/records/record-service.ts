@@ -1,13 +1,17 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { AuthContext } from '../auth/auth-context';
 import type { DeletePasswordCheck } from '../auth/delete-password';
+import { LoginThrottle } from '../auth/login-throttle';
+import type { Throttles } from '../auth/throttles';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { ApiError, notFound, validationFailed } from '../errors';
+import type { MailMessage } from '../mail/mailer';
 import type { EventBus, RecordChange } from '../realtime/event-bus';
 import type { UsersRepository } from '../users/users-repository';
 import { accessOf, canRead, type Action, type CollectionAccess, type ReadAction } from './access-rules';
-import type { Collection, CollectionDeps, WriteContext } from './collection';
+import { fieldsRefused, refusedFields } from './client-fields';
+import { NotStored, type Collection, type CollectionDeps, type WriteContext } from './collection';
 import type { SqlDialect } from './filter/field-map';
 import { formatTimestamp, newRecordId, nextTimestamp } from './ids';
 import type { ListQuery } from './list-query';
@@ -22,6 +26,10 @@ export interface RecordServiceOptions {
   collections: Collection[];
   /** Checks the typed deletion password (D4), throttling wrong guesses. */
   checkDeletePassword: DeletePasswordCheck;
+  /** The database-kept throttles (D13): a change of one's own password is throttled like sign-in. */
+  throttles: Throttles;
+  /** Sends a mail without waiting for it; a process that sends no mail (the operator CLI) leaves it out. */
+  sendMail?: (message: MailMessage) => void;
   now: () => Date;
 }
 
@@ -36,13 +44,13 @@ export interface ListPage {
 export interface WriteOptions {
   /** The `updated` value the client started from (`If-Match`, D10); undefined = no condition. */
   ifMatch?: string;
+  /** The caller's address, for the throttles of password checks (current and deletion password). */
+  address?: string;
 }
 
 export interface DeleteOptions extends WriteOptions {
   /** The typed deletion password (`X-Confirm-Password`, D4). */
   confirmPassword?: string | string[];
-  /** The caller's address, for the deletion password throttle. */
-  address?: string;
 }
 
 const SYSTEM: AuthContext = { user: null };
@@ -76,6 +84,12 @@ export class RecordService {
       config: options.config,
       now: options.now,
       passwordHashCost: options.config.passwordHashCost ?? 'default',
+      loginThrottle: new LoginThrottle(options.throttles),
+      sendMail:
+        options.sendMail ??
+        ((message) => {
+          throw new Error(`RecordService: this process sends no mail ("${message.subject}")`);
+        }),
     };
     // Compile every rule now, so a broken rule stops the server at start-up rather than on a request.
     for (const collection of options.collections) accessOf(collection, options.dialect);
@@ -129,7 +143,9 @@ export class RecordService {
 
   async create(collection: Collection, auth: AuthContext, body: unknown): Promise<ApiRecord> {
     this.access(collection).authorize('create', auth);
+    this.refuseUnsettable(collection, body, null);
     const values = await collection.prepareCreate(body, this.context(auth, false));
+    if (values instanceof NotStored) return collection.toRecord(this.stamped(values.row));
     return collection.toRecord(await this.insert(collection, values));
   }
 
@@ -137,7 +153,8 @@ export class RecordService {
     this.access(collection).authorize('update', auth);
     const existing = await this.findFor('update', collection, auth, id);
     if (options.ifMatch !== undefined && options.ifMatch !== existing.updated) throw changedMeanwhile();
-    const changes = await collection.prepareUpdate(body ?? {}, existing, this.context(auth, false));
+    this.refuseUnsettable(collection, body, collection.toRecord(existing));
+    const changes = await collection.prepareUpdate(body ?? {}, existing, this.context(auth, false, options.address));
     return collection.toRecord(await this.write(collection, existing, changes));
   }
 
@@ -164,6 +181,7 @@ export class RecordService {
   async systemCreate(collectionName: string, body: unknown, trusted: Row = {}): Promise<Row> {
     const collection = this.collection(collectionName);
     const values = await collection.prepareCreate(body, this.context(SYSTEM, true));
+    if (values instanceof NotStored) throw new Error(`systemCreate: ${collection.name} answered a trusted create with NotStored`);
     return this.insert(collection, { ...values, ...trusted });
   }
 
@@ -181,8 +199,21 @@ export class RecordService {
 
   // ---- the write path ----
 
-  private context(auth: AuthContext, system: boolean): WriteContext {
-    return { auth, system, deps: this.deps };
+  /**
+   * A client's body may name only the fields its collection lets clients set (or, on update,
+   * repeat a field's current value): anything else is a 400 naming it, before any other check.
+   */
+  private refuseUnsettable(collection: Collection, body: unknown, current: ApiRecord | null): void {
+    const refused = refusedFields(
+      body,
+      { fields: collection.clientFields, known: Object.keys(collection.fields), reasons: collection.clientFieldReasons },
+      current,
+    );
+    if (refused) throw fieldsRefused(refused);
+  }
+
+  private context(auth: AuthContext, system: boolean, address = ''): WriteContext {
+    return { auth, system, address, deps: this.deps };
   }
 
   /** The record if this caller's rule for `action` lets them at it; 404 otherwise, so others' ids stay hidden. */
@@ -196,9 +227,14 @@ export class RecordService {
     return row;
   }
 
-  private async insert(collection: Collection, values: Row): Promise<Row> {
+  /** A new row: a fresh id, `created` and `updated` from the injected clock. */
+  private stamped(values: Row): Row {
     const stamp = formatTimestamp(this.options.now());
-    const row: Row = { ...values, id: newRecordId(), created: stamp, updated: stamp };
+    return { ...values, id: newRecordId(), created: stamp, updated: stamp };
+  }
+
+  private async insert(collection: Collection, values: Row): Promise<Row> {
+    const row = this.stamped(values);
     await this.transaction(collection, { collection: collection.name, action: 'create', record: collection.toRecord(row) }, (store) =>
       store.insert(collection.table, row),
     );

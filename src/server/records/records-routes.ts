@@ -65,7 +65,10 @@ export async function recordRoutes(fastify: FastifyInstance, options: RecordRout
 
   app.patch(`${base}/:id`, { schema: { params: RecordParams, querystring: RecordQuerystring, body: RecordBody } }, async (request) => {
     const collection = records.collection(request.params.collection);
-    const record = await records.update(collection, request.auth, request.params.id, request.body, { ifMatch: readIfMatch(request) });
+    const record = await records.update(collection, request.auth, request.params.id, request.body, {
+      ifMatch: readIfMatch(request),
+      address: request.ip,
+    });
     return pickFields(record, parseFieldsParam(lastOf(request.query.fields)));
   });
 

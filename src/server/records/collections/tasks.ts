@@ -1,8 +1,10 @@
 import { newOrderWeekError } from '#domain/orders/new-order-week';
+import type { OrderFields } from '#domain/orders/order-fields';
 import { validateOrderInput } from '#domain/orders/validate-order';
 import { COLLECTIONS } from '#domain/records';
 import { validationFailed } from '../../errors';
 import { STAFF, type AccessRules } from '../access-rules';
+import type { Settable } from '../client-fields';
 import { callerId, namedUser, type Collection } from '../collection';
 import type { Row } from '../record-store';
 import { BASE_FIELDS } from './base-fields';
@@ -60,6 +62,22 @@ export const tasksCollection: Collection = {
     updated: row.updated,
   }),
   rules,
+  clientFields: {
+    title: 'always',
+    day: 'always',
+    postcode: 'always',
+    orderNumber: 'always',
+    customerType: 'always',
+    other: 'always',
+    weekNumber: 'always',
+    year: 'always',
+    orderInfo: 'always',
+    status: 'always',
+    trollies: 'always',
+    extras: 'always',
+    // Only the caller, or on update the order's creator (namedUser).
+    user: 'always',
+  } satisfies Record<keyof OrderFields | 'user', Settable>,
   async prepareCreate(body, context) {
     const user = namedUser(body, context) ?? callerId(context);
     const result = validateOrderInput(body, 'create');

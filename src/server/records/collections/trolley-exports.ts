@@ -39,6 +39,8 @@ export const trolleyExportsCollection: Collection = {
     updated: row.updated,
   }),
   rules,
+  // `user`: only the caller, or on update the run's last saver (namedUser).
+  clientFields: { name: 'always', data: 'always', vehicleInfo: 'always', user: 'always' },
   async prepareCreate(body, context) {
     const user = namedUser(body, context) ?? callerId(context);
     const result = validateRunInput(body, 'create');

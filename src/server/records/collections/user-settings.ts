@@ -36,6 +36,8 @@ export const userSettingsCollection: Collection = {
     updated: row.updated,
   }),
   rules,
+  // `user`: only the caller, or on update the record's own user (namedUser).
+  clientFields: { user: 'always', settings_json: 'always' },
   async prepareCreate(body, context) {
     const user = namedUser(body, context) ?? callerId(context);
     const result = validateUserSettingsInput(body, 'create');

@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { readTermsAgreementChange } from '#domain/accounts/terms';
 import { validatePasswordPair, validateSignup, validateUsername } from '#domain/accounts/validate-signup';
 import { COLLECTIONS, type TermsAgreement } from '#domain/records';
-import type { FieldErrors } from '#domain/validation';
+import { BLANK, type FieldErrors } from '#domain/validation';
 import { parseTerms } from '../../auth/auth-context';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
+import { signUpAttemptMail } from '../../mail/messages';
 import { validationFailed } from '../../errors';
 import { ANYONE, SIGNED_IN, type AccessRules } from '../access-rules';
-import type { Collection } from '../collection';
+import { NotStored, type Collection } from '../collection';
 import type { Row } from '../record-store';
 import { BASE_FIELDS } from './base-fields';
 
@@ -16,7 +17,8 @@ export const USERS_COLLECTION_ID = '_pb_users_auth_';
 export const newTokenKey = (): string => randomBytes(24).toString('base64url');
 
 const USERNAME_TAKEN = { code: 'validation_not_unique', message: 'This username is already taken.' };
-const EMAIL_TAKEN = { code: 'validation_not_unique', message: 'An account with this email already exists.' };
+/** Said only to the operator, and to a client whose sign-up raced another one with the same new address. */
+export const EMAIL_TAKEN = { code: 'validation_not_unique', message: 'An account with this email already exists.' };
 
 /** Anyone may sign up; a user sees and updates only their own record; support deletes accounts. */
 const rules: AccessRules = {
@@ -58,36 +60,52 @@ export const usersCollection: Collection = {
     updated: row.updated,
   }),
   rules,
-  async prepareCreate(body, { deps: { users, config, now, passwordHashCost } }) {
+  // `verified` comes only from the mailed link; `email` is chosen once, at sign-up.
+  clientFields: {
+    email: 'create',
+    username: 'always',
+    password: 'always',
+    passwordConfirm: 'always',
+    oldPassword: 'update',
+    emailVisibility: 'always',
+    termsAgreement: 'always',
+  },
+  clientFieldReasons: {
+    verified: { code: 'validation_forbidden', message: 'Your email is verified through the link we send you.' },
+    email: { code: 'validation_forbidden', message: 'Your email address cannot be changed here. Please contact support.' },
+  },
+  async prepareCreate(body, { system, deps: { users, config, now, passwordHashCost, sendMail } }) {
     const result = validateSignup(body, config.signupAllowedDomains);
     if (!result.ok) throw validationFailed(result.errors);
     const { email, username, password, termsAgreement } = result.value;
-    const taken: FieldErrors = {};
-    if (await users.findByUsername(username)) taken.username = USERNAME_TAKEN;
-    if (await users.findByEmail(email)) taken.email = EMAIL_TAKEN;
-    if (Object.keys(taken).length > 0) throw validationFailed(taken);
-    return {
+    // The e-mail address is looked up last, once every other field is right, so that no refusal
+    // depends on whether an address has an account (docs/decisions/018).
+    if (await users.findByUsername(username)) throw validationFailed({ username: USERNAME_TAKEN });
+    const row: Row = {
       username,
       email,
-      emailVisibility: false,
+      emailVisibility: Boolean((body as { emailVisibility?: unknown }).emailVisibility),
       verified: false,
+      // Hashed before the lookup: a taken address costs the same time as a new account.
       passwordHash: await hashPassword(password, passwordHashCost),
       tokenKey: newTokenKey(),
       termsAgreement: JSON.stringify(stampAgreement(termsAgreement, now())),
     };
+    const owner = await users.findByEmail(email);
+    if (!owner) return row;
+    // The operator (CLI, seed) is told plainly.
+    if (system) throw validationFailed({ email: EMAIL_TAKEN });
+    // A client gets the answer of a new account, so nobody can test addresses through sign-up;
+    // the owner of the address is told by mail what happened and how to get in.
+    sendMail(signUpAttemptMail(config.appUrl, owner.email, owner.username));
+    return new NotStored(row);
   },
-  async prepareUpdate(body, existing, { deps: { users, now, passwordHashCost } }) {
+  async prepareUpdate(body, existing, { address, deps: { users, now, passwordHashCost, loginThrottle } }) {
     if (typeof body !== 'object' || body === null || Array.isArray(body))
       throw validationFailed({ body: { code: 'validation_invalid_body', message: 'The account details could not be read.' } });
     const input = body as Record<string, unknown>;
     const errors: FieldErrors = {};
     const changes: Row = {};
-    if ('verified' in input && Boolean(input.verified) !== Boolean(existing.verified)) {
-      errors.verified = { code: 'validation_forbidden', message: 'Your email is verified through the link we send you.' };
-    }
-    if ('email' in input && String(input.email ?? '').toLowerCase() !== existing.email) {
-      errors.email = { code: 'validation_forbidden', message: 'Your email address cannot be changed here. Please contact support.' };
-    }
     if ('username' in input) {
       const checked = validateUsername(input.username);
       if (!checked.ok) Object.assign(errors, checked.errors);
@@ -107,11 +125,21 @@ export const usersCollection: Collection = {
     if ('password' in input) {
       const pair = validatePasswordPair(input.password, input.passwordConfirm);
       if (!pair.ok) Object.assign(errors, pair.errors);
-      else if (typeof input.oldPassword !== 'string' || !(await verifyPassword(String(existing.passwordHash), input.oldPassword))) {
-        errors.oldPassword = { code: 'validation_invalid_old_password', message: 'Your current password is not correct.' };
-      } else {
-        changes.passwordHash = await hashPassword(pair.value.password, passwordHashCost);
-        changes.tokenKey = newTokenKey();
+      else if (typeof input.oldPassword !== 'string' || input.oldPassword === '') errors.oldPassword = BLANK;
+      else {
+        // A check of the current password is a sign-in by another door: one budget of failures
+        // per address and account for both, kept in the database (D13), so a session left open on
+        // a yard tablet cannot be used to guess the password behind it.
+        const userId = String(existing.id);
+        await loginThrottle.assertOpen(address, userId, '');
+        if (!(await verifyPassword(String(existing.passwordHash), input.oldPassword))) {
+          await loginThrottle.recordFailure(address, userId, '');
+          errors.oldPassword = { code: 'validation_invalid_old_password', message: 'Your current password is not correct.' };
+        } else {
+          await loginThrottle.recordSuccess(address, userId);
+          changes.passwordHash = await hashPassword(pair.value.password, passwordHashCost);
+          changes.tokenKey = newTokenKey();
+        }
       }
     }
     if (Object.keys(errors).length > 0) throw validationFailed(errors);

@@ -1,0 +1,67 @@
+import { isDeepStrictEqual } from 'node:util';
+import { isPlainObject, type FieldError, type FieldErrors } from '#domain/validation';
+import { ApiError } from '../errors';
+
+/** When a client may send a field: only in a new record, only in a change, or in both. */
+export type Settable = 'create' | 'update' | 'always';
+
+/**
+ * The fields a client may put in a body, per collection (docs/decisions/018). A body naming any
+ * other field is refused by name, never silently dropped; on update, a field of the record sent
+ * back with its current value (as the SDK's `update(id, {...record, title})` does) is a no-op.
+ */
+export type ClientFields = Readonly<Record<string, Settable>>;
+
+/** The parts of a record PocketBase clients may carry back besides its fields. */
+const RECORD_EXTRAS: readonly string[] = ['collectionId', 'collectionName', 'expand'];
+
+export const CANNOT_SET: FieldError = { code: 'validation_forbidden', message: 'This field cannot be set here.' };
+export const UNKNOWN_FIELD: FieldError = { code: 'validation_unknown_field', message: 'There is no field of this name here.' };
+
+export interface BodyFieldRules {
+  fields: ClientFields;
+  /** Names the API shows in a record (for the choice between "cannot be set" and "no such field"). */
+  known: readonly string[];
+  /** A sentence for a field whose refusal needs more than "cannot be set" (e.g. `verified`). */
+  reasons?: Readonly<Record<string, FieldError>>;
+}
+
+/**
+ * The fields of `body` a client may not send: for a create (`current` null) anything not settable
+ * on create; for an update anything not settable on update unless it repeats `current` (the record
+ * as the API shows it). `expand` is never in our records, so only an empty one repeats it.
+ * Returns null when the body is fine or is not an object (the collection's validator says so).
+ */
+export function refusedFields(body: unknown, rules: BodyFieldRules, current: Record<string, unknown> | null): FieldErrors | null {
+  if (!isPlainObject(body)) return null;
+  const mode: Settable = current ? 'update' : 'create';
+  const refused: Array<[string, FieldError]> = [];
+  for (const key of Object.keys(body)) {
+    const settable = Object.hasOwn(rules.fields, key) ? rules.fields[key] : undefined;
+    if (settable === 'always' || settable === mode) continue;
+    if (current && isEcho(key, body[key], current)) continue;
+    const reason = rules.reasons && Object.hasOwn(rules.reasons, key) ? rules.reasons[key] : undefined;
+    const known = settable !== undefined || rules.known.includes(key) || RECORD_EXTRAS.includes(key);
+    refused.push([key, reason ?? (known ? CANNOT_SET : UNKNOWN_FIELD)]);
+  }
+  // fromEntries, not assignment: a key such as "__proto__" stays a plain field name.
+  return refused.length === 0 ? null : Object.fromEntries(refused);
+}
+
+function isEcho(key: string, value: unknown, current: Record<string, unknown>): boolean {
+  if (key === 'expand') return value === null || (isPlainObject(value) && Object.keys(value).length === 0);
+  return Object.hasOwn(current, key) && isDeepStrictEqual(value, current[key]);
+}
+
+const MESSAGE_NAMES = 5;
+const NAME_LENGTH = 40;
+
+/** The 400 for a body with fields a client may not send: nothing is saved, and it says which. */
+export function fieldsRefused(refused: FieldErrors): ApiError {
+  const names = Object.keys(refused);
+  const shown = names.slice(0, MESSAGE_NAMES).map((name) => (name.length > NAME_LENGTH ? `${name.slice(0, NAME_LENGTH)}…` : name));
+  if (names.length > MESSAGE_NAMES) shown.push(`${names.length - MESSAGE_NAMES} more`);
+  const list = new Intl.ListFormat('en-GB', { type: 'conjunction' }).format(shown);
+  const subject = names.length === 1 ? `the field ${list}` : `the fields ${list}`;
+  return new ApiError(400, `Nothing was saved: ${subject} cannot be set here.`, refused);
+}
