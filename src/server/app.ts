@@ -13,6 +13,7 @@ import { installSignupThrottle, throttleRateLimitStore } from './auth/auth-throt
 import { deletePasswordCheck } from './auth/delete-password';
 import { Throttles } from './auth/throttles';
 import { RealtimeBroker, DEFAULT_MAX_BUFFERED_BYTES } from './realtime/broker';
+import { DEFAULT_MAX_INSTANCE_FILTER_COST } from './realtime/subscriptions';
 import { InProcessEventBus, type EventBus } from './realtime/event-bus';
 import { realtimeRoutes } from './realtime/realtime-routes';
 import { createMailer, sendInBackground, type Mailer } from './mail/mailer';
@@ -154,6 +155,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     limits: {
       maxStreams: config.realtimeMaxStreams,
       maxStreamsPerUser: config.realtimeMaxStreamsPerUser,
+      maxAnonymousPerAddress: config.realtimeMaxAnonymousPerAddress,
+      signInMs: config.realtimeSignInSeconds * 1000,
+      maxFilterCost: DEFAULT_MAX_INSTANCE_FILTER_COST,
       heartbeatMs: config.realtimeHeartbeatSeconds * 1000,
       maxBufferedBytes: DEFAULT_MAX_BUFFERED_BYTES,
     },

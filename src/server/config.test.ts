@@ -36,6 +36,8 @@ describe('loadConfig', () => {
       tokenSecret: null,
       realtimeMaxStreams: 2000,
       realtimeMaxStreamsPerUser: 20,
+      realtimeMaxAnonymousPerAddress: 50,
+      realtimeSignInSeconds: 10,
       realtimeHeartbeatSeconds: 25,
       corsOrigins: [],
     });
@@ -71,6 +73,8 @@ describe('loadConfig', () => {
         TOKEN_SECRET: 'k9Xq2vLw8RtYp4Hs6Nd1Fb3Gj7Mc5Za0',
         REALTIME_MAX_CONNECTIONS: '500',
         REALTIME_MAX_CONNECTIONS_PER_USER: '5',
+        REALTIME_MAX_ANONYMOUS_PER_ADDRESS: '80',
+        REALTIME_SIGN_IN_SECONDS: '4.5',
         REALTIME_HEARTBEAT_SECONDS: '0.5',
         CORS_ORIGINS: 'https://Orders.Nursery.test/, http://192.168.1.20:3000',
       },
@@ -96,6 +100,8 @@ describe('loadConfig', () => {
       tokenSecret: 'k9Xq2vLw8RtYp4Hs6Nd1Fb3Gj7Mc5Za0',
       realtimeMaxStreams: 500,
       realtimeMaxStreamsPerUser: 5,
+      realtimeMaxAnonymousPerAddress: 80,
+      realtimeSignInSeconds: 4.5,
       realtimeHeartbeatSeconds: 0.5,
       corsOrigins: ['https://orders.nursery.test', 'http://192.168.1.20:3000'],
     });
@@ -124,6 +130,8 @@ describe('loadConfig', () => {
       TOKEN_SECRET: 'short',
       REALTIME_MAX_CONNECTIONS: '0',
       REALTIME_MAX_CONNECTIONS_PER_USER: '2.5',
+      REALTIME_MAX_ANONYMOUS_PER_ADDRESS: '0',
+      REALTIME_SIGN_IN_SECONDS: 'soon',
       REALTIME_HEARTBEAT_SECONDS: '0',
     });
     const names = [
@@ -141,6 +149,8 @@ describe('loadConfig', () => {
       'TOKEN_SECRET',
       'REALTIME_MAX_CONNECTIONS',
       'REALTIME_MAX_CONNECTIONS_PER_USER',
+      'REALTIME_MAX_ANONYMOUS_PER_ADDRESS',
+      'REALTIME_SIGN_IN_SECONDS',
       'REALTIME_HEARTBEAT_SECONDS',
     ];
     expect(problems).toHaveLength(names.length);

@@ -44,6 +44,10 @@ export interface Config {
   realtimeMaxStreams: number;
   /** Realtime streams one user may hold per instance; more are refused with 429. */
   realtimeMaxStreamsPerUser: number;
+  /** Realtime streams not signed in yet that one address may hold per instance; more are refused with 429. */
+  realtimeMaxAnonymousPerAddress: number;
+  /** Seconds a realtime stream may stay without a signed-in subscribe before it is ended. */
+  realtimeSignInSeconds: number;
   /** Seconds between heartbeats (an SSE comment) on an idle realtime stream. */
   realtimeHeartbeatSeconds: number;
   /**
@@ -154,14 +158,19 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const realtimeMaxStreams = wholeNumber('REALTIME_MAX_CONNECTIONS', 2000, 1);
   const realtimeMaxStreamsPerUser = wholeNumber('REALTIME_MAX_CONNECTIONS_PER_USER', 20, 1);
 
-  let realtimeHeartbeatSeconds = 25;
-  const rawHeartbeat = text('REALTIME_HEARTBEAT_SECONDS');
-  if (rawHeartbeat !== undefined) {
-    const parsed = Number(rawHeartbeat);
-    if (!Number.isFinite(parsed) || parsed < 0.05 || parsed > 3600)
-      problems.push(`REALTIME_HEARTBEAT_SECONDS must be a number of seconds between 0.05 and 3600, got "${rawHeartbeat}".`);
-    else realtimeHeartbeatSeconds = parsed;
-  }
+  // Yard tablets behind one router share an address; after a restart they all reconnect at once.
+  const realtimeMaxAnonymousPerAddress = wholeNumber('REALTIME_MAX_ANONYMOUS_PER_ADDRESS', 50, 1);
+
+  const seconds = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = text(name);
+    if (raw === undefined) return fallback;
+    const parsed = Number(raw);
+    if (Number.isFinite(parsed) && parsed >= min && parsed <= max) return parsed;
+    problems.push(`${name} must be a number of seconds between ${min} and ${max}, got "${raw}".`);
+    return fallback;
+  };
+  const realtimeHeartbeatSeconds = seconds('REALTIME_HEARTBEAT_SECONDS', 25, 0.05, 3600);
+  const realtimeSignInSeconds = seconds('REALTIME_SIGN_IN_SECONDS', 10, 0.1, 3600);
 
   const corsOrigins = parseCorsOrigins(text('CORS_ORIGINS'), problems);
 
@@ -201,6 +210,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     tokenSecret,
     realtimeMaxStreams,
     realtimeMaxStreamsPerUser,
+    realtimeMaxAnonymousPerAddress,
+    realtimeSignInSeconds,
     realtimeHeartbeatSeconds,
     corsOrigins,
   };

@@ -95,6 +95,8 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
     tokenSecret: TEST_TOKEN_SECRET,
     realtimeMaxStreams: 2000,
     realtimeMaxStreamsPerUser: 20,
+    realtimeMaxAnonymousPerAddress: 50,
+    realtimeSignInSeconds: 10,
     realtimeHeartbeatSeconds: 25,
     corsOrigins: [],
     ...overrides,

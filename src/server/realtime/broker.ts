@@ -1,24 +1,50 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AuthContext } from '../auth/auth-context';
 import type { Database, UsersTable } from '../db/schema';
-import { pickFields } from '../records/list-query';
-import type { EventBus, RecordChange } from './event-bus';
-import type { Subscription } from './subscriptions';
-import { canRead } from '../records/access-rules';
+import { ApiError } from '../errors';
+import { accessOf, type ReadAction, type RecordCheck } from '../records/access-rules';
+import type { Collection } from '../records/collection';
 import type { SqlDialect } from '../records/filter/field-map';
+import { pickFields } from '../records/list-query';
+import { AnonymousStreams } from './anonymous-streams';
+import type { EventBus, RecordChange } from './event-bus';
+import { SubscriptionIndex } from './subscription-index';
+import type { Subscription } from './subscriptions';
 
 export interface RealtimeLimits {
   /** Open streams on this instance; the next GET is refused with 503. */
   maxStreams: number;
   /** Streams one user may hold on this instance; the POST that would exceed it gets 429. */
   maxStreamsPerUser: number;
+  /** Streams not signed in yet from one address; the next GET is refused with 429. */
+  maxAnonymousPerAddress: number;
+  /** A stream not signed in this long after it opened (or signed out) is ended. */
+  signInMs: number;
+  /** Filter cost (subscriptions.ts) the stored subscriptions of this instance may hold together. */
+  maxFilterCost: number;
   /** An idle stream gets an SSE comment this often, so proxies and NATs keep it open. */
   heartbeatMs: number;
   /** Bytes waiting for a client that stopped reading before it is disconnected (the SDK reconnects). */
   maxBufferedBytes: number;
+}
+
+/** What the broker holds and has done, for tests and benchmarks. */
+export interface RealtimeStats {
+  streams: number;
+  /** Streams not signed in. */
+  anonymousStreams: number;
+  /** Stored subscriptions and the characters of their keys. */
+  subscriptions: number;
+  keyChars: number;
+  filterCost: number;
+  /** Since start: subscriptions an event was checked against (filter and send). */
+  checked: number;
+  /** Since start: rules decided for a subscriber (once per user, collection and batch of changes). */
+  ruleDecisions: number;
 }
 
 export const DEFAULT_MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -46,9 +72,13 @@ function newClientId(): string {
 export class RealtimeClient {
   readonly id = newClientId();
   auth: ClientAuth | null = null;
-  subscriptions: Subscription[] = [];
+  subscriptions: readonly Subscription[] = [];
+  /** Sum of the subscriptions' filter costs. */
+  filterCost = 0;
   lastWriteAt = Date.now();
   closed = false;
+  /** Ends the stream if it is still not signed in when it fires. */
+  signInTimer: NodeJS.Timeout | null = null;
 
   constructor(
     readonly ip: string,
@@ -92,15 +122,27 @@ export interface BrokerDeps {
 
 /** Changes waiting for delivery beyond this mean delivery cannot keep up: every client is told to refetch. */
 const MAX_PENDING_CHANGES = 10_000;
+/** A stream not signed in after this long makes way for a new one when there is no room (a real client signs in within a round trip). */
+const MAKE_WAY_AFTER_MS = 2000;
+/** Delivery of one change to many streams gives the event loop back this often, so other requests go on meanwhile. */
+const SLICE_MS = 5;
+
+const TOO_MANY_STREAMS = 'The server has too many live connections right now. Please try again in a minute.';
 
 /**
  * Holds this instance's realtime clients and delivers every committed change to each subscription
  * whose rule (checked against the subscriber's current user row) and filter let it through.
  * Delivery runs off the write path: changes queue here and go out in order, in batches, with one
- * users lookup per batch.
+ * users lookup per batch; each subscriber's right to a collection is decided once per batch, and a
+ * change meets only the subscriptions of its own collection and record (docs/decisions/016).
  */
 export class RealtimeBroker {
   private readonly clients = new Map<string, RealtimeClient>();
+  private readonly index = new SubscriptionIndex<RealtimeClient>();
+  private readonly anonymous = new AnonymousStreams<RealtimeClient>();
+  private filterCost = 0;
+  private checked = 0;
+  private ruleDecisions = 0;
   private pending: RecordChange[] = [];
   private draining = false;
   private readonly heartbeat: NodeJS.Timeout;
@@ -117,14 +159,41 @@ export class RealtimeBroker {
     return this.clients.size;
   }
 
-  isFull(): boolean {
-    return this.clients.size >= this.deps.limits.maxStreams;
+  /** Streams not signed in may take at most half the instance: the rest is kept for signed-in ones. */
+  private get maxAnonymous(): number {
+    return Math.max(1, Math.floor(this.deps.limits.maxStreams / 2));
   }
 
-  /** Registers the stream and sends PB_CONNECT; the stream is unregistered when it closes. */
+  /**
+   * Null when a new stream from `ip` may open, else the refusal: 429 when this address already
+   * has its share of streams waiting to sign in, 503 when the instance is full or its room for
+   * such streams is. Where a stream has waited MAKE_WAY_AFTER_MS without signing in, it is ended
+   * to make way instead.
+   */
+  admit(ip: string): ApiError | null {
+    const { maxStreams, maxAnonymousPerAddress } = this.deps.limits;
+    if (this.anonymous.countFrom(ip) >= maxAnonymousPerAddress && !this.makeWay(ip))
+      return new ApiError(
+        429,
+        `Too many live connections from your network are waiting to sign in (at most ${maxAnonymousPerAddress}). Please try again in a minute.`,
+      );
+    if (this.anonymous.size >= this.maxAnonymous && !this.makeWay(null)) return new ApiError(503, TOO_MANY_STREAMS);
+    if (this.clients.size >= maxStreams && !this.makeWay(null)) return new ApiError(503, TOO_MANY_STREAMS);
+    return null;
+  }
+
+  private makeWay(ip: string | null): boolean {
+    const before = Date.now() - Math.min(MAKE_WAY_AFTER_MS, this.deps.limits.signInMs);
+    const oldest = this.anonymous.oldest(ip, before);
+    if (oldest) this.drop(oldest);
+    return oldest !== undefined;
+  }
+
+  /** Registers the stream (not signed in yet) and sends PB_CONNECT; the stream is unregistered when it closes. */
   connect(req: IncomingMessage, res: ServerResponse, ip: string): RealtimeClient {
     const client = new RealtimeClient(ip, res, this.deps.limits.maxBufferedBytes);
     this.clients.set(client.id, client);
+    this.markAnonymous(client);
     req.socket.setTimeout(0);
     res.writeHead(200, {
       'Content-Type': 'text/event-stream',
@@ -132,10 +201,7 @@ export class RealtimeBroker {
       'X-Accel-Buffering': 'no',
       Connection: 'keep-alive',
     });
-    const forget = () => {
-      client.closed = true;
-      this.clients.delete(client.id);
-    };
+    const forget = () => this.forget(client);
     res.on('close', forget);
     res.on('error', forget);
     client.send('PB_CONNECT', JSON.stringify({ clientId: client.id }));
@@ -154,6 +220,27 @@ export class RealtimeBroker {
     return n;
   }
 
+  /**
+   * Sets who the client is and what it follows. Throws 503 (changing nothing) when its filters
+   * would take the instance over its filter cost.
+   */
+  subscribe(client: RealtimeClient, auth: ClientAuth | null, subscriptions: readonly Subscription[]): void {
+    const cost = subscriptions.reduce((sum, s) => sum + s.cost, 0);
+    if (cost > client.filterCost && this.filterCost - client.filterCost + cost > this.deps.limits.maxFilterCost)
+      throw new ApiError(
+        503,
+        'The server is checking too many filtered live subscriptions right now. Subscribe without a filter, or try again later.',
+      );
+    if (client.closed) return;
+    this.filterCost += cost - client.filterCost;
+    client.filterCost = cost;
+    client.subscriptions = subscriptions;
+    this.index.set(client, subscriptions);
+    client.auth = auth;
+    if (auth) this.markSignedIn(client);
+    else this.markAnonymous(client);
+  }
+
   /** Whether an earlier sign-in of a client still holds (not expired, token key not rotated, user still there). */
   async isAlive(auth: ClientAuth): Promise<boolean> {
     if (Date.now() >= auth.expiresAt) return false;
@@ -161,16 +248,65 @@ export class RealtimeBroker {
     return user?.tokenKey === auth.tokenKey;
   }
 
+  stats(): RealtimeStats {
+    let subscriptions = 0;
+    let keyChars = 0;
+    for (const client of this.clients.values()) {
+      subscriptions += client.subscriptions.length;
+      for (const subscription of client.subscriptions) keyChars += subscription.key.length;
+    }
+    return {
+      streams: this.clients.size,
+      anonymousStreams: this.anonymous.size,
+      subscriptions,
+      keyChars,
+      filterCost: this.filterCost,
+      checked: this.checked,
+      ruleDecisions: this.ruleDecisions,
+    };
+  }
+
   /** Ends every stream (shutdown, or the bus lost events and clients must refetch). */
   endAll(): void {
-    for (const client of this.clients.values()) client.end();
-    this.clients.clear();
+    for (const client of [...this.clients.values()]) this.drop(client);
   }
 
   close(): void {
     clearInterval(this.heartbeat);
     for (const stop of this.unsubscribe) stop();
     this.endAll();
+  }
+
+  private markAnonymous(client: RealtimeClient): void {
+    if (this.anonymous.has(client)) return;
+    this.anonymous.add(client, client.ip, Date.now());
+    client.signInTimer = setTimeout(() => {
+      if (client.auth === null) this.drop(client);
+    }, this.deps.limits.signInMs);
+    client.signInTimer.unref();
+  }
+
+  private markSignedIn(client: RealtimeClient): void {
+    this.anonymous.delete(client);
+    if (client.signInTimer) clearTimeout(client.signInTimer);
+    client.signInTimer = null;
+  }
+
+  /** Ends the stream and forgets it at once (its close event comes later). */
+  private drop(client: RealtimeClient): void {
+    client.end();
+    this.forget(client);
+  }
+
+  private forget(client: RealtimeClient): void {
+    client.closed = true;
+    if (this.clients.get(client.id) !== client) return;
+    this.clients.delete(client.id);
+    this.markSignedIn(client);
+    this.index.remove(client);
+    this.filterCost -= client.filterCost;
+    client.filterCost = 0;
+    client.subscriptions = [];
   }
 
   private beat(): void {
@@ -197,8 +333,10 @@ export class RealtimeBroker {
         const batch = this.pending.splice(0, 500);
         try {
           const users = await this.currentUsers();
+          const rules = new BatchRules(this.deps.dialect);
           const now = Date.now();
-          for (const change of batch) this.dispatch(change, users, now);
+          for (const change of batch) await this.dispatch(change, users, rules, now);
+          this.ruleDecisions += rules.decisions;
         } catch (error) {
           this.deps.log.error({ err: error }, 'Realtime delivery failed');
         }
@@ -222,24 +360,83 @@ export class RealtimeBroker {
     return new Map(rows.map((row) => [row.id, row as unknown as UsersTable]));
   }
 
-  private dispatch(change: RecordChange, users: Map<string, UsersTable>, now: number): void {
-    const recordId = change.record.id;
-    let fullData: string | null = null;
-    for (const client of this.clients.values()) {
-      if (client.closed) continue;
-      let auth: AuthContext | null = null;
-      for (const sub of client.subscriptions) {
-        if (sub.collection.name !== change.collection) continue;
-        if (sub.recordId !== null && sub.recordId !== recordId) continue;
-        auth ??= authAt(client.auth, users, now);
-        if (!canRead(sub.collection, sub.rule, auth, change.record, this.deps.dialect) || !sub.matches(change.record)) continue;
-        const data =
-          sub.fields === null
-            ? (fullData ??= JSON.stringify({ action: change.action, record: change.record }))
-            : JSON.stringify({ action: change.action, record: pickFields(change.record, sub.fields) });
-        client.send(sub.key, data);
+  /** Sends `change` to every subscription that may see it; gives the event loop back between slices of a long fan-out. */
+  private async dispatch(change: RecordChange, users: Map<string, UsersTable>, rules: BatchRules, now: number): Promise<void> {
+    const clients = this.index.clientsOf(change.collection);
+    const recordId = String(change.record.id);
+    const payload = new Payload(change);
+    let sliceStart = performance.now();
+    for (let i = 0; i < clients.length; i++) {
+      if (i % 16 === 15 && performance.now() - sliceStart >= SLICE_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        sliceStart = performance.now();
       }
+      const client = clients[i] as RealtimeClient;
+      const topics = client.closed ? undefined : this.index.topicsOf(change.collection, client);
+      if (!topics) continue;
+      const own = topics.byRecord.get(recordId);
+      if (topics.wildcard.length === 0 && !own) continue;
+      const auth = authAt(client.auth, users, now);
+      this.deliver(client, topics.wildcard, 'list', auth, rules, payload);
+      if (own) this.deliver(client, own, 'view', auth, rules, payload);
     }
+  }
+
+  /** `subscriptions` share one collection and rule: the rule is asked once, then each filter. */
+  private deliver(
+    client: RealtimeClient,
+    subscriptions: readonly Subscription[],
+    rule: ReadAction,
+    auth: AuthContext,
+    rules: BatchRules,
+    payload: Payload,
+  ): void {
+    const first = subscriptions[0];
+    if (!first) return;
+    const check = rules.check(first.collection, rule, auth);
+    if (check === false || (check !== true && !check(payload.change.record))) return;
+    for (const subscription of subscriptions) {
+      this.checked++;
+      if (subscription.matches(payload.change.record)) client.send(subscription.key, payload.for(subscription.fields));
+    }
+  }
+}
+
+/** The event's data, serialised once for every subscription without `fields`. */
+class Payload {
+  private full: string | null = null;
+
+  constructor(readonly change: RecordChange) {}
+
+  for(fields: string[] | null): string {
+    const { action, record } = this.change;
+    if (fields !== null) return JSON.stringify({ action, record: pickFields(record, fields) });
+    return (this.full ??= JSON.stringify({ action, record }));
+  }
+}
+
+/**
+ * The read rules decided per subscriber for one batch of changes: the gate once per user and
+ * collection (never building an error), the condition compiled once. A batch reads the users'
+ * rows afresh, so a change of role, verification or terms counts from the next batch on.
+ */
+class BatchRules {
+  private readonly byUser = new Map<string, Map<string, RecordCheck>>();
+  decisions = 0;
+
+  constructor(private readonly dialect: SqlDialect) {}
+
+  check(collection: Collection, rule: ReadAction, auth: AuthContext): RecordCheck {
+    const who = auth.user?.id ?? '';
+    let checks = this.byUser.get(who);
+    if (!checks) this.byUser.set(who, (checks = new Map()));
+    const key = `${collection.name}/${rule}`;
+    let check = checks.get(key);
+    if (check === undefined) {
+      this.decisions++;
+      checks.set(key, (check = accessOf(collection, this.dialect).recordCheck(rule, auth)));
+    }
+    return check;
   }
 }
 

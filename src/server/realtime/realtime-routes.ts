@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
 import { ApiError, badRequest, forbidden } from '../errors';
+import { accessOf } from '../records/access-rules';
 import type { Collection } from '../records/collection';
 import type { SqlDialect } from '../records/filter/field-map';
 import type { RealtimeBroker } from './broker';
-import { parseSubscription, type Subscription } from './subscriptions';
+import { parseSubscription, SUBSCRIPTION_BOUNDS, type Subscription } from './subscriptions';
 
 export interface RealtimeRoutesOptions {
   broker: RealtimeBroker;
@@ -13,10 +14,9 @@ export interface RealtimeRoutesOptions {
   maxStreamsPerUser: number;
 }
 
-// PocketBase's limits on the subscribe form.
+// PocketBase's limit on the client id.
 const MAX_CLIENT_ID = 255;
-const MAX_SUBSCRIPTIONS = 1000;
-const MAX_KEY_LENGTH = 2500;
+const { maxKeys, maxKeyLength, maxKeyChars, maxOptionKeys, maxStreamCost } = SUBSCRIPTION_BOUNDS;
 
 /** `GET /api/realtime` (the SSE stream) and `POST /api/realtime` (its auth and subscriptions), as PocketBase. */
 export async function realtimeRoutes(app: FastifyInstance, options: RealtimeRoutesOptions): Promise<void> {
@@ -27,7 +27,8 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeRout
   app.addHook('onClose', async () => broker.close());
 
   app.get('/api/realtime', async (request, reply) => {
-    if (broker.isFull()) throw new ApiError(503, 'The server has too many live connections right now. Please try again in a minute.');
+    const refusal = broker.admit(request.ip);
+    if (refusal) throw refusal;
     reply.hijack();
     broker.connect(request.raw, reply.raw, request.ip);
   });
@@ -49,12 +50,29 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeRout
         `Too many live connections for this account (at most ${maxStreamsPerUser}). Close Trolleyboard on a device or tab you no longer use and try again.`,
       );
 
-    client.auth = user ? { userId: user.id, tokenKey: user.tokenKey, expiresAt: tokenExpiry(request.headers.authorization) } : null;
-    client.subscriptions = keys.map((key) => parseSubscription(key, collections, dialect)).filter((s): s is Subscription => s !== null);
+    let subscriptions = keys.map((key) => parseSubscription(key, collections, dialect)).filter((s): s is Subscription => s !== null);
+    // A visitor's rights never change on this stream (signing in means a new subscribe): what no
+    // visitor may read can never reach it, so nothing is kept for it. PocketBase still answers 204.
+    if (!user) subscriptions = subscriptions.filter((s) => accessOf(s.collection, dialect).permits(s.rule, { user: null }));
+    const cost = subscriptions.reduce((sum, s) => sum + s.cost, 0);
+    if (cost > maxStreamCost)
+      throw invalidSubscriptions(
+        `The filters of these live subscriptions are too costly to check on every change (cost ${cost}; at most ${maxStreamCost}: a condition costs 1, a ~ search 100). Use fewer conditions or searches.`,
+      );
+    broker.subscribe(
+      client,
+      user ? { userId: user.id, tokenKey: user.tokenKey, expiresAt: tokenExpiry(request.headers.authorization) } : null,
+      subscriptions,
+    );
     return reply.code(204).send();
   });
 }
 
+function invalidSubscriptions(message: string): ApiError {
+  return badRequest(message, { subscriptions: { code: 'validation_invalid_value', message } });
+}
+
+/** The form as PocketBase reads it, within what one stream may hold (SUBSCRIPTION_BOUNDS). */
 function readForm(body: unknown): { clientId: string; keys: string[] } {
   const form = (typeof body === 'object' && body !== null ? body : {}) as { clientId?: unknown; subscriptions?: unknown };
   const clientId = typeof form.clientId === 'string' ? form.clientId : '';
@@ -63,19 +81,18 @@ function readForm(body: unknown): { clientId: string; keys: string[] } {
       clientId: { code: 'validation_required', message: 'Cannot be blank.' },
     });
   const raw = form.subscriptions ?? [];
-  const valid =
-    Array.isArray(raw) &&
-    raw.length <= MAX_SUBSCRIPTIONS &&
-    raw.every((key) => typeof key === 'string' && key.length <= MAX_KEY_LENGTH && !/[\r\n]/.test(key));
-  if (!valid)
-    throw badRequest('The realtime subscriptions could not be read.', {
-      subscriptions: {
-        code: 'validation_invalid_value',
-        message: `Must be a list of at most ${MAX_SUBSCRIPTIONS} topics of up to ${MAX_KEY_LENGTH} characters each.`,
-      },
-    });
+  const valid = Array.isArray(raw) && raw.every((key) => typeof key === 'string' && key.length <= maxKeyLength && !/[\r\n]/.test(key));
+  if (!valid) throw invalidSubscriptions(`Must be a list of topics of up to ${maxKeyLength} characters each.`);
   // A set, as PocketBase keeps them: the same key twice would otherwise get every event twice.
-  return { clientId, keys: [...new Set((raw as string[]).filter((key) => key !== ''))] };
+  const keys = [...new Set((raw as string[]).filter((key) => key !== ''))];
+  if (keys.length > maxKeys) throw invalidSubscriptions(`Too many live subscriptions (${keys.length}; at most ${maxKeys}).`);
+  const chars = keys.reduce((sum, key) => sum + key.length, 0);
+  if (chars > maxKeyChars)
+    throw invalidSubscriptions(`The live subscriptions are too long together (${chars} characters; at most ${maxKeyChars}).`);
+  const withOptions = keys.filter((key) => key.includes('?')).length;
+  if (withOptions > maxOptionKeys)
+    throw invalidSubscriptions(`Too many live subscriptions with options (${withOptions}; at most ${maxOptionKeys}).`);
+  return { clientId, keys };
 }
 
 /** When the (already verified) token in the Authorization header expires, in ms since the epoch. */

@@ -1,7 +1,5 @@
 import net from 'node:net';
-import { EventSource } from 'eventsource';
 import type PocketBase from 'pocketbase';
-import type { RecordModel, RecordSubscription } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createAccount,
@@ -11,87 +9,11 @@ import {
   type TestAccount,
   type TestServer,
 } from '../../../tests/support/server';
-import { FUTURE_YEAR } from '../../../tests/support/open-weeks';
+import { listen, openStream, order, postSubscriptions as post, waitFor } from '../../../tests/support/realtime-client';
 
 // Realtime as the official SDK uses it (GET /api/realtime + POST subscriptions), against the real
-// server. Node 20 has no EventSource: the `eventsource` package stands in, as in the browser.
-globalThis.EventSource ??= EventSource as unknown as typeof globalThis.EventSource;
-
-const DELIVERY_MS = 2000;
+// server; raw streams where the test needs the wire itself.
 const DELETE = { headers: { 'X-Confirm-Password': TEST_DELETE_PASSWORD } };
-
-type Event = RecordSubscription<RecordModel>;
-
-/** Subscribes through the SDK and collects what arrives. */
-async function listen(pb: PocketBase, collection: string, topic: string, options?: Record<string, unknown>) {
-  const events: Event[] = [];
-  const unsubscribe = await pb.collection(collection).subscribe(topic, (e) => events.push(e), options);
-  return { events, unsubscribe };
-}
-
-async function waitFor<T>(read: () => T | undefined, what: string, ms = DELIVERY_MS): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
-const order = (title: string, extra: Record<string, unknown> = {}) => ({
-  title,
-  day: 'tuesday',
-  customerType: 'retail',
-  other: 'none',
-  weekNumber: 12,
-  year: FUTURE_YEAR,
-  status: 'working',
-  ...extra,
-});
-
-/** A raw SSE reader over fetch: the text received so far. */
-async function openStream(url: string) {
-  const controller = new AbortController();
-  const response = await fetch(`${url}/api/realtime`, { signal: controller.signal });
-  let text = '';
-  let ended = false;
-  const reader = response.body?.getReader();
-  const pump = (async () => {
-    const decoder = new TextDecoder();
-    try {
-      for (;;) {
-        const chunk = await reader!.read();
-        if (chunk.done) break;
-        text += decoder.decode(chunk.value, { stream: true });
-      }
-    } catch {
-      // aborted
-    }
-    ended = true;
-  })();
-  const clientId = await waitFor(() => /^id:(\w+)\n/.exec(text)?.[1], 'PB_CONNECT');
-  return {
-    response,
-    clientId,
-    text: () => text,
-    ended: () => ended,
-    async close() {
-      controller.abort();
-      await pump;
-    },
-  };
-}
-
-async function post(url: string, body: unknown, token = '') {
-  const response = await fetch(`${url}/api/realtime`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: token } : {}) },
-    body: JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as { status: number; message: string; data: unknown }) : null };
-}
 
 describe('realtime delivery', () => {
   let server: TestServer;

@@ -1,15 +1,14 @@
-import { EventSource } from 'eventsource';
 import pg from 'pg';
 import type { RecordModel, RecordSubscription } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, failure, startTestServer, TEST_DELETE_PASSWORD, type TestServer } from '../../../tests/support/server';
 import { PostgresEventBus } from './postgres-event-bus';
 import { FUTURE_YEAR } from '../../../tests/support/open-weeks';
+import { waitFor } from '../../../tests/support/realtime-client';
 
 // Two instances of the server on one PostgreSQL schema, as behind a load balancer (D13): tokens,
 // realtime and throttles must not depend on which instance answers. Runs in the PostgreSQL pass
 // (`bash scripts/with-postgres.sh npx vitest run ...`).
-globalThis.EventSource ??= EventSource as unknown as typeof globalThis.EventSource;
 
 const DELETE = { headers: { 'X-Confirm-Password': TEST_DELETE_PASSWORD } };
 const order = (title: string, extra: Record<string, unknown> = {}) => ({
@@ -21,16 +20,6 @@ const order = (title: string, extra: Record<string, unknown> = {}) => ({
   year: FUTURE_YEAR,
   ...extra,
 });
-
-async function waitFor<T>(read: () => T | undefined, what: string, ms = 2000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL', () => {
   let a: TestServer;

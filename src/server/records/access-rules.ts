@@ -19,7 +19,7 @@ import { TERMS_VERSION } from '#domain/records';
 import { parseTerms, type AuthContext } from '../auth/auth-context';
 import { ApiError, forbidden, unauthorized } from '../errors';
 import { compileFilter } from './filter/compile-filter';
-import { compilePredicate, type RecordValues } from './filter/evaluate-filter';
+import { compilePredicate, type RecordPredicate, type RecordValues } from './filter/evaluate-filter';
 import type { FieldMap, FieldType, SqlDialect } from './filter/field-map';
 import { parseFilter, type FilterNode, type Operand } from './filter/parse-filter';
 
@@ -206,16 +206,24 @@ export class CollectionAccess {
     }
   }
 
+  /** The first gate check this caller fails, or null. */
+  private failedCheck(action: Action, auth: AuthContext): CompiledGateCheck | null {
+    const values = authValues(auth);
+    for (const check of this.compiled[action].gate) if (check.node !== null && bindAuth(check.node, values) !== true) return check;
+    return null;
+  }
+
   /** The error for a caller the gate or a deny refuses, or null when they may try the action. */
   refusal(action: Action, auth: AuthContext): ApiError | null {
-    const rule = this.compiled[action];
-    const values = authValues(auth);
-    for (const check of rule.gate) {
-      if (check.node !== null && bindAuth(check.node, values) !== true) {
-        return check.status === 401 ? unauthorized() : forbidden(check.message);
-      }
-    }
-    return rule.deny === undefined ? null : forbidden(rule.deny);
+    const failed = this.failedCheck(action, auth);
+    if (failed) return failed.status === 401 ? unauthorized() : forbidden(failed.message);
+    const deny = this.compiled[action].deny;
+    return deny === undefined ? null : forbidden(deny);
+  }
+
+  /** Whether this caller may attempt the action: refusal() === null, without building the error (realtime asks per event). */
+  permits(action: Action, auth: AuthContext): boolean {
+    return this.compiled[action].deny === undefined && this.failedCheck(action, auth) === null;
   }
 
   /** Throws the gate's (or the deny's) 401/403 when this caller may not attempt the action. */
@@ -240,12 +248,24 @@ export class CollectionAccess {
 
   /** The same rule as a yes/no over one record as the API shows it: gate, deny and condition. */
   allows(action: Action, auth: AuthContext, record: RecordValues): boolean {
-    if (this.refusal(action, auth) !== null) return false;
+    const check = this.recordCheck(action, auth);
+    return typeof check === 'boolean' ? check : check(record);
+  }
+
+  /**
+   * The whole rule for one caller, decided once: false (the gate or a deny refuses, or no record
+   * qualifies), true (every record) or the condition compiled to a predicate over one record.
+   * Realtime asks this once per subscriber and batch of changes, then applies it to each event.
+   */
+  recordCheck(action: Action, auth: AuthContext): RecordCheck {
+    if (!this.permits(action, auth)) return false;
     const bound = this.condition(action, auth);
-    if (typeof bound === 'boolean') return bound;
-    return compilePredicate(bound, this.fields, this.dialect)(record);
+    return typeof bound === 'boolean' ? bound : compilePredicate(bound, this.fields, this.dialect);
   }
 }
+
+/** A rule decided for one caller: false, true, or a predicate over one record. */
+export type RecordCheck = boolean | RecordPredicate;
 
 /** What canRead needs of a collection: its name, fields and rules. */
 export interface RuledCollection {
