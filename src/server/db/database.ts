@@ -7,6 +7,7 @@ import * as initial from './migrations/001-initial';
 import * as insertionOrder from './migrations/002-insertion-order';
 import * as searchIndex from './migrations/003-search-index';
 import * as throttles from './migrations/004-throttles';
+import * as searchNotesPostcode from './migrations/005-search-notes-postcode';
 import type { Database } from './schema';
 
 export interface DatabaseHandle {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '002-insertion-order': insertionOrder,
   '003-search-index': searchIndex,
   '004-throttles': throttles,
+  '005-search-notes-postcode': searchNotesPostcode,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
