@@ -1,4 +1,5 @@
 import { newOrderWeekError } from '#domain/orders/new-order-week';
+import { ORDER_TEXT_LIMITS } from '#domain/orders/order-fields';
 import { validateOrderInput } from '#domain/orders/validate-order';
 import { COLLECTIONS } from '#domain/records';
 import { validationFailed } from '../../errors';
@@ -25,18 +26,33 @@ export const tasksCollection: Collection = {
   fields: {
     ...BASE_FIELDS,
     // Search (D14): the trigram index of migrations 003 and 005 narrows `~` on these four.
-    title: { column: 'title', type: 'text', textIndex: { ftsTable: 'tasks_fts', ftsColumn: 'title' } },
+    title: { column: 'title', type: 'text', textIndex: { ftsTable: 'tasks_fts', ftsColumn: 'title' }, maxLength: ORDER_TEXT_LIMITS.title },
     day: { column: 'day', type: 'text' },
-    postcode: { column: 'postcode', type: 'text', textIndex: { ftsTable: 'tasks_fts', ftsColumn: 'postcode' } },
-    orderNumber: { column: 'orderNumber', type: 'text', textIndex: { ftsTable: 'tasks_fts', ftsColumn: 'orderNumber' } },
+    postcode: {
+      column: 'postcode',
+      type: 'text',
+      textIndex: { ftsTable: 'tasks_fts', ftsColumn: 'postcode' },
+      maxLength: ORDER_TEXT_LIMITS.postcode,
+    },
+    orderNumber: {
+      column: 'orderNumber',
+      type: 'text',
+      textIndex: { ftsTable: 'tasks_fts', ftsColumn: 'orderNumber' },
+      maxLength: ORDER_TEXT_LIMITS.orderNumber,
+    },
     customerType: { column: 'customerType', type: 'text' },
     other: { column: 'other', type: 'text' },
     weekNumber: { column: 'weekNumber', type: 'number' },
     year: { column: 'year', type: 'number' },
-    orderInfo: { column: 'orderInfo', type: 'text', textIndex: { ftsTable: 'tasks_fts', ftsColumn: 'orderInfo' } },
+    orderInfo: {
+      column: 'orderInfo',
+      type: 'text',
+      textIndex: { ftsTable: 'tasks_fts', ftsColumn: 'orderInfo' },
+      maxLength: ORDER_TEXT_LIMITS.orderInfo,
+    },
     status: { column: 'status', type: 'text' },
-    trollies: { column: 'trollies', type: 'text' },
-    extras: { column: 'extras', type: 'text' },
+    trollies: { column: 'trollies', type: 'text', maxLength: ORDER_TEXT_LIMITS.trollies },
+    extras: { column: 'extras', type: 'text', maxLength: ORDER_TEXT_LIMITS.extras },
     user: { column: 'user', type: 'relation' },
   },
   toRecord: (row) => ({
