@@ -37,6 +37,8 @@ describe('loadConfig', () => {
       realtimeMaxStreams: 2000,
       realtimeMaxStreamsPerUser: 20,
       realtimeHeartbeatSeconds: 25,
+      readTimeLimitMs: 1500,
+      readWorkers: 2,
     });
   });
 
@@ -71,6 +73,8 @@ describe('loadConfig', () => {
         REALTIME_MAX_CONNECTIONS: '500',
         REALTIME_MAX_CONNECTIONS_PER_USER: '5',
         REALTIME_HEARTBEAT_SECONDS: '0.5',
+        READ_TIME_LIMIT_SECONDS: '2.5',
+        READ_WORKERS: '4',
       },
       CWD,
     );
@@ -95,6 +99,8 @@ describe('loadConfig', () => {
       realtimeMaxStreams: 500,
       realtimeMaxStreamsPerUser: 5,
       realtimeHeartbeatSeconds: 0.5,
+      readTimeLimitMs: 2500,
+      readWorkers: 4,
     });
   });
 
@@ -122,6 +128,8 @@ describe('loadConfig', () => {
       REALTIME_MAX_CONNECTIONS: '0',
       REALTIME_MAX_CONNECTIONS_PER_USER: '2.5',
       REALTIME_HEARTBEAT_SECONDS: '0',
+      READ_TIME_LIMIT_SECONDS: '0',
+      READ_WORKERS: 'two',
     });
     const names = [
       'PORT',
@@ -139,6 +147,8 @@ describe('loadConfig', () => {
       'REALTIME_MAX_CONNECTIONS',
       'REALTIME_MAX_CONNECTIONS_PER_USER',
       'REALTIME_HEARTBEAT_SECONDS',
+      'READ_TIME_LIMIT_SECONDS',
+      'READ_WORKERS',
     ];
     expect(problems).toHaveLength(names.length);
     for (const name of names) {

@@ -96,6 +96,8 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
     realtimeMaxStreams: 2000,
     realtimeMaxStreamsPerUser: 20,
     realtimeHeartbeatSeconds: 25,
+    readTimeLimitMs: 1500,
+    readWorkers: 2,
     ...overrides,
   };
   const built = await buildApp(config, options);
