@@ -1,9 +1,13 @@
 import { performance } from 'node:perf_hooks';
 import type PocketBase from 'pocketbase';
+import { sql, type SqlBool } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FUTURE_YEAR } from '../../../tests/support/open-weeks';
 import { createAccount, failure, startTestServer, type TestServer } from '../../../tests/support/server';
+import { tasksCollection } from './collections/tasks';
+import { compileFilter } from './filter/compile-filter';
 import { FILTER_COST_CODE, MAX_FILTER_COST } from './filter/filter-cost';
+import { parseFilter } from './filter/parse-filter';
 import { READ_TIME_LIMIT_CODE } from './record-service';
 
 // No single list or search can freeze the server (issue 13, docs/decisions/017), through the
@@ -105,6 +109,28 @@ describe('a filter that could read too much text per order', () => {
       expect([1, READ_TIME_LIMIT_CODE]).toContain(answer);
     }
     expect(MAX_FILTER_COST).toBe(20_000);
+  });
+});
+
+describe('the row check through which a SQLite read can be stopped', () => {
+  it('leaves the indexes to the other conditions', async () => {
+    const { database } = server.built;
+    if (database.dialect !== 'sqlite' || database.reads.rowCheck === null) return; // PostgreSQL stops statements itself
+    for (const [filter, index] of [
+      [`year = ${FUTURE_YEAR} && weekNumber = 12`, /SEARCH tasks USING INDEX tasks_week/],
+      ['orderInfo ~ "trolleys"', /SCAN tasks_fts VIRTUAL TABLE INDEX/],
+    ] as const) {
+      // As RecordStore.list writes a client read: the row check first, then the conditions.
+      const query = database.db
+        .selectFrom('tasks')
+        .selectAll()
+        .where(sql<SqlBool>`(${database.reads.rowCheck}) AND (${compileFilter(parseFilter(filter), tasksCollection.fields, 'sqlite')})`)
+        .orderBy('created', 'desc')
+        .limit(30)
+        .compile();
+      const [plan = []] = await database.reads.read([{ ...query, sql: `EXPLAIN QUERY PLAN ${query.sql}` }], 'test');
+      expect(plan.map((row) => String(row.detail)).join('\n')).toMatch(index);
+    }
   });
 });
 
