@@ -66,17 +66,11 @@ function sideOf(operand: Operand, fields: FieldMap): Side {
   return { field: null, width: Math.max(1, [...text].length), shown: operand.kind === 'string' ? shown : text };
 }
 
+/** A literal as the client wrote it: text, a number as typed, true/false or null. */
 function literalText(literal: LiteralOperand): string {
-  switch (literal.kind) {
-    case 'string':
-      return literal.value;
-    case 'number':
-      return literal.source;
-    case 'boolean':
-      return String(literal.value);
-    case 'null':
-      return 'null';
-  }
+  if (literal.kind === 'string') return literal.value;
+  if (literal.kind === 'number') return literal.source;
+  return literal.kind === 'boolean' ? String(literal.value) : 'null';
 }
 
 /**
