@@ -108,6 +108,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const records = new RecordService({
     db: database.db,
     dialect: database.dialect,
+    reads: database.reads,
     events,
     users,
     config,

@@ -40,6 +40,8 @@ describe('loadConfig', () => {
       realtimeSignInSeconds: 10,
       realtimeHeartbeatSeconds: 25,
       corsOrigins: [],
+      readTimeLimitMs: 1500,
+      readWorkers: 2,
     });
   });
 
@@ -77,6 +79,8 @@ describe('loadConfig', () => {
         REALTIME_SIGN_IN_SECONDS: '4.5',
         REALTIME_HEARTBEAT_SECONDS: '0.5',
         CORS_ORIGINS: 'https://Orders.Nursery.test/, http://192.168.1.20:3000',
+        READ_TIME_LIMIT_SECONDS: '2.5',
+        READ_WORKERS: '4',
       },
       CWD,
     );
@@ -104,6 +108,8 @@ describe('loadConfig', () => {
       realtimeSignInSeconds: 4.5,
       realtimeHeartbeatSeconds: 0.5,
       corsOrigins: ['https://orders.nursery.test', 'http://192.168.1.20:3000'],
+      readTimeLimitMs: 2500,
+      readWorkers: 4,
     });
   });
 
@@ -133,6 +139,8 @@ describe('loadConfig', () => {
       REALTIME_MAX_ANONYMOUS_PER_ADDRESS: '0',
       REALTIME_SIGN_IN_SECONDS: 'soon',
       REALTIME_HEARTBEAT_SECONDS: '0',
+      READ_TIME_LIMIT_SECONDS: '0',
+      READ_WORKERS: 'two',
     });
     const names = [
       'PORT',
@@ -152,6 +160,8 @@ describe('loadConfig', () => {
       'REALTIME_MAX_ANONYMOUS_PER_ADDRESS',
       'REALTIME_SIGN_IN_SECONDS',
       'REALTIME_HEARTBEAT_SECONDS',
+      'READ_TIME_LIMIT_SECONDS',
+      'READ_WORKERS',
     ];
     expect(problems).toHaveLength(names.length);
     for (const name of names) {

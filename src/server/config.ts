@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { PasswordHashCost } from './auth/passwords';
+import { DEFAULT_READ_TIME_LIMIT_MS, DEFAULT_READ_WORKERS } from './db/client-reads';
 
 /** Typed server settings. The only place that reads process.env (STYLE.md section 6). */
 export interface Config {
@@ -55,6 +56,10 @@ export interface Config {
    * `['*']` is any origin; empty (the default) is the app's own origin only.
    */
   corsOrigins: string[];
+  /** A list or search answers or is refused within this many ms (docs/decisions/017). */
+  readTimeLimitMs: number;
+  /** Worker threads that run list and search reads on SQLite, at most. */
+  readWorkers: number;
 }
 
 export class ConfigError extends Error {
@@ -174,6 +179,16 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 
   const corsOrigins = parseCorsOrigins(text('CORS_ORIGINS'), problems);
 
+  let readTimeLimitMs = DEFAULT_READ_TIME_LIMIT_MS;
+  const rawReadLimit = text('READ_TIME_LIMIT_SECONDS');
+  if (rawReadLimit !== undefined) {
+    const parsed = Number(rawReadLimit);
+    if (!Number.isFinite(parsed) || parsed < 0.01 || parsed > 600)
+      problems.push(`READ_TIME_LIMIT_SECONDS must be a number of seconds between 0.01 and 600, got "${rawReadLimit}".`);
+    else readTimeLimitMs = Math.round(parsed * 1000);
+  }
+  const readWorkers = wholeNumber('READ_WORKERS', DEFAULT_READ_WORKERS, 1);
+
   const tokenSecret = text('TOKEN_SECRET') ?? null;
   if (tokenSecret !== null && tokenSecret.length < 32)
     problems.push('TOKEN_SECRET must be at least 32 characters long (for example the output of `openssl rand -base64 32`).');
@@ -214,6 +229,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     realtimeSignInSeconds,
     realtimeHeartbeatSeconds,
     corsOrigins,
+    readTimeLimitMs,
+    readWorkers,
   };
 }
 

@@ -99,6 +99,8 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
     realtimeSignInSeconds: 10,
     realtimeHeartbeatSeconds: 25,
     corsOrigins: [],
+    readTimeLimitMs: 1500,
+    readWorkers: 2,
     ...overrides,
   };
   const built = await buildApp(config, options);

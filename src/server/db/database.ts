@@ -4,17 +4,31 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, sql, type Migration, type MigrationProvider } from 'kysely';
 import { createPrivateFile, PRIVATE_DIR_MODE } from '../data-dir';
 import type { SqlDialect } from '../records/filter/field-map';
+import { DEFAULT_READ_TIME_LIMIT_MS, DEFAULT_READ_WORKERS, PostgresClientReads, type ClientReads } from './client-reads';
 import * as initial from './migrations/001-initial';
 import * as insertionOrder from './migrations/002-insertion-order';
 import * as searchIndex from './migrations/003-search-index';
 import * as throttles from './migrations/004-throttles';
+import * as searchNotesPostcode from './migrations/005-search-notes-postcode';
 import type { Database } from './schema';
 import { SqliteDialectKeepingErrors } from './sqlite-dialect';
+import { SqliteReadPool } from './sqlite-read-pool';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: SqlDialect;
+  /** Where client list and search reads run, within their time limit (docs/decisions/017). */
+  reads: ClientReads;
   close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  dataDir: string;
+  databaseUrl: string | null;
+  /** Time limit of a client read, in ms (READ_TIME_LIMIT_SECONDS). */
+  readTimeLimitMs?: number;
+  /** SQLite worker threads for client reads at most (READ_WORKERS). */
+  readWorkers?: number;
 }
 
 // Migrations are listed here, in order, so a bundled or tsx-run server never has to scan folders.
@@ -23,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '002-insertion-order': insertionOrder,
   '003-search-index': searchIndex,
   '004-throttles': throttles,
+  '005-search-notes-postcode': searchNotesPostcode,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -31,7 +46,7 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 export const sqliteFile = (dataDir: string): string => path.join(dataDir, 'trolleyboard.db');
 
 /** Opens SQLite in `dataDir` (WAL mode) or PostgreSQL at `databaseUrl`, then migrates to the latest schema. */
-export async function openDatabase(options: { dataDir: string; databaseUrl: string | null }): Promise<DatabaseHandle> {
+export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   let db: Kysely<Database>;
   let dialect: SqlDialect;
   if (options.databaseUrl) {
@@ -61,5 +76,19 @@ export async function openDatabase(options: { dataDir: string; databaseUrl: stri
     await db.destroy();
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed`, { cause: error });
   }
-  return { db, dialect, close: () => db.destroy() };
+  const timeLimitMs = options.readTimeLimitMs ?? DEFAULT_READ_TIME_LIMIT_MS;
+  const reads: ClientReads =
+    dialect === 'postgres'
+      ? new PostgresClientReads(db, timeLimitMs)
+      : new SqliteReadPool({ file: sqliteFile(options.dataDir), size: options.readWorkers ?? DEFAULT_READ_WORKERS, timeLimitMs });
+  return {
+    db,
+    dialect,
+    reads,
+    async close() {
+      // Readers first: the main connection's close checkpoints the WAL they read from.
+      await reads.close();
+      await db.destroy();
+    },
+  };
 }

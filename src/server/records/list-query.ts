@@ -1,6 +1,7 @@
 import type { RawBuilder, SqlBool } from 'kysely';
 import { badRequest } from '../errors';
 import { compileFilter } from './filter/compile-filter';
+import { checkFilterCost } from './filter/filter-cost';
 import { FilterError, type FieldMap, type SqlDialect } from './filter/field-map';
 import { parseFilter } from './filter/parse-filter';
 import { parseSort } from './filter/parse-sort';
@@ -79,10 +80,14 @@ export function parseListQuery(query: Query, fields: FieldMap, dialect: SqlDiale
   try {
     const node = rawFilter.trim() === '' ? null : parseFilter(rawFilter);
     const filter = node === null ? null : compileFilter(node, fields, dialect);
+    // The whole filter is bounded, not only each value in it (docs/decisions/017).
+    checkFilterCost(node, fields);
     const sort = parseSort(rawSort, fields);
     return { page, perPage, skipTotal, filter, sort, fields: parseFieldsParam(rawFields) };
   } catch (error) {
-    if (error instanceof FilterError) throw badRequest(error.message);
+    if (error instanceof FilterError) {
+      throw badRequest(error.message, error.code ? { filter: { code: error.code, message: error.message } } : {});
+    }
     throw error;
   }
 }

@@ -4,6 +4,7 @@ import type { DeletePasswordCheck } from '../auth/delete-password';
 import { LoginThrottle } from '../auth/login-throttle';
 import type { Throttles } from '../auth/throttles';
 import type { Config } from '../config';
+import { ReadRefused, type ClientReads } from '../db/client-reads';
 import type { Database } from '../db/schema';
 import { ApiError, notFound, validationFailed } from '../errors';
 import type { MailMessage } from '../mail/mailer';
@@ -31,6 +32,8 @@ export interface RecordServiceOptions {
   /** Sends a mail without waiting for it; a process that sends no mail (the operator CLI) leaves it out. */
   sendMail?: (message: MailMessage) => void;
   now: () => Date;
+  /** Where client lists run (off the event loop, time-limited); without it, on `db`. */
+  reads?: ClientReads;
 }
 
 export type ApiRecord = Record<string, unknown>;
@@ -72,11 +75,14 @@ export function changedMeanwhile(): ApiError {
 export class RecordService {
   private readonly byName: Map<string, Collection>;
   private readonly store: RecordStore;
+  /** Client lists and searches: off the event loop, within the read time limit (docs/decisions/017). */
+  private readonly clientStore: RecordStore;
   private readonly deps: CollectionDeps;
 
   constructor(private readonly options: RecordServiceOptions) {
     this.byName = new Map(options.collections.map((c) => [c.name, c]));
     this.store = new RecordStore(options.db, options.dialect);
+    this.clientStore = new RecordStore(options.db, options.dialect, options.reads);
     this.deps = {
       store: this.store,
       users: options.users,
@@ -124,14 +130,20 @@ export class RecordService {
     const access = this.access(collection);
     access.authorize('list', auth);
     const where = [access.sqlScope('list', auth), query.filter].filter((w) => w !== null);
-    const { rows, totalItems } = await this.store.list(collection.table, {
-      where,
-      sort: query.sort,
-      page: query.page,
-      perPage: query.perPage,
-      skipTotal: query.skipTotal,
-    });
-    return { items: rows.map((row) => collection.toRecord(row)), totalItems };
+    try {
+      const { rows, totalItems } = await this.clientStore.list(collection.table, {
+        where,
+        sort: query.sort,
+        page: query.page,
+        perPage: query.perPage,
+        skipTotal: query.skipTotal,
+        caller: auth.user?.id ?? '',
+      });
+      return { items: rows.map((row) => collection.toRecord(row)), totalItems };
+    } catch (error) {
+      if (error instanceof ReadRefused) throw readRefusal(error, query.filter !== null);
+      throw error;
+    }
   }
 
   async view(collection: Collection, auth: AuthContext, id: string): Promise<ApiRecord> {
@@ -279,6 +291,27 @@ export class RecordService {
     }
     this.options.events.committed(change);
   }
+}
+
+/** Code of a list stopped at its time limit, in the answer's `data.filter`. */
+export const READ_TIME_LIMIT_CODE = 'validation_filter_too_slow';
+
+/**
+ * The answer to a list that ran out of time (400: this request asked for too much work) or never
+ * got a reader (503: others' reads were running; nothing was wrong with this one).
+ */
+function readRefusal(error: ReadRefused, hasFilter: boolean): ApiError {
+  const seconds = (error.limitMs / 1000).toLocaleString('en-GB', { maximumFractionDigits: 3 });
+  if (error.reason === 'busy') {
+    return new ApiError(
+      503,
+      `The server is busy with other lists and could not start this one within ${seconds} s. Please try again in a moment.`,
+    );
+  }
+  const message =
+    `This list took longer than ${seconds} s to read and was stopped, so that it does not hold up everyone else. ` +
+    'Narrow it: search for a longer text (three characters or more), use fewer conditions, or filter by week and year.';
+  return new ApiError(400, message, hasFilter ? { filter: { code: READ_TIME_LIMIT_CODE, message } } : {});
 }
 
 function isUniqueViolation(error: unknown): boolean {

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { ClientReads } from '../db/client-reads';
 import type { Database } from '../db/schema';
 import type { SqlDialect } from './filter/field-map';
 
@@ -11,6 +12,8 @@ export interface ListOptions {
   page: number;
   perPage: number;
   skipTotal: boolean;
+  /** Who asks (a user id, '' for visitors), so one caller's reads cannot take every reader. */
+  caller?: string;
 }
 
 export interface ListResult {
@@ -27,9 +30,14 @@ export class RecordStore {
   // the collection modules restore the row types at their boundary.
   private readonly loose: Kysely<Record<string, Row>>;
 
+  /**
+   * With `reads`, lists run there (off the event loop, within a time limit: client reads,
+   * docs/decisions/017); without, on `db` (lookups by the server itself, and transactions).
+   */
   constructor(
     db: Kysely<Database>,
     private readonly dialect: SqlDialect,
+    private readonly reads?: ClientReads,
   ) {
     this.loose = db as unknown as Kysely<Record<string, Row>>;
   }
@@ -43,10 +51,12 @@ export class RecordStore {
   }
 
   async list(table: string, options: ListOptions): Promise<ListResult> {
+    // The reader's row check goes first, so it runs for every row before any costly condition.
+    const where = this.reads?.rowCheck ? [this.reads.rowCheck, ...options.where] : options.where;
     const condition =
-      options.where.length > 0
+      where.length > 0
         ? sql.join(
-            options.where.map((w) => sql`(${w})`),
+            where.map((w) => sql`(${w})`),
             sql` AND `,
           )
         : sql`1 = 1`;
@@ -58,20 +68,19 @@ export class RecordStore {
     // Insertion order, as PocketBase: the whole order without `sort`, else the final tiebreaker,
     // so pages never repeat or skip records with equal sort keys (migration 002).
     query = query.orderBy(sql.ref('seq'), 'asc');
-    const rows = await query
-      .limit(options.perPage)
-      .offset((options.page - 1) * options.perPage)
-      .execute();
-    let totalItems = -1;
-    if (!options.skipTotal) {
-      const counted = await this.loose
-        .selectFrom(table)
-        .select(sql<number>`count(*)`.as('n'))
-        .where(sql<SqlBool>`${condition}`)
-        .executeTakeFirst();
-      totalItems = Number(counted?.n ?? 0);
+    const page = query.limit(options.perPage).offset((options.page - 1) * options.perPage);
+    const count = this.loose
+      .selectFrom(table)
+      .select(sql<number>`count(*)`.as('n'))
+      .where(sql<SqlBool>`${condition}`);
+    if (this.reads) {
+      const queries = options.skipTotal ? [page.compile()] : [page.compile(), count.compile()];
+      const [rows = [], counted = []] = await this.reads.read(queries, options.caller ?? '');
+      return { rows, totalItems: options.skipTotal ? -1 : Number(counted[0]?.n ?? 0) };
     }
-    return { rows, totalItems };
+    const rows = await page.execute();
+    const counted = options.skipTotal ? undefined : await count.executeTakeFirst();
+    return { rows, totalItems: options.skipTotal ? -1 : Number(counted?.n ?? 0) };
   }
 
   async findById(table: string, id: string): Promise<Row | undefined> {

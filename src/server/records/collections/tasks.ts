@@ -1,5 +1,5 @@
 import { newOrderWeekError } from '#domain/orders/new-order-week';
-import type { OrderFields } from '#domain/orders/order-fields';
+import { ORDER_TEXT_LIMITS, type OrderFields } from '#domain/orders/order-fields';
 import { validateOrderInput } from '#domain/orders/validate-order';
 import { COLLECTIONS } from '#domain/records';
 import { validationFailed } from '../../errors';
@@ -26,19 +26,34 @@ export const tasksCollection: Collection = {
   table: 'tasks',
   fields: {
     ...BASE_FIELDS,
-    // Search (D14): migration 003's trigram index narrows `~` on these two.
-    title: { column: 'title', type: 'text', textIndex: { ftsTable: 'tasks_fts', ftsColumn: 'title' } },
+    // Search (D14): the trigram index of migrations 003 and 005 narrows `~` on these four.
+    title: { column: 'title', type: 'text', textIndex: { ftsTable: 'tasks_fts', ftsColumn: 'title' }, maxLength: ORDER_TEXT_LIMITS.title },
     day: { column: 'day', type: 'text' },
-    postcode: { column: 'postcode', type: 'text' },
-    orderNumber: { column: 'orderNumber', type: 'text', textIndex: { ftsTable: 'tasks_fts', ftsColumn: 'orderNumber' } },
+    postcode: {
+      column: 'postcode',
+      type: 'text',
+      textIndex: { ftsTable: 'tasks_fts', ftsColumn: 'postcode' },
+      maxLength: ORDER_TEXT_LIMITS.postcode,
+    },
+    orderNumber: {
+      column: 'orderNumber',
+      type: 'text',
+      textIndex: { ftsTable: 'tasks_fts', ftsColumn: 'orderNumber' },
+      maxLength: ORDER_TEXT_LIMITS.orderNumber,
+    },
     customerType: { column: 'customerType', type: 'text' },
     other: { column: 'other', type: 'text' },
     weekNumber: { column: 'weekNumber', type: 'number' },
     year: { column: 'year', type: 'number' },
-    orderInfo: { column: 'orderInfo', type: 'text' },
+    orderInfo: {
+      column: 'orderInfo',
+      type: 'text',
+      textIndex: { ftsTable: 'tasks_fts', ftsColumn: 'orderInfo' },
+      maxLength: ORDER_TEXT_LIMITS.orderInfo,
+    },
     status: { column: 'status', type: 'text' },
-    trollies: { column: 'trollies', type: 'text' },
-    extras: { column: 'extras', type: 'text' },
+    trollies: { column: 'trollies', type: 'text', maxLength: ORDER_TEXT_LIMITS.trollies },
+    extras: { column: 'extras', type: 'text', maxLength: ORDER_TEXT_LIMITS.extras },
     user: { column: 'user', type: 'relation' },
   },
   toRecord: (row) => ({

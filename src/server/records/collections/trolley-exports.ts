@@ -1,5 +1,5 @@
 import { COLLECTIONS, type RunStop, type VehicleInfo } from '#domain/records';
-import { validateRunInput } from '#domain/trolleys/validate-run';
+import { RUN_LIMITS, validateRunInput } from '#domain/trolleys/validate-run';
 import { validationFailed } from '../../errors';
 import { STAFF, type AccessRules } from '../access-rules';
 import { callerId, namedUser, parseJsonColumn, type Collection } from '../collection';
@@ -22,7 +22,7 @@ export const trolleyExportsCollection: Collection = {
   table: 'trolley_exports',
   fields: {
     ...BASE_FIELDS,
-    name: { column: 'name', type: 'text' },
+    name: { column: 'name', type: 'text', maxLength: RUN_LIMITS.name },
     user: { column: 'user', type: 'relation' },
     data: { column: 'data', type: 'json' },
     vehicleInfo: { column: 'vehicleInfo', type: 'json' },

@@ -43,8 +43,8 @@ export const usersCollection: Collection = {
   table: 'users',
   fields: {
     ...BASE_FIELDS,
-    username: { column: 'username', type: 'text' },
-    email: { column: 'email', type: 'text' },
+    username: { column: 'username', type: 'text', maxLength: 50 },
+    email: { column: 'email', type: 'text', maxLength: 254 },
     verified: { column: 'verified', type: 'bool' },
   },
   toRecord: (row) => ({

@@ -9,6 +9,11 @@ export interface FieldSpec {
   type: FieldType;
   /** A trigram index that narrows `~` on this field before LIKE gives the exact answer (D14). */
   textIndex?: TextIndex;
+  /**
+   * Most characters a text value may have, as the collection's validation allows: what a filter
+   * condition on the field may read per record (filter-cost.ts). Short texts may leave it out.
+   */
+  maxLength?: number;
 }
 
 /**
@@ -32,6 +37,14 @@ export type SqlDialect = 'sqlite' | 'postgres';
  */
 export class FilterError extends Error {
   override name = 'FilterError';
+
+  /** Set for refusals that name themselves in the answer's `data.filter` (e.g. a filter too costly). */
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
 }
 
 /**
