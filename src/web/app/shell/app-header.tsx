@@ -1,13 +1,14 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from '../../lib/router';
+import { useLocation, useNavigate } from '../../lib/router/hooks';
+import { Link } from '../../lib/router/links';
 import { Button, buttonClass } from '../../components/ui/button';
 import { useMapMode } from '../../lib/map-mode';
 import { refreshOrders } from '../../lib/refresh-orders';
 import { useCurrentUser } from '../../lib/use-current-user';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 import { LiveIndicator } from './live-indicator';
 import type { MenuCloseReason } from './nav-menu';
-import { TrolleyLogo } from './trolley-logo';
+import { TrolleyLogo } from '../../components/ui/trolley-logo';
 import { CurrentWeek, WeekSelect, YearSelect } from './week-picker';
 
 // The menu is only needed once opened: it stays out of the board's first paint (110 kB budget).

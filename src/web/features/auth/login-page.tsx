@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from '../../lib/router';
+import { useNavigate } from '../../lib/router/hooks';
+import { Link } from '../../lib/router/links';
 import { notify } from '../../components/ui/toast';
 import { useDocumentTitle } from '../../components/ui/use-document-title';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { Button } from '../../components/ui/button';
 import { textLinkClass } from '../../components/ui/text-link';
 import { FormMessage, type FormMessageState } from '../../components/ui/form-message';

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useParams } from '../../lib/router';
+import { useParams } from '../../lib/router/hooks';
 import { boardTypeLabel, customerTypeLabel, dayLabel, statusLabel } from '#domain/orders/format';
 import type { OrderFields } from '#domain/orders/order-fields';
 import type { OrderRecord } from '#domain/records';
 import { weeksInIsoYear, yearOptions } from '#domain/weeks';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { Button } from '../../components/ui/button';
 import type { FormMessageState } from '../../components/ui/form-message';
 import { PasswordDialog } from '../../components/ui/password-dialog';

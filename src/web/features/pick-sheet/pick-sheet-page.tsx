@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
-import { Link, useParams } from '../../lib/router';
+import { useParams } from '../../lib/router/hooks';
+import { Link } from '../../lib/router/links';
 import { isDay, pickSheetDayList } from '#domain/orders/order-lists';
 import { dayLabel, formatPostcode } from '#domain/orders/format';
 import { pickSheetTone, type PickSheetTone } from '#domain/orders/pick-sheet-tone';
 import { DAYS, type Day, type OrderRecord } from '#domain/records';
 import { dayNumbersOfIsoWeek, weeksInIsoYear } from '#domain/weeks';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/fields';
 import { textLinkClass } from '../../components/ui/text-link';

@@ -1,8 +1,8 @@
 import { ClientResponseError } from 'pocketbase';
 import { useCallback, useEffect, useState } from 'react';
-import { Link } from '../../lib/router';
+import { Link } from '../../lib/router/links';
 import { COLLECTIONS, type TrolleyExportRecord } from '#domain/records';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { buttonClass } from '../../components/ui/button';
 import { LoadingScreen } from '../../components/ui/loading-screen';
 import { PasswordDialog } from '../../components/ui/password-dialog';

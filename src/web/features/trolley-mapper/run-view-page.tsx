@@ -1,9 +1,10 @@
 import { ClientResponseError } from 'pocketbase';
 import { useEffect, useState } from 'react';
-import { Link, useParams } from '../../lib/router';
+import { useParams } from '../../lib/router/hooks';
+import { Link } from '../../lib/router/links';
 import { COLLECTIONS, type TrolleyExportRecord } from '#domain/records';
 import { emptyVehicleInfo } from '#domain/trolleys/run-plan';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { LoadingScreen } from '../../components/ui/loading-screen';
 import { pb } from '../../lib/pb';
 import { TrolleyMapper } from './trolley-mapper';
