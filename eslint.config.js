@@ -37,7 +37,8 @@ const features = readdirSync(new URL('features', webDir), { withFileTypes: true 
  * The folders of src/web and what each may not import. Imports flow one way: components/ui and lib
  * at the bottom, then components/orders (nursery parts several screens share), then features (one
  * per screen, never each other), then app (routes, shell, providers). boot/ is the inline boot
- * script: it runs before the app and takes only small lib modules.
+ * script: it runs before the app and takes only small lib modules. testing/ holds what the component
+ * tests share. The zones bind the app's code; tests (*.test.ts, *.test.tsx) may import any of it.
  */
 const webZones = [
   {
@@ -49,8 +50,6 @@ const webZones = [
   },
   {
     folder: 'lib',
-    // Tests may take fixtures from anywhere in the web app.
-    ignores: ['src/web/lib/**/*.test.ts'],
     forbidden: [
       {
         regex: relativeInto('(features|app|components|boot)'),
@@ -80,6 +79,10 @@ const webZones = [
   {
     folder: 'app',
     forbidden: [{ regex: relativeInto('boot'), message: 'boot/ is inlined into index.html on its own; nothing imports it.' }],
+  },
+  {
+    folder: 'testing',
+    forbidden: [],
   },
   {
     folder: 'boot',
@@ -173,10 +176,12 @@ export default tseslint.config(
   { files: ['src/web/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
 
   // The zones of src/web (webZones above).
-  ...webZones.map(({ folder, ignores, forbidden }) => ({
+  ...webZones.map(({ folder, forbidden }) => ({
     files: [`src/web/${folder}/**`],
-    ...(ignores ? { ignores } : {}),
-    rules: boundaries([webNoServer, ...forbidden], { nodeBuiltinsToo: true }),
+    ignores: ['src/web/**/*.test.{ts,tsx}'],
+    rules: boundaries([webNoServer, { regex: relativeInto('testing'), message: 'src/web/testing is for tests only.' }, ...forbidden], {
+      nodeBuiltinsToo: true,
+    }),
   })),
   // Domain code takes time as an input (STYLE section 2).
   {
