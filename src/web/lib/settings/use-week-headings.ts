@@ -43,6 +43,9 @@ export async function saveWeekHeadings(userId: string, headings: WeekHeadings): 
   return value;
 }
 
+/** One object for "no headings", so a board without any does not re-render for a new `{}`. */
+const NO_HEADINGS: WeekHeadings = {};
+
 export interface WeekHeadingsState {
   headings: WeekHeadings;
   /** True once the server's copy has been read (the cache may be shown before that). */
@@ -50,14 +53,16 @@ export interface WeekHeadingsState {
 }
 
 /**
- * The signed-in user's week headings: from user_settings_cache first, then from the server.
- * Fetch failures are only logged (spec section 8); the cached or empty headings stay.
+ * The signed-in user's week headings: from user_settings_cache first (in the first render, so
+ * the board paints them at once), then from the server. Fetch failures are only logged (spec
+ * section 8); the cached or empty headings stay. The client is passed in, not taken from a
+ * provider: the board's page sits above the lazily mounted QueryProvider.
  */
 export function useWeekHeadings(): WeekHeadingsState {
   const user = useCurrentUser();
   const userId = user?.id ?? '';
-  const query = useQuery({ ...settingsQuery(userId), enabled: userId !== '' && sessionState(user) === 'ready' });
-  return { headings: query.data?.settings_json ?? {}, isFresh: query.isFetched && !query.isFetching };
+  const query = useQuery({ ...settingsQuery(userId), enabled: userId !== '' && sessionState(user) === 'ready' }, queryClient);
+  return { headings: query.data?.settings_json ?? NO_HEADINGS, isFresh: query.isFetched && !query.isFetching };
 }
 
 /** The Save Settings action, with its busy, success and error states. */
