@@ -11,7 +11,7 @@ export default function BoardPage() {
   useDocumentTitle(`Week ${week}, ${year}`);
   const columns = boardColumns(year, week, today);
   // From user_settings_cache in this first render, then the server's copy.
-  const { headings } = useWeekHeadings();
+  const headings = useWeekHeadings();
 
   const renderDay = (column: BoardColumn) => <DayOrders year={year} week={week} day={column.day} />;
 
