@@ -3,8 +3,8 @@
 // network; app.tsx runs them again once the page load's auth refresh has seen the server's record.
 // Each returns the path to send the user to instead, or null to let the screen show.
 import { currentUser, sessionState } from '../lib/session';
-import type { Path } from '../lib/router';
-import { paths } from './paths';
+import type { Path } from '../lib/router/location';
+import { paths } from '../lib/paths';
 
 const RESET_HASH_PREFIX = '#/auth/confirm-password-reset/';
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { Link } from '../lib/router';
-import { paths } from './paths';
+import { Link } from '../lib/router/links';
+import { paths } from '../lib/paths';
 
 /** Shown for a screen that failed: a sentence and a way back, never the stack (spec section 8). */
 export function RouteError({ error }: { error: unknown }) {

@@ -40,6 +40,14 @@ export const settingsKeys = {
   forUser: (userId: string) => [...settingsKeys.all, userId] as const,
 };
 
+export const runKeys = {
+  all: ['trolley_exports'] as const,
+  /** The saved runs, newest first, names only (the Runs page). */
+  list: () => [...runKeys.all, 'list'] as const,
+  /** One saved run with its stops and vehicle (the mapper). */
+  detail: (id: string) => [...runKeys.all, 'detail', id] as const,
+};
+
 export const appConfigKeys = {
   all: ['app-config'] as const,
 };

@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Navigate, useNavigate } from '../../lib/router';
+import { useNavigate } from '../../lib/router/hooks';
+import { Navigate } from '../../lib/router/links';
 import type { UserRecord } from '#domain/records';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { pb } from '../../lib/pb';
 import { currentUser, isTermsAccepted } from '../../lib/session';
 import { AuthCard } from './auth-card';

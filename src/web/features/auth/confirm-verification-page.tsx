@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from '../../lib/router';
-import { paths } from '../../app/paths';
+import { useNavigate, useParams } from '../../lib/router/hooks';
+import { Link } from '../../lib/router/links';
+import { paths } from '../../lib/paths';
 import { pb } from '../../lib/pb';
 import { AuthCard } from './auth-card';
 import { textLinkClass } from '../../components/ui/text-link';

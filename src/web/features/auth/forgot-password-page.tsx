@@ -1,4 +1,4 @@
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { pb } from '../../lib/pb';
 import { AuthCard } from './auth-card';
 import { Button } from '../../components/ui/button';

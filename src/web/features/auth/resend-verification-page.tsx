@@ -1,4 +1,4 @@
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { pb } from '../../lib/pb';
 import { currentUser } from '../../lib/session';
 import { AuthCard } from './auth-card';

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from '../../lib/router';
-import { paths } from '../../app/paths';
+import { useNavigate, useParams, useSearchParams } from '../../lib/router/hooks';
+import { Link } from '../../lib/router/links';
+import { paths } from '../../lib/paths';
 import { describeError } from '../../lib/describe-error';
 import { pb } from '../../lib/pb';
 import { AuthCard } from './auth-card';

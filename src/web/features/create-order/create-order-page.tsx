@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { firstOpenWeekOfYear, newOrderWeekError } from '#domain/orders/new-order-week';
 import { ORDER_DEFAULTS, type OrderFields } from '#domain/orders/order-fields';
 import { weeksInIsoYear, yearOptions } from '#domain/weeks';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { OrderForm, serverFieldErrors, type OrderFieldErrors } from '../../components/orders/order-form';
 import type { FormMessageState } from '../../components/ui/form-message';
 import { notify } from '../../components/ui/toast';

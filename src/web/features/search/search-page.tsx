@@ -1,7 +1,8 @@
 import { useId } from 'react';
-import { Link, useSearchParams } from '../../lib/router';
+import { useSearchParams } from '../../lib/router/hooks';
+import { Link } from '../../lib/router/links';
 import { dayLabel, formatPostcode } from '#domain/orders/format';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../components/ui/use-document-title';
 import { useSearchOrders } from '../../lib/orders/use-search-orders';
 

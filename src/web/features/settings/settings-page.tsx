@@ -1,5 +1,5 @@
-import { Link } from '../../lib/router';
-import { paths } from '../../app/paths';
+import { Link } from '../../lib/router/links';
+import { paths } from '../../lib/paths';
 import { PanelErrorBoundary } from '../../components/ui/error-boundary';
 import { useDocumentTitle } from '../../components/ui/use-document-title';
 import { useAppConfig } from '../../lib/use-app-config';
