@@ -10,7 +10,7 @@ import tseslint from 'typescript-eslint';
 const nodeBuiltins = [...builtinModules.filter((name) => !name.startsWith('_')), ...builtinModules.map((name) => `node:${name}`)];
 const noNodeBuiltins = 'This area runs in the browser or must stay free of I/O: no Node built-ins.';
 
-/** Import boundaries of STYLE.md section 2: domain <- server, domain <- web, never server <-> web. */
+/** Import boundaries of docs/decisions/001: domain <- server, domain <- web, never server <-> web. */
 function boundaries(forbidden, { nodeBuiltinsToo = false } = {}) {
   return {
     'no-restricted-imports': [
@@ -95,7 +95,7 @@ export default tseslint.config(
   },
   { files: ['src/web/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
 
-  // STYLE section 2: features don't import each other (shared code moves down to ui, lib or domain,
+  // src/web/README.md: features don't import each other (shared code moves down to ui, lib or domain,
   // or screens are combined in app/).
   ...features.map((feature) => ({
     files: [`src/web/features/${feature}/**`],
@@ -122,7 +122,7 @@ export default tseslint.config(
       { nodeBuiltinsToo: true },
     ),
   },
-  // lib serves features and app (STYLE section 2: components/ui, lib -> features -> app).
+  // lib serves features and app (src/web/README.md: components/ui, lib -> features -> app).
   {
     files: ['src/web/lib/**'],
     ignores: ['src/web/lib/**/*.test.ts'],
@@ -131,7 +131,7 @@ export default tseslint.config(
       { nodeBuiltinsToo: true },
     ),
   },
-  // Domain code takes time as an input (STYLE section 2).
+  // Domain code takes time as an input (src/domain/README.md).
   {
     files: ['src/domain/**'],
     ignores: ['src/domain/**/*.test.ts'],

@@ -21,7 +21,7 @@ failed=()
 echo "== Vitest =="
 "$bin/vitest" run --reporter=default --reporter=json --outputFile.json="$TEST_RESULTS_DIR/vitest.json" || failed+=("vitest")
 
-# The server tests run a second time on PostgreSQL (STYLE.md section 4; tests/support/server.ts
+# The server tests run a second time on PostgreSQL (docs/decisions/002; tests/support/server.ts
 # reads TEST_DATABASE_URL). A throwaway cluster needs root and Debian's postgresql package; else
 # set TEST_DATABASE_URL yourself, or the pass is skipped.
 if [[ -n ${TEST_DATABASE_URL:-} ]] || { [[ $(id -u) -eq 0 ]] && compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null; }; then

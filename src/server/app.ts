@@ -63,7 +63,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Only behind a proxy the operator named may X-Forwarded-For choose the client address.
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
-    // Errors Fastify and Node answer before our error handler get PocketBase's envelope too (D14).
+    // Errors Fastify and Node answer before our error handler get PocketBase's envelope too (docs/decisions/010).
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors,
     clientErrorHandler,
@@ -77,7 +77,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const throttles = new Throttles(database.db);
   const users = new UsersRepository(database.db);
   const collections = [...ALL_COLLECTIONS];
-  // One process (SQLite) delivers in memory; on PostgreSQL every instance hears every commit (D2).
+  // One process (SQLite) delivers in memory; on PostgreSQL every instance hears every commit (docs/decisions/002).
   let bus: EventBus;
   if (config.databaseUrl && database.dialect === 'postgres') {
     // Loaded only here: SQLite servers never pay pg's memory (docs/decisions/008).
@@ -117,7 +117,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // JSON answers of 1 KB or more go gzip/brotli-compressed to clients that accept it (issue 7).
   installJsonCompression(app);
   installSecurityHeaders(app, securityHeaders(config.appUrl, inlineScriptHashes(readIndexHtml(config.webDir))));
-  // The per-address limit on the auth endpoints counts in the database, shared by every instance (D13).
+  // The per-address limit on the auth endpoints counts in the database, shared by every instance (docs/decisions/028).
   await app.register(rateLimit, { global: false, store: throttleRateLimitStore(throttles) });
   installSignupThrottle(app, throttles, config.signupRateLimitPerHour);
 

@@ -59,7 +59,7 @@ describe('isOnPickSheet', () => {
     ['another year', { year: 2025 }, monday, false],
     ['a legacy 2024 order', { year: 0 }, { ...monday, year: 2024 }, true],
     ['a lower-case day in the route', {}, { ...monday, day: 'monday' }, true],
-    // D11: the whole day must match, not just its first letter as the spec wrote.
+    // docs/decisions/026: the whole day must match, not just its first letter.
     ['a thursday order on the tuesday sheet', { day: 'thursday' }, { ...monday, day: 'Tuesday' }, false],
     ['a sunday order on the saturday sheet', { day: 'sunday' }, { ...monday, day: 'Saturday' }, false],
     ['a tuesday order on the tuesday sheet', { day: 'tuesday' }, { ...monday, day: 'tuesday' }, true],

@@ -34,9 +34,9 @@ export function isInWeek(order: Pick<OrderFields, 'year' | 'weekNumber'>, select
 const PICKED_CUSTOMER_TYPES: readonly CustomerType[] = ['wholesale', 'retail'];
 
 /**
- * The pick-sheet rule (spec section 5 with D11): same week and year, board type none, exactly
- * the selected day (any letter case in the route), and a wholesale or retail customer. The spec
- * compares first letters only; D11 matches the whole day so Tuesday never lists Thursday.
+ * The pick-sheet rule (docs/product.md#pick-sheet-day-rule, docs/decisions/026): same week and year, board type none, exactly
+ * the selected day (any letter case in the route), and a wholesale or retail customer. The original app
+ * compares first letters only; we match the whole day so Tuesday never lists Thursday.
  */
 export function isOnPickSheet(
   order: Pick<OrderFields, 'year' | 'weekNumber' | 'other' | 'day' | 'customerType'>,
@@ -51,7 +51,7 @@ export function isOnPickSheet(
 }
 
 /**
- * Search (spec section 2): the title or the order number contains the query, ignoring case, as
+ * Search (docs/product.md#search-rule): the title or the order number contains the query, ignoring case, as
  * the server's `~` filter does. A blank query matches nothing.
  */
 export function matchesSearch(order: Pick<OrderFields, 'title' | 'orderNumber'>, query: string): boolean {

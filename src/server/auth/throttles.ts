@@ -9,7 +9,7 @@ export interface ThrottleCount {
 }
 
 /**
- * Fixed-window counters in the `throttles` table, shared by every instance on one database (D13).
+ * Fixed-window counters in the `throttles` table, shared by every instance on one database (docs/decisions/028).
  * A hit is one atomic upsert (the same SQL on SQLite and PostgreSQL), so two instances counting the
  * same key at once never lose a hit.
  */

@@ -33,7 +33,7 @@ const rules: AccessRules = {
 
 /**
  * Accounts. Anyone may sign up (subject to SIGNUP_ALLOWED_DOMAINS); a user sees and updates only
- * their own record, and can never set `verified` or change their e-mail here (D3).
+ * their own record, and can never set `verified` or change their e-mail here (docs/decisions/005).
  */
 export const usersCollection: Collection = {
   name: COLLECTIONS.users,

@@ -15,7 +15,7 @@ type Mode = 'sign-in' | 'sign-up';
 
 const emptyFields = { email: '', username: '', password: '', confirmPassword: '', agreed: false };
 
-/** /login: sign in ("Welcome") and sign up ("Sign up") on one screen (spec sections 2, 4, 5, 8). */
+/** /login: sign in ("Welcome") and sign up ("Sign up") on one screen (docs/product.md#login). */
 export default function LoginPage() {
   const navigate = useNavigate();
   const [mode, setMode] = useState<Mode>('sign-in');

@@ -55,7 +55,7 @@ interface Conflict {
   changes: string[];
 }
 
-/** The edit screen (/edit/{id}, spec section 2): loads the order, then shows its form. */
+/** The edit screen (/edit/{id}, docs/product.md#edit-order): loads the order, then shows its form. */
 export default function EditOrderPage() {
   const { id = '' } = useParams();
   useDocumentTitle('Edit Order');

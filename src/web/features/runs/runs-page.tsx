@@ -14,7 +14,7 @@ import { pb } from '../../lib/pb';
 type RunSummary = Pick<TrolleyExportRecord, 'id' | 'name' | 'created'>;
 type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; runs: RunSummary[] };
 
-/** Spec: a run without a name is listed as "Untitled Export". */
+/** A run without a name is listed as "Untitled Export" (docs/product.md#runs). */
 const displayName = (run: RunSummary) => run.name.trim() || 'Untitled Export';
 
 /** PocketBase time ("2026-11-21 10:04:05.123Z") in the reader's own time and words. */

@@ -16,7 +16,7 @@ import { blankStop, withUniqueIds } from './stop-ids';
 import { toggleButton } from './styles';
 import { VehiclePanel, type Brush } from './vehicle-panel';
 
-/** Spec: the Save label goes back from "Saving..." to "Save" after 3 s at the latest. */
+/** The Save label goes back from "Saving..." to "Save" after 3 s at the latest (docs/product.md#trolley-mapper). */
 const SAVE_LABEL_RESET_MS = 3000;
 
 interface TrolleyMapperProps {

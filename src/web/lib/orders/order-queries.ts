@@ -1,4 +1,4 @@
-// What each screen asks the server for (DECISIONS D6: only what it shows), as TanStack Query
+// What each screen asks the server for (docs/decisions/011: only what it shows), as TanStack Query
 // options. Every list refetches every 120 s, on window focus, on reconnect and on the manual
 // refresh event. TanStack's structural sharing keeps the held list (the same array and objects)
 // when a refetch brings the same count, ids and `updated` values, so nothing re-renders then:
@@ -58,7 +58,7 @@ export function holdingOrdersQuery() {
 }
 
 /**
- * Search (spec section 2): title or order number contains the text, newest first. The text is
+ * Search (docs/product.md#search-rule): title or order number contains the text, newest first. The text is
  * passed as a filter parameter, never pasted into the filter. A blank query asks nothing.
  */
 export function searchOrdersQuery(query: string) {

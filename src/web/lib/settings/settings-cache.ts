@@ -1,4 +1,4 @@
-// user_settings_cache (spec section 3): the week headings kept in the browser, so the board
+// user_settings_cache (docs/product.md#settings): the week headings kept in the browser, so the board
 // paints its route headings before the server answers. Dependency-free: used on first paint.
 // The settings query (./use-week-headings) writes it whenever the server's copy arrives, and
 // `useCachedWeekHeadings` re-renders the board's headings then.
