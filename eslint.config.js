@@ -10,7 +10,7 @@ import tseslint from 'typescript-eslint';
 const nodeBuiltins = [...builtinModules.filter((name) => !name.startsWith('_')), ...builtinModules.map((name) => `node:${name}`)];
 const noNodeBuiltins = 'This area runs in the browser or must stay free of I/O: no Node built-ins.';
 
-/** Import boundaries of STYLE.md section 2: domain <- server, domain <- web, never server <-> web. */
+/** Import boundaries of docs/decisions/001: domain <- server, domain <- web, never server <-> web. */
 function boundaries(forbidden, { nodeBuiltinsToo = false } = {}) {
   return {
     'no-restricted-imports': [
@@ -183,7 +183,7 @@ export default tseslint.config(
       nodeBuiltinsToo: true,
     }),
   })),
-  // Domain code takes time as an input (STYLE section 2).
+  // Domain code takes time as an input (src/domain/README.md).
   {
     files: ['src/domain/**'],
     ignores: ['src/domain/**/*.test.ts'],

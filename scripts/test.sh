@@ -25,7 +25,7 @@ else
   failed+=("vitest (set-up)")
 fi
 
-# The server tests run a second time on PostgreSQL (STYLE.md section 4; tests/support/server.ts
+# The server tests run a second time on PostgreSQL (docs/decisions/002; tests/support/server.ts
 # reads TEST_DATABASE_URL). A throwaway cluster needs root and Debian's postgresql package; else
 # set TEST_DATABASE_URL yourself, or the pass is skipped.
 if [[ -n ${TEST_DATABASE_URL:-} ]] || { [[ $(id -u) -eq 0 ]] && compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null; }; then

@@ -18,7 +18,7 @@ export type OrderFields = Pick<
   | 'extras'
 >;
 
-/** What a new order starts with (spec section 5). Week and year have no default here: the web
+/** What a new order starts with (docs/product.md#add-order). Week and year have no default here: the web
  * app fills in the current ISO week, the server requires them. */
 export const ORDER_DEFAULTS = {
   title: '',

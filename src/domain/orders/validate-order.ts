@@ -39,7 +39,7 @@ function weekRangeError(week: number, year: number | undefined): FieldError {
 }
 
 /**
- * Checks an order body from a client (DECISIONS D3). The server calls it before every write;
+ * Checks an order body from a client (docs/decisions/005). The server calls it before every write;
  * the web app may call it to show the same messages before sending.
  *
  * - create: title, weekNumber and year are required; other fields get the spec's defaults.

@@ -22,7 +22,7 @@ function isHeadingKey(key: string): key is WeekdayHeadingKey {
  * Checks a `user_settings` body: `settings_json` holds the week headings, one short text per
  * weekday (`monday_heading` … `sunday_heading`). A missing or null `settings_json` on create is
  * the empty record the web app makes for a new user. `user` is not read here: the server sets it
- * to the signed-in user (DECISIONS D3) and refuses other fields by name (docs/decisions/018).
+ * to the signed-in user (docs/decisions/005) and refuses other fields by name (docs/decisions/018).
  */
 export function validateUserSettingsInput(input: unknown, mode: 'create'): ValidationResult<UserSettingsFields>;
 export function validateUserSettingsInput(input: unknown, mode: ValidationMode): ValidationResult<Partial<UserSettingsFields>>;

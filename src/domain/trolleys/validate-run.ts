@@ -24,7 +24,7 @@ export const RUN_LIMITS = {
   maxTrolleyNumber: 100,
 } as const;
 
-/** The spec's wording for the save-run rule (section 5). */
+/** The wording of the save-run rule (docs/product.md#trolley-mapper). */
 export const RUN_NEEDS_DRIVER_REG_DATE = 'Please enter driver, registration and date before saving.';
 
 const STOP_FIELDS: { key: keyof RunStop; label: string; max: number }[] = [
@@ -122,7 +122,7 @@ function readVehicleInfo(raw: unknown): Read<VehicleInfo> {
  * Checks a `trolley_exports` body (a saved run). Stops and vehicle details are normalised to
  * the stored shape (missing texts become ''). A run can only be saved with a driver,
  * registration and date, so `vehicleInfo` is required on create and complete whenever sent.
- * `user` is not read here: the server sets it to the saver (DECISIONS D3) and refuses other
+ * `user` is not read here: the server sets it to the saver (docs/decisions/005) and refuses other
  * fields by name (docs/decisions/018).
  */
 export function validateRunInput(input: unknown, mode: 'create'): ValidationResult<RunFields>;

@@ -62,7 +62,7 @@ export interface Collection {
   prepareCreate(body: unknown, context: WriteContext): Promise<Row | NotStored>;
   /** Checks the body against the existing row; returns the columns to change. */
   prepareUpdate(body: unknown, existing: Row, context: WriteContext): Promise<Row>;
-  /** Deleting needs the team's deletion password (D4). */
+  /** Deleting needs the team's deletion password (docs/decisions/020). */
   needsDeletePassword: boolean;
   /** Turns a unique-index violation into a field error, when the collection has unique fields. */
   describeConflict?(error: unknown): Record<string, { code: string; message: string }> | null;
@@ -88,7 +88,7 @@ export function parseJsonColumn<T>(text: unknown, fallback: T): T {
 const NOT_YOU = { code: 'validation_invalid_value', message: 'Records are saved in your own name; another user cannot be named here.' };
 
 /**
- * The `user` a write may name (D3): a client may send none, itself, or (on update) the record's
+ * The `user` a write may name (docs/decisions/005): a client may send none, itself, or (on update) the record's
  * current `user`; anyone else is refused with 400, never silently rewritten. Returns the `user`
  * the body named, if any. Trusted callers may name anyone.
  */

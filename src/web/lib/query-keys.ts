@@ -1,4 +1,4 @@
-// Every TanStack Query key of the app, from one factory per collection (STYLE section 2), so a
+// Every TanStack Query key of the app, from one factory per collection (docs/decisions/011), so a
 // change can invalidate exactly the lists it touches: `orderKeys.all` is the prefix of every
 // order query, `orderKeys.lists()` of every order list.
 

@@ -10,7 +10,7 @@ import type { Row } from '../record-store';
 import { BASE_FIELDS } from './base-fields';
 import { newOrderToday } from './new-order-today';
 
-/** Every member of staff sees and edits every order: the board is the team's (D3, D4). */
+/** Every member of staff sees and edits every order: the board is the team's (docs/decisions/005, 020). */
 const rules: AccessRules = {
   list: { gate: STAFF, condition: null },
   view: { gate: STAFF, condition: null },
@@ -26,7 +26,7 @@ export const tasksCollection: Collection = {
   table: 'tasks',
   fields: {
     ...BASE_FIELDS,
-    // Search (D14): the trigram index of migrations 003 and 005 narrows `~` on these four.
+    // Search (docs/decisions/010): the trigram index of migrations 003 and 005 narrows `~` on these four.
     title: { column: 'title', type: 'text', textIndex: { ftsTable: 'tasks_fts', ftsColumn: 'title' }, maxLength: ORDER_TEXT_LIMITS.title },
     day: { column: 'day', type: 'text' },
     postcode: {
@@ -104,7 +104,7 @@ export const tasksCollection: Collection = {
       const pastWeek = newOrderWeekError(result.value, newOrderToday(context.deps.now()));
       if (pastWeek) throw validationFailed({ weekNumber: pastWeek });
     }
-    // The owner is the signed-in creator (D3); naming anyone else was refused above.
+    // The owner is the signed-in creator (docs/decisions/005); naming anyone else was refused above.
     return { ...result.value, user };
   },
   async prepareUpdate(body, existing, context) {

@@ -6,7 +6,7 @@ import { callerId, namedUser, parseJsonColumn, type Collection } from '../collec
 import type { Row } from '../record-store';
 import { BASE_FIELDS } from './base-fields';
 
-/** A run is team work: the same rules as orders (D3). */
+/** A run is team work: the same rules as orders (docs/decisions/005). */
 const rules: AccessRules = {
   list: { gate: STAFF, condition: null },
   view: { gate: STAFF, condition: null },
@@ -51,7 +51,7 @@ export const trolleyExportsCollection: Collection = {
     const named = namedUser(body, context, existing);
     const result = validateRunInput(body, 'update');
     if (!result.ok) throw validationFailed(result.errors);
-    // The last person to save a run is its `user` (D3); a trusted caller may name one.
+    // The last person to save a run is its `user` (docs/decisions/005); a trusted caller may name one.
     return toColumns(result.value, context.system ? (named ?? String(existing.user)) : callerId(context));
   },
   needsDeletePassword: true,

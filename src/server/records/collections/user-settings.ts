@@ -5,7 +5,7 @@ import { STAFF, type AccessRules } from '../access-rules';
 import { callerId, namedUser, parseJsonColumn, type Collection } from '../collection';
 import { BASE_FIELDS } from './base-fields';
 
-/** One record per user, visible and writable only by that user; never deleted (D3). */
+/** One record per user, visible and writable only by that user; never deleted (docs/decisions/005). */
 const rules: AccessRules = {
   list: { gate: STAFF, condition: 'user = @request.auth.id' },
   view: { gate: STAFF, condition: 'user = @request.auth.id' },

@@ -35,7 +35,7 @@ const rules: AccessRules = {
 
 /**
  * Accounts. Anyone may sign up (subject to SIGNUP_ALLOWED_DOMAINS); a user sees and updates only
- * their own record, and can never set `verified` or change their e-mail here (D3).
+ * their own record, and can never set `verified` or change their e-mail here (docs/decisions/005).
  */
 export const usersCollection: Collection = {
   name: COLLECTIONS.users,
@@ -128,7 +128,7 @@ export const usersCollection: Collection = {
       else if (typeof input.oldPassword !== 'string' || input.oldPassword === '') errors.oldPassword = BLANK;
       else {
         // A check of the current password is a sign-in by another door: one budget of failures
-        // per address and account for both, kept in the database (D13), so a session left open on
+        // per address and account for both, kept in the database (docs/decisions/028), so a session left open on
         // a yard tablet cannot be used to guess the password behind it.
         const userId = String(existing.id);
         await loginThrottle.assertOpen(address, userId, '');

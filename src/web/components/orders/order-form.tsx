@@ -35,7 +35,7 @@ export interface OrderFormProps {
   actions?: ReactNode;
 }
 
-/** The order fields of spec section 3, shared by the create and edit screens. */
+/** The order fields (docs/product.md#orders), shared by the create and edit screens. */
 export function OrderForm(props: OrderFormProps) {
   const { values, onChange, errors, isBusy } = props;
   const years = props.years.includes(values.year) ? props.years : [values.year, ...props.years].sort((a, b) => b - a);

@@ -12,7 +12,7 @@ const messages = {
   failed: 'Verification failed or token expired.',
 } as const;
 
-/** Spec section 9: redirect to /login 2 s after a successful verification. */
+/** Redirect to /login 2 s after a successful verification (docs/product.md#account-pages). */
 const REDIRECT_DELAY_MS = 2000;
 
 type Status = 'verifying' | 'success' | 'failed';

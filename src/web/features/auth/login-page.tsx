@@ -10,7 +10,7 @@ import { SignUpForm } from './sign-up-form';
  */
 type LoginView = { mode: 'sign-in'; message: FormMessageState | null } | { mode: 'sign-up' };
 
-/** /login: sign in ("Welcome") and sign up ("Sign up") on one screen (spec sections 2, 4, 5, 8). */
+/** /login: sign in ("Welcome") and sign up ("Sign up") on one screen (docs/product.md#login). */
 export default function LoginPage() {
   const [view, setView] = useState<LoginView>({ mode: 'sign-in', message: null });
   const signingIn = view.mode === 'sign-in';

@@ -4,7 +4,7 @@ import { useOrder } from '../../lib/orders/use-order';
 import { useParams } from '../../lib/router/hooks';
 import { EditOrderForm } from './edit-order-form';
 
-/** The edit screen (/edit/{id}, spec section 2): loads the order, then shows its form. */
+/** The edit screen (/edit/{id}, docs/product.md#edit-order): loads the order, then shows its form. */
 export default function EditOrderPage() {
   const { id = '' } = useParams();
   useDocumentTitle('Edit Order');

@@ -51,8 +51,8 @@ function parseParams(params: Readonly<Record<string, string | undefined>>): Shee
 
 /**
  * The daily pick sheet (/weekday/{year}/{week}/{day}/{number}): the day's whiteboard orders of
- * wholesale and retail customers (D11: exactly that day), in the board's order, live like the
- * board, with optional Green / Yellow / Shelves tick boxes and a PDF print (D7).
+ * wholesale and retail customers (docs/decisions/026: exactly that day), in the board's order, live like the
+ * board, with optional Green / Yellow / Shelves tick boxes and a PDF print (docs/decisions/022).
  */
 export default function PickSheetPage() {
   const sheet = parseParams(useParams());

@@ -15,7 +15,7 @@ import { runKeys } from '../../lib/query-keys';
 import { queryClient } from '../../lib/query-client';
 import { runsQuery, type RunSummary } from '../../lib/runs/run-queries';
 
-/** Spec: a run without a name is listed as "Untitled Export". */
+/** A run without a name is listed as "Untitled Export" (docs/product.md#runs). */
 const displayName = (run: RunSummary) => run.name.trim() || 'Untitled Export';
 
 /** PocketBase time ("2026-11-21 10:04:05.123Z") in the reader's own time and words. */

@@ -7,7 +7,7 @@ import { useDocumentTitle } from '../../components/ui/use-document-title';
 import { useSearchOrders } from '../../lib/orders/use-search-orders';
 
 /**
- * Search (/search, spec section 2): title or order number contains the typed text, newest first.
+ * Search (/search, docs/product.md#search): title or order number contains the typed text, newest first.
  * The text lives in `?q=` (replacing history, so Back leaves the page rather than undoing
  * keystrokes). An empty box shows nothing.
  */

@@ -4,7 +4,7 @@ import { notify } from '../../components/ui/toast';
 import { printRunSheet } from './print-run-sheet';
 import { saveRun, type RunVersion } from './save-run';
 
-/** Spec: the Save label goes back from "Saving..." to "Save" after 3 s at the latest. */
+/** The Save label goes back from "Saving..." to "Save" after 3 s at the latest (docs/product.md#trolley-mapper). */
 const SAVE_LABEL_RESET_MS = 3000;
 
 /**

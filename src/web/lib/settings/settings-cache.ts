@@ -1,4 +1,4 @@
-// user_settings_cache (spec section 3): the week headings kept in the browser, so the board
+// user_settings_cache (docs/product.md#settings): the week headings kept in the browser, so the board
 // paints its route headings before the server answers. It is the settings query's first copy
 // (its initialData, ./use-week-headings) and is written whenever the server's copy arrives.
 import type { WeekHeadings } from '#domain/records';

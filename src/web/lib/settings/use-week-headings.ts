@@ -8,7 +8,7 @@ import { sessionState } from '../session';
 import { useCurrentUser } from '../use-current-user';
 import { readCachedSettings, writeCachedSettings, type CachedSettings } from './settings-cache';
 
-/** The user's settings record, creating an empty one when the user has none (spec section 4). */
+/** The user's settings record, creating an empty one when the user has none (docs/product.md#settings). */
 async function fetchOrCreateSettings(userId: string): Promise<CachedSettings> {
   const settings = pb.collection(COLLECTIONS.userSettings);
   const list = await settings.getList<UserSettingsRecord>(1, 1, { filter: pb.filter('user = {:id}', { id: userId }) });
