@@ -3,6 +3,7 @@ import PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   collectBoardList,
+  collectDayList,
   holdingList,
   pickSheetDayList,
   searchList,
@@ -114,6 +115,7 @@ const listsAndOrders = (maxOrders: number): fc.Arbitrary<[Array<[string, OrderLi
         ['collect board', collectBoardList(w)],
         ['holding list', holdingList()],
         ['pick-sheet day', pickSheetDayList(sheet)],
+        ['collect-sheet day', collectDayList(sheet)],
         ['search', searchList(needle)],
       ]),
       fc.array(generatedOrder(needle.trim()), { minLength: 1, maxLength: maxOrders }),
