@@ -10,7 +10,7 @@ import tseslint from 'typescript-eslint';
 const nodeBuiltins = [...builtinModules.filter((name) => !name.startsWith('_')), ...builtinModules.map((name) => `node:${name}`)];
 const noNodeBuiltins = 'This area runs in the browser or must stay free of I/O: no Node built-ins.';
 
-/** Import boundaries of STYLE.md section 2: domain <- server, domain <- web, never server <-> web. */
+/** Import boundaries of docs/decisions/001: domain <- server, domain <- web, never server <-> web. */
 function boundaries(forbidden, { nodeBuiltinsToo = false } = {}) {
   return {
     'no-restricted-imports': [
@@ -28,9 +28,89 @@ const webNoServer = {
   regex: relativeInto('server'),
   message: 'The web app never imports server code; talk to the server through web/lib/pb.ts.',
 };
-const features = readdirSync(new URL('./src/web/features', import.meta.url), { withFileTypes: true })
+const webDir = new URL('./src/web/', import.meta.url);
+const features = readdirSync(new URL('features', webDir), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+
+/**
+ * The folders of src/web and what each may not import. Imports flow one way: components/ui and lib
+ * at the bottom, then components/orders (nursery parts several screens share), then features (one
+ * per screen, never each other), then app (routes, shell, providers). boot/ is the inline boot
+ * script: it runs before the app and takes only small lib modules. testing/ holds what the component
+ * tests share. The zones bind the app's code; tests (*.test.ts, *.test.tsx) may import any of it.
+ */
+const webZones = [
+  {
+    folder: 'components/ui',
+    forbidden: [
+      { regex: relativeInto('(features|app|lib|orders|boot)'), message: 'components/ui is generic: it imports only React and itself.' },
+      { regex: '^#domain/', message: 'components/ui has no nursery words: pass domain values in as props.' },
+    ],
+  },
+  {
+    folder: 'lib',
+    forbidden: [
+      {
+        regex: relativeInto('(features|app|components|boot)'),
+        message: 'src/web/lib is data, routing and session code for the screens: it imports no screen, component or app code.',
+      },
+    ],
+  },
+  {
+    folder: 'components/orders',
+    forbidden: [
+      {
+        regex: relativeInto('(features|app|boot)'),
+        message: 'components/orders serves the screens: it imports components/ui, lib and #domain only.',
+      },
+    ],
+  },
+  ...features.map((feature) => ({
+    folder: `features/${feature}`,
+    forbidden: [
+      { regex: relativeInto('(app|boot)'), message: 'A feature is a screen: the app imports it, never the other way round.' },
+      {
+        regex: `^(\\.\\./)+(features/)?(${features.filter((f) => f !== feature).join('|')})(/|$)`,
+        message: `src/web/features/${feature} may not import another feature: move the shared part to components, lib or #domain.`,
+      },
+    ],
+  })),
+  {
+    folder: 'app',
+    forbidden: [{ regex: relativeInto('boot'), message: 'boot/ is inlined into index.html on its own; nothing imports it.' }],
+  },
+  {
+    folder: 'testing',
+    forbidden: [],
+  },
+  {
+    folder: 'boot',
+    forbidden: [
+      {
+        regex: relativeInto('(app|features|components)'),
+        message: 'The boot script is inlined into every page (4 KB at most): it imports small lib modules only.',
+      },
+    ],
+  },
+];
+
+/**
+ * Every folder of src/web lies in a zone (a new top-level folder needs one here), and there are
+ * no barrels: an index.ts that re-exports a folder hides where things live and pulls whole
+ * folders into the boot script and the board's first load.
+ */
+function checkWebFolders(dir = webDir, relative = '') {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = relative + entry.name;
+    if (entry.isFile() && /^index\.tsx?$/.test(entry.name)) throw new Error(`src/web/${path} is a barrel: import the modules themselves.`);
+    if (!entry.isDirectory()) continue;
+    const zoned = webZones.some(({ folder }) => path === folder || path.startsWith(`${folder}/`) || folder.startsWith(`${path}/`));
+    if (!zoned) throw new Error(`src/web/${path} has no import zone in eslint.config.js (webZones).`);
+    checkWebFolders(new URL(`${entry.name}/`, dir), `${path}/`);
+  }
+}
+checkWebFolders();
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.tmp/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
@@ -95,43 +175,15 @@ export default tseslint.config(
   },
   { files: ['src/web/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
 
-  // STYLE section 2: features don't import each other (shared code moves down to ui, lib or domain,
-  // or screens are combined in app/).
-  ...features.map((feature) => ({
-    files: [`src/web/features/${feature}/**`],
-    rules: boundaries(
-      [
-        webNoServer,
-        {
-          regex: `^(\\.\\./)+(features/)?(${features.filter((f) => f !== feature).join('|')})(/|$)`,
-          message: `src/web/features/${feature} may not import another feature: move the shared part to components/ui, lib or #domain.`,
-        },
-      ],
-      { nodeBuiltinsToo: true },
-    ),
+  // The zones of src/web (webZones above).
+  ...webZones.map(({ folder, forbidden }) => ({
+    files: [`src/web/${folder}/**`],
+    ignores: ['src/web/**/*.test.{ts,tsx}'],
+    rules: boundaries([webNoServer, { regex: relativeInto('testing'), message: 'src/web/testing is for tests only.' }, ...forbidden], {
+      nodeBuiltinsToo: true,
+    }),
   })),
-  // The UI kit knows no screen, no app state and no nursery words: it imports only React and itself.
-  {
-    files: ['src/web/components/ui/**'],
-    rules: boundaries(
-      [
-        webNoServer,
-        { regex: relativeInto('(features|app|lib)'), message: 'components/ui is generic: it imports no feature, app or lib code.' },
-        { regex: '^#domain/', message: 'components/ui has no nursery words: pass domain values in as props.' },
-      ],
-      { nodeBuiltinsToo: true },
-    ),
-  },
-  // lib serves features and app (STYLE section 2: components/ui, lib -> features -> app).
-  {
-    files: ['src/web/lib/**'],
-    ignores: ['src/web/lib/**/*.test.ts'],
-    rules: boundaries(
-      [webNoServer, { regex: relativeInto('(features|app)'), message: 'src/web/lib serves features and app: it imports neither.' }],
-      { nodeBuiltinsToo: true },
-    ),
-  },
-  // Domain code takes time as an input (STYLE section 2).
+  // Domain code takes time as an input (src/domain/README.md).
   {
     files: ['src/domain/**'],
     ignores: ['src/domain/**/*.test.ts'],

@@ -4,6 +4,19 @@ import { defineConfig } from 'vite';
 import { inlineBootScript } from './scripts/inline-boot-script';
 import { precompressPlugin } from './scripts/precompress';
 
+/**
+ * The app is written against React's API and types; Preact runs it, at a tenth of React DOM's
+ * size and with far less work per render on a slow tablet (decision 014). The component tests
+ * (vitest.config.ts) run on it too.
+ */
+export const preactAliases = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+];
+
 // The SPA is built to dist/web and served by the Fastify server; in `npm run dev`
 // Vite proxies the API to the server so the SDK can use the page's own origin.
 export default defineConfig({
@@ -36,17 +49,7 @@ export default defineConfig({
       },
     },
   },
-  // The app is written against React's API and types; Preact runs it, at a tenth of React DOM's
-  // size and with far less work per render on a slow tablet (decision 014).
-  resolve: {
-    alias: [
-      { find: /^react$/, replacement: 'preact/compat' },
-      { find: /^react-dom$/, replacement: 'preact/compat' },
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-    ],
-  },
+  resolve: { alias: preactAliases },
   server: {
     proxy: { '/api': { target: 'http://127.0.0.1:8090', changeOrigin: false } },
   },

@@ -1,11 +1,47 @@
+import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+import { chromiumLaunchOptions } from './tests/support/chromium';
+import { preactAliases } from './vite.config';
+
+// Two projects, one run: the Node suites (domain, server, web logic, PDFs) and the web app's
+// component tests (`*.browser.test.tsx`), which render parts of screens on Preact, as the app
+// runs, in Debian's Chromium. Both fail a test that logs console.error.
+const shared = {
+  setupFiles: ['tests/support/fail-on-console-error.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 30_000,
+};
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'tests/pdf/**/*.test.ts'],
-    setupFiles: ['tests/support/fail-on-console-error.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
-    pool: 'forks',
+    projects: [
+      {
+        test: {
+          ...shared,
+          name: 'node',
+          include: ['src/**/*.test.ts', 'tests/pdf/**/*.test.ts'],
+          pool: 'forks',
+        },
+      },
+      {
+        resolve: { alias: preactAliases },
+        test: {
+          ...shared,
+          name: 'browser',
+          include: ['src/web/**/*.browser.test.tsx'],
+          // What a user would see is waited for, as in the Playwright journeys.
+          expect: { poll: { timeout: 5_000 } },
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({ launchOptions: chromiumLaunchOptions, actionTimeout: 5_000 }),
+            instances: [{ browser: 'chromium' }],
+            // A phone-sized screen, as on the yard; the parts under test lay out for it.
+            viewport: { width: 390, height: 844 },
+            screenshotFailures: false,
+          },
+        },
+      },
+    ],
   },
 });

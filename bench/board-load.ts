@@ -15,6 +15,7 @@ import { DAYS } from '../src/domain/records';
 import { currentIsoWeek, localCalendarDate } from '../src/domain/weeks';
 import { formatTimestamp, newRecordId } from '../src/server/records/ids';
 import { RecordStore } from '../src/server/records/record-store';
+import { chromiumLaunchOptions } from '../tests/support/chromium';
 import { createAccount, startTestServer } from '../tests/support/server';
 
 /**
@@ -94,18 +95,7 @@ try {
   console.log(`Server ${server.url}: ${WEEK_ORDERS} orders in week ${week} of ${year}, ${HISTORY} more in other weeks.`);
   console.log('Profile: 1.6 Mbps down, 750 kbps up, 150 ms RTT, CPU 4x slower, empty cache, signed in.\n');
 
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   const results: { paint: number; orders: number; kb: number }[] = [];
   try {
     for (let run = 0; run < RUNS; run++) {

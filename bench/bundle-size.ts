@@ -3,7 +3,7 @@
 // - the JavaScript the board loads before first paint (budget 110 kB);
 // - what it adds until the week's orders are on screen: the board's data chunk (TanStack Query,
 //   the SDK, the order lines) and its static imports (budget 140 kB in all, docs/decisions/011);
-// - every other lazily loaded chunk, marking the PDF code (it must load only on Print, D7).
+// - every other lazily loaded chunk, marking the PDF code (it must load only on Print, docs/decisions/022).
 // Over budget prints a clear line but exits 0: it is a measurement, not a gate.
 import { join } from 'node:path';
 import { FIRST_PAINT_BUDGET_KB, measureBundle, ORDERS_VISIBLE_BUDGET_KB, type Chunk } from './lib/bundle';

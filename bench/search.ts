@@ -1,4 +1,4 @@
-// How the app's search behaves over a large order history (issue 6, D14), and whether the rest of
+// How the app's search behaves over a large order history (issue 6, docs/decisions/010), and whether the rest of
 // the server keeps answering while it runs. A benchmark, not a test: it prints figures and exits 0.
 // Run: npx tsx bench/search.ts   (BENCH_ORDERS=200000 by default; DATABASE_URL is not used: the
 // test harness decides, so TEST_DATABASE_URL=postgres://... measures PostgreSQL instead.)

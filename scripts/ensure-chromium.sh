@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Makes sure Debian's Chromium is at /usr/bin/chromium for the Playwright tests (we never
-# download a browser with `playwright install`). Silent when it is already there.
+# Makes sure Debian's Chromium is at /usr/bin/chromium for the browser tests: Playwright's
+# journeys and Vitest's component tests (we never download a browser with `playwright install`).
+# Silent when it is already there.
 set -euo pipefail
 
 [[ -x /usr/bin/chromium ]] && exit 0
@@ -14,7 +15,7 @@ if [[ $(id -u) -eq 0 ]]; then
 fi
 
 cat >&2 <<'MSG'
-[ensure-chromium] The end-to-end tests need Debian's Chromium at /usr/bin/chromium. Install it with:
+[ensure-chromium] The browser tests (Vitest's component tests, Playwright's journeys) need Debian's Chromium at /usr/bin/chromium. Install it with:
   sudo apt-get update && sudo apt-get install -y chromium
 MSG
 exit 1

@@ -1,6 +1,6 @@
 // Writes a .gz and a .br copy next to every text asset of the built web app, so the server can
 // send them as they are (@fastify/static `preCompressed`) instead of compressing each response:
-// yard Wi-Fi is slow (D12) and compressing once at build time costs the server nothing.
+// yard Wi-Fi is slow (docs/decisions/027) and compressing once at build time costs the server nothing.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# `npm test`: Vitest (domain + server; needs nothing outside the repo), the server tests again on
-# PostgreSQL when one can be had (`npm run test:postgres`), then the Playwright journeys in
-# Debian's Chromium. Every part runs even if an earlier one failed; the exit code is non-zero if
+# `npm test`: Vitest (domain, server and web logic in Node, and the web app's component tests in
+# Debian's Chromium: the two projects of vitest.config.ts), the server tests again on PostgreSQL
+# when one can be had (`npm run test:postgres`), then the Playwright journeys in Debian's Chromium. Every part runs even if an earlier one failed; the exit code is non-zero if
 # any failed.
 # JSON results (vitest.json, vitest-postgres.json, playwright.json, test-results/) land in one
 # folder per run, $TEST_RESULTS_DIR (default .tmp/run-<pid>), so runs side by side on one machine
@@ -18,10 +18,14 @@ echo "[test] reports in $TEST_RESULTS_DIR"
 bin=node_modules/.bin
 failed=()
 
-echo "== Vitest =="
-"$bin/vitest" run --reporter=default --reporter=json --outputFile.json="$TEST_RESULTS_DIR/vitest.json" || failed+=("vitest")
+echo "== Vitest: Node, and component tests in Chromium =="
+if bash scripts/ensure-chromium.sh; then
+  "$bin/vitest" run --reporter=default --reporter=json --outputFile.json="$TEST_RESULTS_DIR/vitest.json" || failed+=("vitest")
+else
+  failed+=("vitest (set-up)")
+fi
 
-# The server tests run a second time on PostgreSQL (STYLE.md section 4; tests/support/server.ts
+# The server tests run a second time on PostgreSQL (docs/decisions/002; tests/support/server.ts
 # reads TEST_DATABASE_URL). A throwaway cluster needs root and Debian's postgresql package; else
 # set TEST_DATABASE_URL yourself, or the pass is skipped.
 if [[ -n ${TEST_DATABASE_URL:-} ]] || { [[ $(id -u) -eq 0 ]] && compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null; }; then

@@ -3,17 +3,8 @@
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import type { RecordModel } from 'pocketbase';
+import { chromiumLaunchOptions } from '../../tests/support/chromium';
 import { readChunk, type Chunk } from './bundle';
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** Chunks loaded until `orderTitle` is visible, or a sentence saying why it never showed. */
 export async function chunksUntilOrderVisible(
@@ -22,7 +13,7 @@ export async function chunksUntilOrderVisible(
   session: { token: string; record: RecordModel },
   orderTitle: string,
 ): Promise<Chunk[] | string> {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+  const browser = await chromium.launch({ ...chromiumLaunchOptions, headless: true });
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     // Signed in as the SDK itself keeps a session (localStorage `pocketbase_auth`).

@@ -14,7 +14,7 @@ export interface Chunk {
   /** Path relative to dist/web, e.g. `assets/index-abc.js`. */
   file: string;
   kbGzip: number;
-  /** Does the chunk carry jsPDF's code (the PDF library must load only when printing, D7)? */
+  /** Does the chunk carry jsPDF's code (the PDF library must load only when printing, docs/decisions/022)? */
   hasPdfCode: boolean;
 }
 

@@ -131,7 +131,7 @@ export interface StaffLogin {
   password: string;
 }
 
-/** A verified member of staff who accepted the terms, made with the operator CLI (D9). */
+/** A verified member of staff who accepted the terms, made with the operator CLI (docs/decisions/024). */
 export async function createStaffWithCli(env: Record<string, string>, n: number): Promise<StaffLogin> {
   const login = { username: `bench${n}`, email: `bench${n}@nursery.test`, password: 'bench-password-42' };
   await run(

@@ -13,7 +13,7 @@ function messageOf(value: unknown, lines: 'single-line' | 'multi-line' = 'single
   return read.ok ? null : read.error.message;
 }
 
-describe('readText (DECISIONS D14)', () => {
+describe('readText (docs/decisions/010)', () => {
   it.each([
     ['Greenfields Ltd'],
     ['Café Émile'],

@@ -70,7 +70,7 @@ const PARAGRAPH_SEPARATOR = 0x2029;
 
 /**
  * The first character class that has no place in stored text, or null when the text is clean
- * (DECISIONS D14): C0 controls (tab, line feed and carriage return only in multi-line text), DEL,
+ * (docs/decisions/010): C0 controls (tab, line feed and carriage return only in multi-line text), DEL,
  * C1 controls, the line and paragraph separators (U+2028, U+2029), bidi marks, embeddings,
  * overrides and isolates (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069) and lone UTF-16
  * surrogates. `SO-12<U+200F>-<U+200F>34` would show as "SO-1234-". Accents, emoji and every script
@@ -123,7 +123,7 @@ function characterCount(text: string): number {
 /**
  * Reads a text value the way PocketBase does: null/undefined become '', numbers become their
  * digits (form data and older clients send numbers for order numbers), anything else is refused.
- * Then the limits of D14: at most `maxLength` characters and no control characters; only
+ * Then the limits of docs/decisions/010: at most `maxLength` characters and no control characters; only
  * `multi-line` text may hold line breaks and tabs.
  */
 export function readText(

@@ -1,4 +1,4 @@
-// The ISO-8601 week calendar (DECISIONS D5), computed rather than tabulated so every year works.
+// The ISO-8601 week calendar (docs/decisions/021), computed rather than tabulated so every year works.
 //
 // Time is an input. A `Date` is an instant, but a week belongs to a calendar date, and which date
 // an instant falls on depends on the time zone. So the calendar works on `CalendarDate`s, and the
@@ -134,7 +134,7 @@ export function isoWeekOf(date: Date | CalendarDate): IsoWeek {
   return isoWeekOfCalendarDate(year, month, day);
 }
 
-/** The week the board opens on (DECISIONS D5: today's ISO week and ISO week-year). */
+/** The week the board opens on (docs/decisions/021: today's ISO week and ISO week-year). */
 export function currentIsoWeek(today: Date | CalendarDate): IsoWeek {
   return isoWeekOf(today);
 }
@@ -182,7 +182,7 @@ export function normalizeLegacyYear(year: number): number {
   return year === LEGACY_YEAR_ZERO ? FIRST_YEAR : year;
 }
 
-/** The year selector's options, newest first: next year down to 2024 (DECISIONS D5). Next year
+/** The year selector's options, newest first: next year down to 2024 (docs/decisions/021). Next year
  * is counted from the calendar year, which always covers today's ISO week-year too. */
 export function yearOptions(today: Date | CalendarDate): number[] {
   const lastYear = Math.max(toCalendarDate(today).year + 1, FIRST_YEAR);

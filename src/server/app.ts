@@ -66,7 +66,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Only behind a proxy the operator named may X-Forwarded-For choose the client address.
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
-    // Errors Fastify and Node answer before our error handler get PocketBase's envelope too (D14).
+    // Errors Fastify and Node answer before our error handler get PocketBase's envelope too (docs/decisions/010).
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors,
     clientErrorHandler,
@@ -85,7 +85,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const throttles = new Throttles(database.db, nowMs, app.log);
   const users = new UsersRepository(database.db);
   const collections = [...ALL_COLLECTIONS];
-  // One process (SQLite) delivers in memory; on PostgreSQL every instance hears every commit (D2).
+  // One process (SQLite) delivers in memory; on PostgreSQL every instance hears every commit (docs/decisions/002).
   let bus: EventBus;
   if (config.databaseUrl && database.dialect === 'postgres') {
     // Loaded only here: SQLite servers never pay pg's memory (docs/decisions/008).
@@ -131,7 +131,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Pages on CORS_ORIGINS may call the API; preflights are answered before auth and throttles.
   await installCors(app, config.corsOrigins);
   // The per-address limit on the auth endpoints (each route names its own) counts in the
-  // database, shared by every instance (D13).
+  // database, shared by every instance (docs/decisions/028).
   await app.register(rateLimit, { global: false, store: throttleRateLimitStore(throttles, nowMs) });
 
   app.get('/api/health', async () => ({ code: 200, message: 'API is healthy.', data: {} }));

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { PasswordHashCost } from './auth/passwords';
 import { DEFAULT_READ_TIME_LIMIT_MS, DEFAULT_READ_WORKERS } from './db/client-reads';
 
-/** Typed server settings. The only place that reads process.env (STYLE.md section 6). */
+/** Typed server settings. The only place that reads process.env (docs/decisions/024). */
 export interface Config {
   host: string;
   port: number;
@@ -16,7 +16,7 @@ export interface Config {
   smtpUrl: string | null;
   mailFrom: string;
   supportEmail: string;
-  /** Shared deletion password (D4); null means generate one in DATA_DIR on first start. */
+  /** Shared deletion password (docs/decisions/020); null means generate one in DATA_DIR on first start. */
   deletePassword: string | null;
   /** Lower-case e-mail domains allowed to sign up; empty means any. */
   signupAllowedDomains: string[];
@@ -39,7 +39,7 @@ export interface Config {
   passwordHashCost?: PasswordHashCost;
   /** Sign-ups one address may make per hour, also those answered alike for a taken address (decision 018). */
   signupRateLimitPerHour: number;
-  /** Signs every token; null means generate one into DATA_DIR/secrets.json (SQLite only, D13). */
+  /** Signs every token; null means generate one into DATA_DIR/secrets.json (SQLite only, docs/decisions/028). */
   tokenSecret: string | null;
   /** Open realtime streams per instance; more are refused with 503. */
   realtimeMaxStreams: number;
@@ -193,7 +193,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   if (tokenSecret !== null && tokenSecret.length < 32)
     problems.push('TOKEN_SECRET must be at least 32 characters long (for example the output of `openssl rand -base64 32`).');
   // Several instances share one database: each must accept the others' tokens and ask for the same
-  // deletion password, so neither may be generated per machine (D13).
+  // deletion password, so neither may be generated per machine (docs/decisions/028).
   if (databaseUrl !== null && /^postgres(ql)?:\/\//.test(databaseUrl)) {
     const missing = [tokenSecret === null ? 'TOKEN_SECRET' : null, deletePassword === null ? 'DELETE_PASSWORD' : null].filter(
       (name): name is string => name !== null,

@@ -5,7 +5,7 @@ import { describeStartFailure } from './data-dir';
 import { removePidFile, writePidFile } from './pid-file';
 import { trackRequestsForShutdown } from './shutdown';
 
-// Settings may come from a .env file in the working directory (D9); real env vars win.
+// Settings may come from a .env file in the working directory (docs/decisions/024); real env vars win.
 if (fs.existsSync('.env')) process.loadEnvFile('.env');
 
 let config;

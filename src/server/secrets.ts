@@ -22,7 +22,7 @@ interface StoredSecrets {
  * The server's secrets. Given ones (TOKEN_SECRET, DELETE_PASSWORD) win. On SQLite, missing ones are
  * generated on first start into DATA_DIR/secrets.json (mode 600), so the embedded default works with
  * no setup and restarts keep tokens valid. On PostgreSQL several instances must share them, so
- * both must be given (D13; config.ts already refuses to start without them).
+ * both must be given (docs/decisions/028; config.ts already refuses to start without them).
  */
 export function loadSecrets(config: Pick<Config, 'dataDir' | 'databaseUrl' | 'tokenSecret' | 'deletePassword'>): Secrets {
   if (config.databaseUrl) {

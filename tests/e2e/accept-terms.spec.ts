@@ -1,7 +1,7 @@
 import { test, expect, submitLogin } from '../support/e2e-fixtures';
 import type { Page } from '@playwright/test';
 
-// Accepting terms v1.0 (spec sections 2, 4, 5, 8).
+// Accepting terms v1.0 (docs/product.md#account-pages).
 
 async function expectBoard(page: Page) {
   await expect(page).toHaveURL((url) => url.pathname === '/');

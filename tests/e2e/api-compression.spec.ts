@@ -3,7 +3,7 @@ import { test, expect } from '../support/e2e-fixtures';
 import { E2E_DELETE_PASSWORD } from '../support/e2e-env';
 import { FUTURE_YEAR } from '../support/open-weeks';
 
-// The week's orders over plain HTTP, as a yard tablet's Chromium gets them (issue 7, D12): the list
+// The week's orders over plain HTTP, as a yard tablet's Chromium gets them (issue 7, docs/decisions/027): the list
 // comes compressed in a coding Chromium offered (gzip on a LAN address; 127.0.0.1 counts as a
 // secure origin, so here it offers br as well), and opening the board again revalidates the
 // stored answer with If-None-Match and gets 304, still showing every order.

@@ -3,7 +3,7 @@ import PocketBase from 'pocketbase';
 import { test, expect, type Account } from '../support/e2e-fixtures';
 import { e2eBaseUrl } from '../support/e2e-env';
 
-// The access gate (spec section 2), the one auth refresh per page load, logged-out-only routes
+// The access gate (docs/product.md#access-gate), the one auth refresh per page load, logged-out-only routes
 // and the `/_/` redirect. Login through the form refuses unverified and not-agreed accounts,
 // so those sessions are made the way they exist in the wild: a session stored by an earlier
 // visit (the SDK's `pocketbase_auth` entry), here obtained from the real server.

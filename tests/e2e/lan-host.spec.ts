@@ -3,7 +3,7 @@ import { test, expect, submitLogin } from '../support/e2e-fixtures';
 import { e2ePort } from '../support/e2e-env';
 
 // A nursery opens the app the way the README tells them to: `http://<office machine>:8090` from a
-// tablet on the yard Wi-Fi, a name that is neither localhost nor HTTPS (D12). Chromium resolves
+// tablet on the yard Wi-Fi, a name that is neither localhost nor HTTPS (docs/decisions/027). Chromium resolves
 // the made-up name nursery.lan to the e2e server, so the browser treats it like a LAN address:
 // an `upgrade-insecure-requests` or HSTS header would send every script to https:// and leave
 // the page blank.

@@ -4,7 +4,7 @@ import { test, expect } from '../support/e2e-fixtures';
 import { E2E_DELETE_PASSWORD } from '../support/e2e-env';
 import { nextIsoWeek } from '../support/open-weeks';
 
-// Live boards (DECISIONS D6): a change made on one device shows on every open board within two
+// Live boards (docs/decisions/011): a change made on one device shows on every open board within two
 // seconds, without a reload. Needs the server's realtime channel (/api/realtime).
 
 const LIVE_MS = 2000;

@@ -20,7 +20,7 @@ import { freePort, startServerProcess, type ServerProcess, type ServerProcessOpt
 // before its subscription was in place reached no one, so the board asks again once subscribed.
 // Those two run on the shared e2e server; page.route stretches the few milliseconds of the race.
 
-/** A change on another device shows on an open board within 2 s (DECISIONS D6). */
+/** A change on another device shows on an open board within 2 s (docs/decisions/011). */
 const LIVE_MS = 2_000;
 /** From the reconnect being let through to the missed changes on screen: the SDK connects, re-subscribes, the app refetches. */
 const CATCH_UP_MS = 5_000;

@@ -2,7 +2,7 @@ import { test, expect, submitLogin } from '../support/e2e-fixtures';
 import { E2E_SUPPORT_EMAIL } from '../support/e2e-env';
 import type { Page } from '@playwright/test';
 
-// Every message of the sign-in / sign-up screen (spec sections 4, 5, 8), against the real server.
+// Every message of the sign-in / sign-up screen (docs/product.md#login, docs/product.md#messages), against the real server.
 
 async function expectBoard(page: Page) {
   await expect(page).toHaveURL((url) => url.pathname === '/');

@@ -6,7 +6,7 @@ import { test, expect } from '../support/e2e-fixtures';
 import { E2E_DELETE_PASSWORD } from '../support/e2e-env';
 import { nextIsoWeek } from '../support/open-weeks';
 
-// The order forms (spec section 2: edit, create, search) against the real server: what staff type
+// The order forms (docs/product.md: Add order, Edit order, Search) against the real server: what staff type
 // is what the server stores, and what the board and search then show.
 
 /** Adds an order next week (new orders may not go into a week that has passed). */

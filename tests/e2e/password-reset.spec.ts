@@ -39,7 +39,7 @@ test('mailed link sets a new password; the old one stops working', async ({ page
   const mail = await mailbox.waitFor(account.email, '');
   await page.goto(linkTo(mail.links, '/auth/confirm-password-reset/'));
 
-  // Checked in the browser before the server is asked (DECISIONS: better than the spec).
+  // Checked in the browser before the server is asked (docs/product.md#account-pages).
   await page.getByLabel('New Password').fill('Fresh-compost-2026');
   await page.getByLabel('Confirm Password').fill('Fresh-compost-2027');
   await page.getByRole('button', { name: 'Reset' }).click();

@@ -4,7 +4,7 @@ import { test, expect } from '../support/e2e-fixtures';
 import { A4_POINTS, readPdf } from '../support/pdf-tools';
 
 // The daily pick sheet with real orders created through the API: exactly the day's whiteboard
-// orders of wholesale and retail customers (D11: Thursday is not Tuesday), linked, with extras,
+// orders of wholesale and retail customers (docs/decisions/026: Thursday is not Tuesday), linked, with extras,
 // printed as a one-page A4 PDF, and updated live while open.
 
 async function createOrder(pb: PocketBase, order: OrderInput): Promise<string> {

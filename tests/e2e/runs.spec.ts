@@ -5,7 +5,7 @@ import { E2E_DELETE_PASSWORD, e2eBaseUrl } from '../support/e2e-env';
 import { expect, test, type Account } from '../support/e2e-fixtures';
 
 // Saved runs: listed newest first, reopened in the mapper with everything restored, saved again
-// under the same name (an update, not a second run), and deleted with the team's password (D4).
+// under the same name (an update, not a second run), and deleted with the team's password (docs/decisions/020).
 
 const unique = () => Math.random().toString(36).slice(2, 7);
 
@@ -129,7 +129,7 @@ test('deleting a run needs the team’s password: a wrong one keeps it, the righ
   await expect(runLink(page, run.id)).toBeVisible();
   await expect(api.collection('trolley_exports').getOne(run.id)).resolves.toMatchObject({ id: run.id });
 
-  // The field was cleared after the attempt; the password is compared ignoring case (D4).
+  // The field was cleared after the attempt; the password is compared ignoring case (docs/decisions/020).
   await deleteButton.click();
   await expect(dialog.getByLabel(/^Enter password to delete/)).toHaveValue('');
   await dialog.getByLabel(/^Enter password to delete/).fill(E2E_DELETE_PASSWORD.toUpperCase());
@@ -139,7 +139,11 @@ test('deleting a run needs the team’s password: a wrong one keeps it, the righ
   await expect(api.collection('trolley_exports').getOne(run.id)).rejects.toMatchObject({ status: 404 });
 });
 
-test('a save never silently overwrites a newer save of the same run made elsewhere (D10)', async ({ page, accounts, signIn }) => {
+test('a save never silently overwrites a newer save of the same run made elsewhere (docs/decisions/025)', async ({
+  page,
+  accounts,
+  signIn,
+}) => {
   const account = await accounts.create();
   const api = await apiAs(account);
   const run = await api.collection('trolley_exports').create<TrolleyExportRecord>(trailerRun(`Two${unique()}`));

@@ -2,7 +2,7 @@ import { test, expect } from '../support/e2e-fixtures';
 import { E2E_SUPPORT_EMAIL } from '../support/e2e-env';
 
 // Settings (/settings): account info, links, support address, and week headings that the board
-// shows as route headings (spec sections 2 and 4).
+// shows as route headings (docs/product.md#settings).
 
 test('shows the account, password and legal links, and the support address', async ({ page, accounts, signIn }) => {
   const account = await accounts.create();

@@ -81,7 +81,7 @@ supervise(
         // the suite itself. The per-identity login lock-out still applies.
         AUTH_RATE_LIMIT_PER_MINUTE: process.env.E2E_AUTH_RATE_LIMIT_PER_MINUTE ?? '100000',
         SIGNUP_RATE_LIMIT_PER_HOUR: '100000',
-        // Given (not generated) so the suite also runs with E2E_DATABASE_URL, where it is required (D13).
+        // Given (not generated) so the suite also runs with E2E_DATABASE_URL, where it is required (docs/decisions/028).
         TOKEN_SECRET: 'e2e-token-secret-of-at-least-32-characters',
       },
     },

@@ -1,6 +1,6 @@
 import { afterEach } from 'vitest';
 
-// A test fails if it logs an unexpected console.error (STYLE.md section 4).
+// A test fails if it logs an unexpected console.error: an error nobody expected is a bug nobody saw.
 let errors: unknown[][] = [];
 const original = console.error;
 console.error = (...args: unknown[]) => {

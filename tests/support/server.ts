@@ -13,7 +13,7 @@ import { isolatedPostgres } from './postgres';
 export { isolatedPostgres } from './postgres';
 
 export const TEST_DELETE_PASSWORD = 'Prune-The-Roses';
-/** Every test server signs with this, as several instances on one database must share one secret (D13). */
+/** Every test server signs with this, as several instances on one database must share one secret (docs/decisions/028). */
 export const TEST_TOKEN_SECRET = 'test-token-secret-of-at-least-32-characters';
 
 export interface TestServer {

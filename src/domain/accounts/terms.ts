@@ -50,7 +50,7 @@ const AGREEMENT_UNREADABLE: FieldError = {
 /**
  * Reads a change of agreement on one's own account (the Accept Terms screen, or a record left
  * from an older version). Any version may be stored — the access gate decides whether it is the
- * current one — but only a short, clean one (D14). The server stamps its own time, so the
+ * current one — but only a short, clean one (docs/decisions/010). The server stamps its own time, so the
  * timestamp sent is only checked for size.
  */
 export function readTermsAgreementChange(value: unknown): { ok: true; value: TermsAgreement } | { ok: false; error: FieldError } {

@@ -44,7 +44,7 @@ function weekInYear(value: Record<string, unknown>, errors: Record<string, Field
 }
 
 /**
- * Orders. Every member of staff sees and edits every order. `user` is the member of staff who
+ * Orders. Every member of staff sees and edits every order (docs/decisions/005). `user` is the member of staff who
  * created it, set by the server. Week and year have no default: the web app fills in the week on
  * screen, the server requires them.
  */
@@ -85,5 +85,5 @@ export const tasks = defineCollection({
   refine: weekInYear,
 });
 
-/** What a new order starts with. Week and year have none: the form fills in the week on screen. */
+/** What a new order starts with (docs/product.md#add-order). Week and year have none: the form fills in the week on screen. */
 export const ORDER_DEFAULTS = defaultsOf(tasks);

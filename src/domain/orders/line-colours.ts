@@ -17,7 +17,7 @@ export function customerTypeColour(customerType: CustomerType): LineColour {
 }
 
 /**
- * A line's colour on the weekly or collect board (spec section 2): a collect order is orange;
+ * A line's colour on the weekly or collect board (docs/product.md#weekly-board): a collect order is orange;
  * otherwise by customer type, retail blue, other green, missed fuchsia. In selection (map-edit)
  * mode, retail is blue and other is red.
  */

@@ -1,6 +1,6 @@
 import type { CustomerType } from '../records';
 
-/** The colour of an order's line on the pick sheet (spec): retail blue, other red, missed
+/** The colour of an order's line on the pick sheet (docs/product.md#pick-sheet): retail blue, other red, missed
  * magenta, wholesale the default text colour. Screens and the PDF map the tone to their colours. */
 export type PickSheetTone = 'blue' | 'red' | 'magenta' | 'default';
 

@@ -210,7 +210,7 @@ describe('validateOrderInput on update', () => {
   });
 });
 
-describe('validateOrderInput text rules (D14)', () => {
+describe('validateOrderInput text rules (docs/decisions/010)', () => {
   it('lets the order notes span lines, but keeps every other text on one line', () => {
     const result = validateOrderInput({ ...minimal, orderInfo: 'Back door\nTwo pallets\tthen trays' }, 'create');
     expect(result.ok && result.value.orderInfo).toBe('Back door\nTwo pallets\tthen trays');

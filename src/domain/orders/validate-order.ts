@@ -7,7 +7,8 @@ import type { OrderFields } from './order-fields';
 export type ExistingOrderWeek = Partial<Pick<OrderFields, 'year' | 'weekNumber'>>;
 
 /**
- * Checks an order body from a client against the order's declaration (collections/tasks.ts).
+ * Checks an order body from a client against the order's declaration (collections/tasks.ts;
+ * docs/decisions/005).
  * The server calls it before every write; the web app may call it to show the same messages
  * before sending.
  *

@@ -39,7 +39,7 @@ describe('validateUserSettingsInput', () => {
   });
 });
 
-describe('validateUserSettingsInput text rules (D14)', () => {
+describe('validateUserSettingsInput text rules (docs/decisions/010)', () => {
   it('refuses a heading with a line break, naming the day', () => {
     expect(validateUserSettingsInput({ settings_json: { monday_heading: 'Kent\nrun' } }, 'update')).toEqual({
       ok: false,

@@ -1,6 +1,6 @@
 import { DAYS, WEEKDAY_HEADING_KEYS, type Day, type WeekHeadings, type WeekdayHeadingKey } from '../records';
 
-/** The spec's route heading when a user has set none for a day. */
+/** The route heading when a user has set none for a day (docs/product.md#weekly-board). */
 export const DEFAULT_ROUTE_HEADING = 'Misc';
 
 /** `monday` -> `monday_heading`, the key of that day in `settings_json`. */

@@ -1,6 +1,6 @@
 /**
  * Total Trollies in the mapper's list header. `trollies` is free text; only a plain number
- * counts ("2", "1.5"), anything else ("2T", "half", "") counts as 0, as the spec says.
+ * counts ("2", "1.5"), anything else ("2T", "half", "") counts as 0 (docs/product.md#trolley-counts).
  */
 export function countTrollies(stops: readonly { trollies: string }[]): number {
   let total = 0;

@@ -13,7 +13,7 @@ export const RUN_LIMITS = {
   maxTrolleyNumber: 100,
 } as const;
 
-/** The product's wording for the save-run rule. */
+/** The wording of the save-run rule (docs/product.md#trolley-mapper). */
 export const RUN_NEEDS_DRIVER_REG_DATE = 'Please enter driver, registration and date before saving.';
 
 const STOP_FIELDS: { key: keyof RunStop; label: string; max: number }[] = [

@@ -21,7 +21,7 @@ export function freshGrid(vehicleType: VehicleType, trolleyNumber: number): stri
 }
 
 /** Lorry <-> Trailer: the cells mean different places on the other vehicle, so the grid and
- * the size are cleared (spec). Choosing the type already chosen changes nothing. */
+ * the size are cleared (docs/product.md#trolley-mapper). Choosing the type already chosen changes nothing. */
 export function switchVehicleType(info: VehicleInfo, vehicleType: VehicleType): VehicleInfo {
   if (info.vehicleType === vehicleType) return info;
   return { ...info, vehicleType, trolleyNumber: 0, grid: [] };

@@ -1,7 +1,7 @@
 import type { RunStop } from '../records';
 import { formatMapperPostcode, lastFour } from '../orders/format';
 
-/** One stop as the mapper list and the run sheet show it (spec: trolley mapper, stop row). */
+/** One stop as the mapper list and the run sheet show it (docs/product.md#trolley-mapper). */
 export interface StopDisplay {
   /** 1-based position in the run. */
   position: number;

@@ -91,7 +91,7 @@ describe('validateRunInput', () => {
   });
 });
 
-describe('validateRunInput text rules (D14)', () => {
+describe('validateRunInput text rules (docs/decisions/010)', () => {
   it('names where a control character is, in a sentence', () => {
     expect(errorsOf(validateRunInput({ ...run, name: 'Kent\trun' }, 'create')).name?.code).toBe('validation_invalid_characters');
     expect(errorsOf(validateRunInput({ ...run, data: [{ ...stop, title: 'Green\u0000fields' }] }, 'create')).data).toEqual({

@@ -63,7 +63,7 @@ const emailField = fieldValidator({ email: INVALID_EMAIL });
 export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOptions): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { users, records, config, tokens, mailer } = options;
-  // Only the auth endpoints are rate-limited; ordinary API use is never throttled (D3).
+  // Only the auth endpoints are rate-limited; ordinary API use is never throttled (docs/decisions/005).
   const AUTH_RATE_LIMIT = { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } };
   const throttle = new LoginThrottle(options.throttles);
 
@@ -99,7 +99,7 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOp
         throw badRequest('Failed to authenticate.');
       }
       await throttle.recordSuccess(request.ip, user.id);
-      // Unverified users and users without terms still sign in (D3): the app tells them what to do next.
+      // Unverified users and users without terms still sign in (docs/decisions/005): the app tells them what to do next.
       return authResponse(user);
     },
   );
@@ -154,7 +154,7 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOp
       if (!user) throw validationFailed({ token: INVALID_RESET });
       const pair = validatePasswordPair(body.password, body.passwordConfirm);
       if (!pair.ok) throw validationFailed(pair.errors);
-      // A new token key signs out every earlier session (D3); the mailed link proved the address.
+      // A new token key signs out every earlier session (docs/decisions/005); the mailed link proved the address.
       await records.systemUpdate(
         'users',
         user.id,

@@ -51,7 +51,7 @@ interface RateLimitResult {
 
 /**
  * A store for @fastify/rate-limit (the per-address limit on each auth endpoint) kept in the
- * `throttles` table, so every instance on one database shares one budget (D13).
+ * `throttles` table, so every instance on one database shares one budget (docs/decisions/028).
  */
 export function throttleRateLimitStore(throttles: Throttles, now: () => number) {
   return class ThrottleRateLimitStore {

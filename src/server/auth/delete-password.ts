@@ -5,7 +5,7 @@ import type { Throttles } from './throttles';
 const MAX_WRONG = 5;
 const WINDOW_MS = 15 * 60 * 1000;
 
-/** Case-insensitive, constant-time comparison of the typed deletion password (D4). */
+/** Case-insensitive, constant-time comparison of the typed deletion password (docs/decisions/020). */
 export function isDeletePassword(typed: string | string[] | undefined, expected: string): boolean {
   if (typeof typed !== 'string' || typed === '' || expected === '') return false;
   const a = Buffer.from(typed.trim().toLowerCase());
@@ -26,7 +26,7 @@ export interface DeletePasswordAttempt {
 export type DeletePasswordCheck = (attempt: DeletePasswordAttempt) => Promise<void>;
 
 /**
- * The deletion password check of the write path (D4). Wrong guesses are counted per (user,
+ * The deletion password check of the write path (docs/decisions/020). Wrong guesses are counted per (user,
  * address) in the database: after five in 15 minutes even the right password waits, so the shared
  * password cannot be guessed at request speed (it was, at ~470 tries a second).
  */

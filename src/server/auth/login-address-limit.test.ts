@@ -4,7 +4,7 @@ import { createTestAccount } from '../../../tests/support/accounts';
 import { failure, startTestServer, type TestServer } from '../../../tests/support/server';
 import { AccountAdmin } from '../admin/accounts';
 
-// The per-address budget of auth-with-password (D3): someone trying one password on many accounts
+// The per-address budget of auth-with-password (docs/decisions/005): someone trying one password on many accounts
 // never trips any one account's lock-out, so only the per-address limit stops them.
 
 const LIMIT = 6;

@@ -7,8 +7,8 @@ const WINDOW_MS = 15 * 60 * 1000;
 
 /**
  * Failed logins per (address, account): password guessing is slowed, while a yard full of
- * tablets behind one address keeps working for every other account (D3), and the account's owner
- * can lift the lock with a password reset. Kept in the database, so every instance sees it (D13).
+ * tablets behind one address keeps working for every other account (docs/decisions/005), and the account's owner
+ * can lift the lock with a password reset. Kept in the database, so every instance sees it (docs/decisions/028).
  */
 export class LoginThrottle {
   constructor(private readonly throttles: Throttles) {}

@@ -21,7 +21,7 @@ interface ThrottleLog {
 export const MAX_KEYS_IN_MEMORY = 10_000;
 
 /**
- * Fixed-window counters in the `throttles` table, shared by every instance on one database (D13).
+ * Fixed-window counters in the `throttles` table, shared by every instance on one database (docs/decisions/028).
  * A hit is one atomic upsert (the same SQL on SQLite and PostgreSQL), so two instances counting the
  * same key at once never lose a hit.
  *

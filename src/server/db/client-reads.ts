@@ -1,5 +1,5 @@
 // Client reads (list and search requests) run where a slow one costs only its own caller
-// (D14, docs/decisions/017): on SQLite in worker threads (sqlite-read-pool.ts), on PostgreSQL in
+// (docs/decisions/010, docs/decisions/017): on SQLite in worker threads (sqlite-read-pool.ts), on PostgreSQL in
 // a read-only transaction with a statement timeout. Both stop a read at its time limit and say so
 // with ReadRefused; writes, transactions and the server's own lookups stay on the main connection.
 
@@ -8,7 +8,7 @@ import type { Database } from './schema';
 
 export type ReadRow = Record<string, unknown>;
 
-/** A list answers, or is refused, within this time (D14's target is 2 s, queueing included). */
+/** A list answers, or is refused, within this time (docs/decisions/010's target is 2 s, queueing included). */
 export const DEFAULT_READ_TIME_LIMIT_MS = 1500;
 /** SQLite worker threads at most: one for a slow read, one for everyone else, on a 2-core machine. */
 export const DEFAULT_READ_WORKERS = 2;

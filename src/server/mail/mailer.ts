@@ -37,7 +37,7 @@ export function sendInBackground(mailer: Mailer, log: { error(obj: object, msg: 
 
 /**
  * SMTP when SMTP_URL is set; otherwise each mail becomes an .eml file in DATA_DIR/mail and its
- * link goes to the log, so one machine works without a mail server (D8).
+ * link goes to the log, so one machine works without a mail server (docs/decisions/023).
  */
 export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>, log: Log): Mailer {
   if (config.smtpUrl) {

@@ -74,7 +74,7 @@ describe('errors answered before our routes still use the envelope', () => {
   });
 });
 
-describe('JSON bodies (D14)', () => {
+describe('JSON bodies (docs/decisions/010)', () => {
   const post = (body: string) =>
     fetch(`${server.url}/api/collections/tasks/records`, {
       method: 'POST',

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../errors';
 
-/** Largest request body the server reads (D14); a week's board of orders is a few kilobytes. */
+/** Largest request body the server reads (docs/decisions/010); a week's board of orders is a few kilobytes. */
 export const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 /** Deepest nesting of arrays and objects a body may have; our records are at most 4 deep. */
 export const MAX_JSON_DEPTH = 20;
@@ -9,7 +9,7 @@ export const MAX_JSON_DEPTH = 20;
 /**
  * The pocketbase SDK sends `Content-Type: application/json` on every request, body or not
  * (STACK.md); an empty body therefore means `{}` instead of Fastify's default 400. Bodies nested
- * deeper than MAX_JSON_DEPTH are refused before parsing, so no later code walks them (D14).
+ * deeper than MAX_JSON_DEPTH are refused before parsing, so no later code walks them (docs/decisions/010).
  */
 export function installJsonBodyParser(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');

@@ -8,7 +8,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 
 /**
  * Helmet's settings for this server. Nurseries open it as `http://<office-machine>:8090` on the
- * yard Wi-Fi (D12): a CSP `upgrade-insecure-requests` or an HSTS header would make browsers
+ * yard Wi-Fi (docs/decisions/027): a CSP `upgrade-insecure-requests` or an HSTS header would make browsers
  * fetch every script over https://, which nothing answers, and show a blank page. Both are sent
  * only when APP_URL says the app is really served over HTTPS, as is the opener policy.
  */

@@ -7,7 +7,7 @@ import { precompressDir } from '../../../scripts/precompress';
 import { decodedBody as decode, rawGet as get } from '../../../tests/support/raw-http';
 import { startTestServer, type TestServer } from '../../../tests/support/server';
 
-// The built web app as a tablet on slow yard Wi-Fi receives it (D12): compressed, hashed assets
+// The built web app as a tablet on slow yard Wi-Fi receives it (docs/decisions/027): compressed, hashed assets
 // cached for a year, index.html never cached, and no header that sends the browser to https://.
 
 const SCRIPT_NAME = 'index-Ab12Cd34.js';

@@ -40,7 +40,7 @@ export interface PostgresEventBusOptions {
 }
 
 /**
- * Several instances on one PostgreSQL (D2, D13): `stage` NOTIFYs inside the writing transaction,
+ * Several instances on one PostgreSQL (docs/decisions/002, 028): `stage` NOTIFYs inside the writing transaction,
  * so only committed changes go out, and to every instance including this one (`committed` does
  * nothing). A dedicated connection (not from the pool) LISTENs; when it drops it reconnects with
  * backoff and then asks realtime to make every client refetch, since changes may have been missed.

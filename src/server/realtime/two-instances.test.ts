@@ -6,7 +6,7 @@ import { PostgresEventBus } from './postgres-event-bus';
 import { FUTURE_YEAR } from '../../../tests/support/open-weeks';
 import { waitFor } from '../../../tests/support/realtime-client';
 
-// Two instances of the server on one PostgreSQL schema, as behind a load balancer (D13): tokens,
+// Two instances of the server on one PostgreSQL schema, as behind a load balancer (docs/decisions/028): tokens,
 // realtime and throttles must not depend on which instance answers. Runs in the PostgreSQL pass
 // (`bash scripts/with-postgres.sh npx vitest run ...`).
 

@@ -132,7 +132,7 @@ describe('access rules: the SQL form and the predicate agree', () => {
       expect(canRead(byName.tasks!, 'list', { user }, order)).toBe(false);
       expect(canRead(byName.user_settings!, 'list', { user }, { id: 's2', user: user?.id ?? '' })).toBe(false);
     }
-    // Their own account stays readable to a signed-in user whatever the gate of staff data says (D3).
+    // Their own account stays readable to a signed-in user whatever the gate of staff data says (docs/decisions/005).
     expect(canRead(byName.users!, 'view', { user: people.unverified }, { id: people.unverified.id })).toBe(true);
   });
 });

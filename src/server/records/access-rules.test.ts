@@ -10,7 +10,7 @@ import {
 } from '../../../tests/support/server';
 import { FUTURE_YEAR, futureYearWithWeeks } from '../../../tests/support/open-weeks';
 
-// Who may do what (DECISIONS D3, D4, D10), through the SDK as each kind of caller.
+// Who may do what (docs/decisions/005, 020, 025), through the SDK as each kind of caller.
 
 const STAFF_COLLECTIONS = ['tasks', 'user_settings', 'trolley_exports'] as const;
 const order = (extra: Record<string, unknown> = {}) => ({ title: 'Greenfields', weekNumber: 12, year: FUTURE_YEAR, ...extra });
@@ -130,7 +130,7 @@ describe('collection rules', () => {
   });
 
   describe('tasks', () => {
-    it('sets `user` to the creator and keeps it; naming someone else is refused (D3)', async () => {
+    it('sets `user` to the creator and keeps it; naming someone else is refused (docs/decisions/005)', async () => {
       const created = await alice.pb.collection('tasks').create(order());
       expect(created.user).toBe(alice.id);
       const updated = await bob.pb.collection('tasks').update(created.id, { user: alice.id, title: 'Greenfields (moved)' });
@@ -262,7 +262,7 @@ describe('collection rules', () => {
     });
   });
 
-  describe('`user` is never another user (D3)', () => {
+  describe('`user` is never another user (docs/decisions/005)', () => {
     it.each(STAFF_COLLECTIONS)(
       '%s: a create or update naming someone else is refused with 400 on `user`, nothing stored',
       async (collection) => {
@@ -290,7 +290,7 @@ describe('collection rules', () => {
     );
   });
 
-  describe('deleting needs the deletion password (D4)', () => {
+  describe('deleting needs the deletion password (docs/decisions/020)', () => {
     const cases = [
       ['tasks', () => alice.pb.collection('tasks').create(order({ title: 'To delete' }))],
       ['trolley_exports', () => alice.pb.collection('trolley_exports').create(run())],
@@ -338,7 +338,7 @@ describe('collection rules', () => {
     });
   });
 
-  describe('edits never silently overwrite each other (D10)', () => {
+  describe('edits never silently overwrite each other (docs/decisions/025)', () => {
     const ifMatch = (updated: string) => ({ headers: { 'If-Match': `"${updated}"` } });
 
     it('an update with the current version succeeds; one from a stale version gets 412 and changes nothing', async () => {

@@ -52,7 +52,7 @@ export const ANYONE: readonly GateCheck[] = [];
 /** A signed-in user, verified or not: their own account record. */
 export const SIGNED_IN: readonly GateCheck[] = [{ rule: '@request.auth.id != ""', status: 401, message: UNAUTHORIZED_MESSAGE }];
 
-/** Staff data (orders, settings, runs): signed in, verified, terms v1.0 accepted (D3). */
+/** Staff data (orders, settings, runs): signed in, verified, terms v1.0 accepted (docs/decisions/005). */
 export const STAFF: readonly GateCheck[] = [
   ...SIGNED_IN,
   { rule: '@request.auth.verified = true', status: 403, message: 'Please verify your email before using Trolleyboard.' },

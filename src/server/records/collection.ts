@@ -78,7 +78,7 @@ export interface Collection {
   prepareCreate(body: unknown, context: WriteContext): Promise<Row | NotStored>;
   /** Checks the body against the existing row; returns the columns to change. */
   prepareUpdate(body: unknown, existing: Row, context: WriteContext): Promise<Row>;
-  /** Deleting needs the team's deletion password. */
+  /** Deleting needs the team's deletion password (docs/decisions/020). */
   needsDeletePassword: boolean;
   /** Turns a unique-index violation into a field error, when the collection has unique fields. */
   describeConflict?(error: unknown): Record<string, FieldError> | null;
@@ -162,7 +162,7 @@ function stampedRelations(declaration: CollectionDeclaration): Array<[string, Re
 
 /**
  * The values of the relations the server stamps with the caller (an order's creator, a run's last
- * saver). A client may name none, itself, or (on update) the value already there: anyone else is
+ * saver; docs/decisions/005). A client may name none, itself, or (on update) the value already there: anyone else is
  * refused with 400, never silently rewritten. A `create` stamp keeps its value on update, a
  * `write` stamp becomes the caller on every client write. Trusted callers may name anyone.
  */

@@ -18,7 +18,7 @@ export function formatTimestamp(date: Date): string {
 
 /**
  * The next `updated` value for a record: now, but always later than the previous value so
- * `If-Match` (DECISIONS D10) can tell two quick edits apart.
+ * `If-Match` (docs/decisions/025) can tell two quick edits apart.
  */
 export function nextTimestamp(now: Date, previous?: string): string {
   const next = formatTimestamp(now);

@@ -4,7 +4,7 @@ import { createAccount, failure, startTestServer, type TestServer } from '../../
 import { AccountAdmin } from '../admin/accounts';
 import { FUTURE_YEAR } from '../../../tests/support/open-weeks';
 
-// D14 through the official SDK: text fields are bounded and refuse control characters, with a
+// Request bounds (docs/decisions/010) through the official SDK: text fields are bounded and refuse control characters, with a
 // field message, whichever collection or account route the text arrives by.
 
 let server: TestServer;
@@ -22,7 +22,7 @@ afterAll(async () => {
   await server.close();
 });
 
-describe('text fields (D14)', () => {
+describe('text fields (docs/decisions/010)', () => {
   it('refuses a terms version of a million characters and stores nothing', async () => {
     const error = await failure(
       pb.collection('users').update(userId, { termsAgreement: { agreed: true, version: 'v'.repeat(1_000_000), timestamp: 'now' } }),

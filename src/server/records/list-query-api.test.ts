@@ -4,7 +4,7 @@ import { createAccount, startTestServer, type TestServer } from '../../../tests/
 import { MAX_PAGE } from './list-query';
 import { FUTURE_YEAR } from '../../../tests/support/open-weeks';
 
-// D14: every list parameter is range-checked. Odd values get a 400 that says what is allowed,
+// Request bounds (docs/decisions/010): every list parameter is range-checked. Odd values get a 400 that says what is allowed,
 // never a 5xx, and valid ones keep working.
 
 let server: TestServer;

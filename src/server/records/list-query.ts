@@ -9,7 +9,7 @@ import { parseSort } from './filter/parse-sort';
 export const DEFAULT_PER_PAGE = 30;
 /** The SDK's getFullList asks for 1000 at a time (STACK.md), so that is the ceiling. */
 export const MAX_PER_PAGE = 1000;
-/** With at most 1000 per page, the furthest a list reaches is 100,000,000 records in (D14). */
+/** With at most 1000 per page, the furthest a list reaches is 100,000,000 records in (docs/decisions/010). */
 export const MAX_PAGE = 100_000;
 /** `fields` names a handful of fields; a long one is not a real request. */
 export const MAX_FIELDS_LENGTH = 1000;
@@ -69,7 +69,7 @@ function readSkipTotal(raw: string | undefined): boolean {
   throw badRequest('The "skipTotal" query parameter must be true or false (or 1 or 0).');
 }
 
-/** Reads PocketBase's list parameters: page, perPage, sort, filter, skipTotal, fields. Every one is range-checked (D14). */
+/** Reads PocketBase's list parameters: page, perPage, sort, filter, skipTotal, fields. Every one is range-checked (docs/decisions/010). */
 export function parseListQuery(query: Query, fields: FieldMap, dialect: SqlDialect): ListQuery {
   const page = readPage(single(query, 'page'));
   const perPage = readPerPage(single(query, 'perPage'));

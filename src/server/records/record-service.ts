@@ -27,9 +27,9 @@ export interface RecordServiceOptions {
   users: UsersRepository;
   config: Config;
   collections: Collection[];
-  /** Checks the typed deletion password (D4), throttling wrong guesses. */
+  /** Checks the typed deletion password (docs/decisions/020), throttling wrong guesses. */
   checkDeletePassword: DeletePasswordCheck;
-  /** The database-kept throttles (D13): a change of one's own password is throttled like sign-in. */
+  /** The database-kept throttles (docs/decisions/028): a change of one's own password is throttled like sign-in. */
   throttles: Throttles;
   /** Sends a mail without waiting for it; a process that sends no mail (the operator CLI) leaves it out. */
   sendMail?: (message: MailMessage) => void;
@@ -52,7 +52,7 @@ export interface ReadOptions {
 }
 
 export interface WriteOptions extends ReadOptions {
-  /** The `updated` value the client started from (`If-Match`, D10); undefined = no condition. */
+  /** The `updated` value the client started from (`If-Match`, docs/decisions/025); undefined = no condition. */
   ifMatch?: string;
   /** The caller's address, for the throttles of password checks (current and deletion password). */
   address?: string;
@@ -72,7 +72,7 @@ export interface ListScope {
 }
 
 export interface DeleteOptions extends WriteOptions {
-  /** The typed deletion password (`X-Confirm-Password`, D4). */
+  /** The typed deletion password (`X-Confirm-Password`, docs/decisions/020). */
   confirmPassword?: string | string[];
 }
 
@@ -86,10 +86,10 @@ export function changedMeanwhile(): ApiError {
 }
 
 /**
- * The one place records are read for clients and written by anyone (STYLE.md section 2): routes,
+ * The one place records are read for clients and written by anyone (src/server/README.md): routes,
  * auth flows, the operator CLI and the demo seed. A write validates (the collection's rules),
  * stamps `created`/`updated` from the injected clock, compare-and-sets `updated` in the database
- * (D10), maps unique violations to field errors, and runs in a transaction that stages the change
+ * (docs/decisions/025), maps unique violations to field errors, and runs in a transaction that stages the change
  * on the event bus; the change is published only after the commit.
  */
 export class RecordService {
@@ -302,7 +302,7 @@ export class RecordService {
       collection,
       { collection: collection.name, action: 'update', record: collection.toRecord(row) },
       async (store) => {
-        // Compare-and-set in the database: if anyone saved since `existing` was read, nothing is written (D10).
+        // Compare-and-set in the database: if anyone saved since `existing` was read, nothing is written (docs/decisions/025).
         const written = await store.update(collection.table, String(existing.id), { ...changes, updated }, String(existing.updated));
         if (!written) throw changedMeanwhile();
       },

@@ -96,7 +96,7 @@ export class RecordStore {
   }
 
   /**
-   * Updates one record. With `expectedUpdated`, only when nobody changed it meanwhile (D10);
+   * Updates one record. With `expectedUpdated`, only when nobody changed it meanwhile (docs/decisions/025);
    * returns false when no row matched.
    */
   async update(table: string, id: string, values: Row, expectedUpdated?: string): Promise<boolean> {
@@ -106,7 +106,7 @@ export class RecordStore {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  /** Deletes one record; with `expectedUpdated`, only when nobody changed it meanwhile (D10). */
+  /** Deletes one record; with `expectedUpdated`, only when nobody changed it meanwhile (docs/decisions/025). */
   async delete(table: string, id: string, expectedUpdated?: string): Promise<boolean> {
     let query = this.loose.deleteFrom(table).where(sql.ref('id'), '=', id);
     if (expectedUpdated !== undefined) query = query.where(sql.ref('updated'), '=', expectedUpdated);

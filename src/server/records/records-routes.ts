@@ -134,7 +134,7 @@ export async function recordRoutes(fastify: FastifyInstance, options: RecordRout
   });
 }
 
-/** `If-Match: "<updated>"` (D10); also accepts the bare value and a weak `W/` prefix; `*` means any version. */
+/** `If-Match: "<updated>"` (docs/decisions/025); also accepts the bare value and a weak `W/` prefix; `*` means any version. */
 function readIfMatch(request: FastifyRequest): string | undefined {
   const raw = request.headers['if-match'];
   if (typeof raw !== 'string' || raw.trim() === '' || raw.trim() === '*') return undefined;

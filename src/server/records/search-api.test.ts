@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderTitle, seedOrders } from '../../../tests/support/seed-orders';
 import { createAccount, failure, startTestServer, type TestServer } from '../../../tests/support/server';
 
-// D14, bench-style but kept fast: over 20,000 orders (every 20th with a ~4,000-character note),
+// Request bounds (docs/decisions/010), bench-style but kept fast: over 20,000 orders (every 20th with a ~4,000-character note),
 // the worst searches a client can send answer quickly, and the server keeps answering everyone
 // else while searches run. bench/search.ts measures the same over 200,000.
 
@@ -36,7 +36,7 @@ async function timed<T>(run: () => Promise<T>): Promise<{ ms: number; result: T 
 
 describe(`search over ${ORDERS.toLocaleString('en-GB')} orders`, () => {
   it('refuses a search text over 100 characters at once, with a 400 that says so', async () => {
-    // Before D14 a 3,000-character near miss over long notes held the whole server for seconds.
+    // Before the bounds of docs/decisions/010, a 3,000-character near miss over long notes held the whole server for seconds.
     const nearMiss = `${'back door pallets trays '.repeat(125)}!`;
     const { ms, result: error } = await timed(() =>
       failure(pb.collection('tasks').getList(1, 30, { filter: pb.filter('orderInfo ~ {:q}', { q: nearMiss }) })),

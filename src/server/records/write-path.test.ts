@@ -11,13 +11,13 @@ import {
 } from '../../../tests/support/server';
 import { FUTURE_YEAR } from '../../../tests/support/open-weeks';
 
-// The one write path (issue 6): versions checked in the database (D10), stale deletes refused,
+// The one write path (issue 6): versions checked in the database (docs/decisions/025), stale deletes refused,
 // and PocketBase's insertion order for lists without a sort.
 
 const order = (title: string) => ({ title, weekNumber: 12, year: FUTURE_YEAR });
 const ifMatch = (updated: string) => ({ 'If-Match': `"${updated}"` });
 
-describe('compare-and-set on `updated` (D10)', () => {
+describe('compare-and-set on `updated` (docs/decisions/025)', () => {
   let server: TestServer;
   let accounts: TestAccount[];
   beforeAll(async () => {

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { refreshSessionOnce } from '../lib/session-refresh';
 import { useIdleReload } from '../lib/use-idle-reload';
 import { AppProviders } from './providers';
-import { RouterProvider } from '../lib/router';
+import { RouterProvider } from '../lib/router/route-view';
 import { AppRoutes, createAppRouter } from './routes';
 
 const router = createAppRouter();

@@ -1,14 +1,14 @@
-// Route guards that enforce who may see which screen (spec section 2, "Access gate").
+// Route guards that enforce who may see which screen (docs/product.md#access-gate).
 // They judge the stored session synchronously, so the board paints without waiting for the
 // network; app.tsx runs them again once the page load's auth refresh has seen the server's record.
 // Each returns the path to send the user to instead, or null to let the screen show.
 import { currentUser, sessionState } from '../lib/session';
-import type { Path } from '../lib/router';
-import { paths } from './paths';
+import type { Path } from '../lib/router/location';
+import { paths } from '../lib/paths';
 
 const RESET_HASH_PREFIX = '#/auth/confirm-password-reset/';
 
-/** Protected screens, in the spec's order: login, then verification, then terms. */
+/** Protected screens, in the order of docs/product.md#access-gate: login, then verification, then terms. */
 export function requireReady(): string | null {
   switch (sessionState()) {
     case 'logged-out':

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { Link } from '../lib/router';
-import { paths } from './paths';
+import { Link } from '../lib/router/links';
+import { paths } from '../lib/paths';
 
-/** Shown for a screen that failed: a sentence and a way back, never the stack (spec section 8). */
+/** Shown for a screen that failed: a sentence and a way back, never the stack (docs/product.md#messages). */
 export function RouteError({ error }: { error: unknown }) {
   useEffect(() => {
     console.error('A route failed.', error);

@@ -3,9 +3,12 @@ import { LoadingScreen } from '../components/ui/loading-screen';
 import BoardPage from '../features/board/board-page';
 import { AppLayout } from './shell/app-layout';
 import { adminHashRedirect, loggedOutOnly, requireLogin, requireReady, unknownPath } from './gate';
-import { paths } from './paths';
-import { ANY_PATH, createHistoryRouter, lazyScreen, RouteView, type Guard, type Route, type Router } from '../lib/router';
-import { findRoute, redirectFor } from '../lib/router/route-table';
+import { paths } from '../lib/paths';
+import { createHistoryRouter, type Router } from '../lib/router/history-router';
+import { lazyScreen } from '../lib/router/lazy-screen';
+import { ANY_PATH } from '../lib/router/match-route';
+import { findRoute, redirectFor, type Guard, type Route } from '../lib/router/route-table';
+import { RouteView } from '../lib/router/route-view';
 
 // The error screen loads when a route fails, not with the board (first-paint budget, decision 006).
 const RouteError = lazy(() => import('./route-error').then((m) => ({ default: m.RouteError })));

@@ -2,7 +2,7 @@
 // still downloading: on the board, a signed-in browser asks for the week's orders at once, so on
 // slow yard Wi-Fi the answer is there when the board first renders (issue 7's budget,
 // docs/decisions/014). Everything here must stay tiny: it is part of every page's HTML.
-import { BOARD_PATH } from '../app/paths';
+import { BOARD_PATH } from '../lib/paths';
 import { apiUrl } from '../lib/config';
 import { offerWeekPrefetch } from '../lib/orders/week-prefetch';
 import { weekOrdersUrl } from '../lib/orders/week-request';

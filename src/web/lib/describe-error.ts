@@ -1,6 +1,6 @@
 import { ClientResponseError } from 'pocketbase';
 
-/** The spec's generic message (error catalogue). */
+/** The generic message (docs/product.md#messages). */
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong while processing your request.';
 
 /**

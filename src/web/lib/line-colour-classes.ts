@@ -1,6 +1,6 @@
 import type { LineColour } from '#domain/orders/line-colours';
 
-/** Text colour of each line colour (spec section 2's names; shades dark enough for 4.5:1 on white). */
+/** Text colour of each line colour (the names of docs/product.md#weekly-board; shades dark enough for 4.5:1 on white). */
 export const lineTextClass: Record<LineColour, string> = {
   default: 'text-slate-900',
   blue: 'text-blue-700',

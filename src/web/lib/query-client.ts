@@ -2,7 +2,7 @@ import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { liveStatus } from './live-status';
 import { orderKeys } from './query-keys';
 
-/** Spec section 9: orders are fetched again every 120 s while a board is open. */
+/** Orders are fetched again every 120 s while a board is open (docs/product.md#live-updates). */
 export const ORDER_REFETCH_INTERVAL_MS = 120_000;
 
 function isAbort(err: unknown): boolean {
@@ -16,7 +16,7 @@ function status(err: unknown): number {
 
 /**
  * The app's one QueryClient (docs/decisions/011). Server data in the web app lives here, not
- * in hand-written promise caches. Failed loads are only logged (spec section 8: failures to
+ * in hand-written promise caches. Failed loads are only logged (docs/product.md#when-something-fails: failures to
  * fetch tasks or settings have no user message); a screen shows its own empty or error state.
  */
 export const queryClient = new QueryClient({

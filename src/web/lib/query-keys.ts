@@ -1,4 +1,4 @@
-// Every TanStack Query key of the app, from one factory per collection (STYLE section 2), so a
+// Every TanStack Query key of the app, from one factory per collection (docs/decisions/011), so a
 // change can invalidate exactly the lists it touches: `orderKeys.all` is the prefix of every
 // order query, `orderKeys.lists()` of every order list.
 
@@ -38,6 +38,14 @@ export const settingsKeys = {
   all: ['user_settings'] as const,
   /** The signed-in user's one settings record. */
   forUser: (userId: string) => [...settingsKeys.all, userId] as const,
+};
+
+export const runKeys = {
+  all: ['trolley_exports'] as const,
+  /** The saved runs, newest first, names only (the Runs page). */
+  list: () => [...runKeys.all, 'list'] as const,
+  /** One saved run with its stops and vehicle (the mapper). */
+  detail: (id: string) => [...runKeys.all, 'detail', id] as const,
 };
 
 export const appConfigKeys = {

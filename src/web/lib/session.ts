@@ -19,7 +19,7 @@ export function currentUser(): UserRecord | null {
   return parseStoredAuth(readStoredAuthText())?.record ?? null;
 }
 
-/** Where a session stands against the access gate (spec section 2, in the gate's order). */
+/** Where a session stands against the access gate (docs/product.md#access-gate, in the gate's order). */
 export type SessionState = 'logged-out' | 'unverified' | 'no-terms' | 'ready';
 
 export function sessionState(user: UserRecord | null = currentUser()): SessionState {

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useLocation, useNavigate } from './router';
+import { useLocation, useNavigate } from './router/hooks';
 
 /**
  * "Return": back one page when the app has history, otherwise to `fallback`

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from './router';
+import { useSearchParams } from './router/hooks';
 import { clampWeek, shiftIsoWeek, weeksInIsoYear, type CalendarDate, type IsoWeek } from '#domain/weeks';
 import { localToday, type Today } from './today';
 import { weekFromParams, weekSearch } from './week-params';

@@ -1,6 +1,6 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
-// Search index (issue 6, DECISIONS D14). The app's search is `title ~ q || orderNumber ~ q`, a
+// Search index (issue 6, docs/decisions/010). The app's search is `title ~ q || orderNumber ~ q`, a
 // case-insensitive "contains" that SQL can only answer with LIKE over every row; on SQLite that
 // runs on the event loop and held the whole server for seconds over 200,000 orders. A trigram
 // index answers "which rows contain these three-letter pieces" instead; the filter compiler

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 // Throttles and the realtime outbox live in the database so that several instances on one
-// PostgreSQL share them (D13). Same schema on SQLite. Never edit a merged migration; add a new one.
+// PostgreSQL share them (docs/decisions/028). Same schema on SQLite. Never edit a merged migration; add a new one.
 export async function up(db: Kysely<unknown>): Promise<void> {
   // One counter per key (e.g. failed logins of one account from one address) over a fixed window
   // that ends at `resetsAt` (ms since the epoch). Rows past their window are dead and swept lazily.

@@ -5,7 +5,7 @@ import { STAFF, type AccessRules } from '../access-rules';
 import { serverCollection } from '../collection';
 import { newOrderToday } from './new-order-today';
 
-/** Every member of staff sees and edits every order: the board is the team's. */
+/** Every member of staff sees and edits every order: the board is the team's (docs/decisions/005, 020). */
 const rules: AccessRules = {
   list: { gate: STAFF, condition: null },
   view: { gate: STAFF, condition: null },

@@ -2,7 +2,7 @@ import { trolleyExports } from '#domain/collections/trolley-exports';
 import { STAFF, type AccessRules } from '../access-rules';
 import { serverCollection } from '../collection';
 
-/** A run is team work: the same rules as orders. */
+/** A run is team work: the same rules as orders (docs/decisions/005). */
 const rules: AccessRules = {
   list: { gate: STAFF, condition: null },
   view: { gate: STAFF, condition: null },

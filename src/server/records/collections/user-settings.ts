@@ -3,7 +3,7 @@ import { validationFailed } from '../../errors';
 import { STAFF, type AccessRules } from '../access-rules';
 import { serverCollection } from '../collection';
 
-/** One record per user, visible and writable only by that user; never deleted. */
+/** One record per user, visible and writable only by that user; never deleted (docs/decisions/005). */
 const rules: AccessRules = {
   list: { gate: STAFF, condition: 'user = @request.auth.id' },
   view: { gate: STAFF, condition: 'user = @request.auth.id' },

@@ -94,7 +94,7 @@ export const usersCollection = serverCollection(users, {
       else if (typeof input.oldPassword !== 'string' || input.oldPassword === '') errors.oldPassword = BLANK;
       else {
         // A check of the current password is a sign-in by another door: one budget of failures
-        // per address and account for both, kept in the database (D13), so a session left open on
+        // per address and account for both, kept in the database (docs/decisions/028), so a session left open on
         // a yard tablet cannot be used to guess the password behind it.
         const userId = String(existing.id);
         await loginThrottle.assertOpen(address, userId, '');

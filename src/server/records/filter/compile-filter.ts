@@ -16,7 +16,7 @@
 // - Text-like fields (text, date, relation) compare numbers as the text written (`orderNumber = 0042`
 //   matches '0042'); true/false are refused.
 // - null may only be used with = and !=; a field compared with a field must hold the same kind of value.
-// - A `~`/`!~` value may have at most MAX_SEARCH_LENGTH characters (D14): LIKE runs on the event loop
+// - A `~`/`!~` value may have at most MAX_SEARCH_LENGTH characters (docs/decisions/010): LIKE runs on the event loop
 //   with SQLite, and its cost grows with the length of the value times the length of the text.
 // - `field ~ value` on a field with a TextIndex asks the trigram index first (SQLite FTS5), when the
 //   value has a literal piece of 3 or more characters: `rowid IN (SELECT rowid FROM fts WHERE fts
@@ -51,7 +51,7 @@ interface ResolvedField extends NamedField {
 type Bound = { kind: 'empty' } | { kind: 'value'; value: string | number | boolean; sql: Sql };
 
 const ESCAPE_CLAUSE = sql.raw("ESCAPE '\\'");
-/** Longest value `~` and `!~` take, in characters (D14). Customer names and order numbers are far shorter. */
+/** Longest value `~` and `!~` take, in characters (docs/decisions/010). Customer names and order numbers are far shorter. */
 export const MAX_SEARCH_LENGTH = 100;
 /** The trigram index can only look up pieces of at least three characters. */
 const MIN_INDEXED_PIECE = 3;
@@ -209,7 +209,7 @@ function escapedLikeText(text: Sql): Sql {
   return sql`REPLACE(REPLACE(REPLACE(${text}, ${sql.raw("'\\'")}, ${sql.raw("'\\\\'")}), '%', ${sql.raw("'\\%'")}), '_', ${sql.raw("'\\_'")})`;
 }
 
-/** The value of a `~`/`!~`, refused when longer than MAX_SEARCH_LENGTH characters (D14). */
+/** The value of a `~`/`!~`, refused when longer than MAX_SEARCH_LENGTH characters (docs/decisions/010). */
 function searchText(literal: LiteralOperand, field: ResolvedField, operator: ComparisonOperator): string {
   return checkSearchLength(literalAsText(literal, field, operator));
 }

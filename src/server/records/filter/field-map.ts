@@ -7,7 +7,7 @@ export type FieldType = 'text' | 'number' | 'bool' | 'date' | 'json' | 'relation
 export interface FieldSpec {
   column: string;
   type: FieldType;
-  /** A trigram index that narrows `~` on this field before LIKE gives the exact answer (D14). */
+  /** A trigram index that narrows `~` on this field before LIKE gives the exact answer (docs/decisions/010). */
   textIndex?: TextIndex;
   /**
    * Most characters a text value may have, as the collection's validation allows: what a filter

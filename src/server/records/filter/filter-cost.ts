@@ -1,4 +1,4 @@
-// How much text a client's filter may make the database read for each record (D14,
+// How much text a client's filter may make the database read for each record (docs/decisions/010,
 // docs/decisions/017). The limits on single values (a `~` value of at most 100 characters, a
 // filter of at most 3,500) do not bound the whole: `orderInfo ~ title` reads a 5,000-character
 // note once for every character of the title, and 166 of them fit in one filter. So every

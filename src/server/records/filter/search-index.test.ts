@@ -7,7 +7,7 @@ import { compileFilter, containsPattern, MAX_SEARCH_LENGTH, trigramQuery } from 
 import { FilterError, type FieldMap } from './field-map';
 import { parseFilter } from './parse-filter';
 
-// The search index (D14) may only make `~` faster, never change its answer: the same filters
+// The search index (docs/decisions/010) may only make `~` faster, never change its answer: the same filters
 // compiled with and without the trigram index must select the same rows, whatever the text.
 
 interface Row {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useLocation } from '../../lib/router';
+import { useLocation } from '../../lib/router/hooks';
 import { PanelErrorBoundary } from '../../components/ui/error-boundary';
 import { AppHeader } from './app-header';
 import { FetchingOrdersOverlay } from './fetching-orders-overlay';

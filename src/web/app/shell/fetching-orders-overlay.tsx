@@ -1,6 +1,6 @@
 import { useIsFetchingOrders } from '../../lib/fetching-orders';
 
-/** "Fetching Orders..." over the page while a screen loads orders (spec section 2). */
+/** "Fetching Orders..." over the page while a screen loads orders (docs/product.md#header-and-menu). */
 export function FetchingOrdersOverlay() {
   const isFetching = useIsFetchingOrders();
   if (!isFetching) return null;

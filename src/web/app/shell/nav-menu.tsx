@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { NavLink } from '../../lib/router';
+import { NavLink } from '../../lib/router/links';
 import { logout } from '../../lib/session';
 import { useWeekSelection } from '../../lib/week-selection';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 const itemBase =
   'flex min-h-11 w-full items-center rounded-md px-3 text-left text-sm font-medium hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-emerald-600 md:min-h-9';

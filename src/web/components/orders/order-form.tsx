@@ -2,10 +2,10 @@ import type { FormEvent, ReactNode } from 'react';
 import { boardTypeLabel, customerTypeLabel, dayLabel, statusLabel } from '#domain/orders/format';
 import type { OrderFields } from '#domain/orders/order-fields';
 import { BOARD_TYPES, CUSTOMER_TYPES, DAYS, ORDER_STATUSES } from '#domain/records';
-import { TrolleyLogo } from '../../app/shell/trolley-logo';
-import { Button } from '../../components/ui/button';
-import { SelectField, TextArea, TextField } from '../../components/ui/fields';
-import { FormMessage, type FormMessageState } from '../../components/ui/form-message';
+import { TrolleyLogo } from '../ui/trolley-logo';
+import { Button } from '../ui/button';
+import { SelectField, TextArea, TextField } from '../ui/fields';
+import { FormMessage, type FormMessageState } from '../ui/form-message';
 
 /** Per-field problems, from the page's own checks or the server's 400 answer. */
 export type OrderFieldErrors = Partial<Record<keyof OrderFields, string>>;
@@ -35,7 +35,7 @@ export interface OrderFormProps {
   actions?: ReactNode;
 }
 
-/** The order fields of spec section 3, shared by the create and edit screens. */
+/** The order fields (docs/product.md#orders), shared by the create and edit screens. */
 export function OrderForm(props: OrderFormProps) {
   const { values, onChange, errors, isBusy } = props;
   const years = props.years.includes(values.year) ? props.years : [values.year, ...props.years].sort((a, b) => b - a);

@@ -11,7 +11,7 @@ interface State {
 }
 
 /**
- * Keeps one failing panel from blanking the whole screen (STYLE section 5). Shows a sentence,
+ * Keeps one failing panel from blanking the whole screen (docs/product.md#when-something-fails). Shows a sentence,
  * never the stack; the error itself goes to the console for whoever debugs it.
  */
 export class PanelErrorBoundary extends Component<Props, State> {

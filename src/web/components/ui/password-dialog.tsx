@@ -21,7 +21,7 @@ export interface PasswordDialogProps {
 }
 
 /**
- * Asks for a password before a destructive action (spec section 4: opens on Delete, closes on
+ * Asks for a password before a destructive action (docs/product.md#deletion-password: opens on Delete, closes on
  * Cancel or after a Confirm attempt, the password field cleared each time).
  */
 export function PasswordDialog({ open, title, prompt, confirmLabel, onConfirm, onClose }: PasswordDialogProps) {

@@ -2,7 +2,7 @@
 // loads the library on first use (the toast area, ./toaster, is loaded after first paint too).
 // A toast raised before either has loaded is queued by the import and shown once it mounts.
 
-/** Spec section 9: 2 s success, 4 s error and default; at most 20 toasts kept. */
+/** 2 s success, 4 s error and default; at most 20 toasts kept (docs/product.md#limits). */
 export const SUCCESS_TOAST_DURATION_MS = 2000;
 export const TOAST_DURATION_MS = 4000;
 export const TOAST_LIMIT = 20;

@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Navigate, useNavigate } from '../../lib/router';
+import { useNavigate } from '../../lib/router/hooks';
+import { Navigate } from '../../lib/router/links';
 import type { UserRecord } from '#domain/records';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { pb } from '../../lib/pb';
 import { currentUser, isTermsAccepted } from '../../lib/session';
 import { AuthCard } from './auth-card';
@@ -20,7 +21,7 @@ const messages = {
 /** Long enough to read "Terms accepted. Redirecting..." before the board appears. */
 const REDIRECT_DELAY_MS = 1000;
 
-/** /accept-terms: records the user's agreement to terms v1.0 (spec sections 2, 4, 5, 8). */
+/** /accept-terms: records the user's agreement to terms v1.0 (docs/product.md#account-pages). */
 export default function AcceptTermsPage() {
   const navigate = useNavigate();
   // Decided once on arrival: after accepting here the page shows its message before leaving.

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from '../../lib/router';
-import { paths } from '../../app/paths';
+import { useNavigate, useParams } from '../../lib/router/hooks';
+import { Link } from '../../lib/router/links';
+import { paths } from '../../lib/paths';
 import { pb } from '../../lib/pb';
 import { AuthCard } from './auth-card';
 import { textLinkClass } from '../../components/ui/text-link';
@@ -11,7 +12,7 @@ const messages = {
   failed: 'Verification failed or token expired.',
 } as const;
 
-/** Spec section 9: redirect to /login 2 s after a successful verification. */
+/** Redirect to /login 2 s after a successful verification (docs/product.md#account-pages). */
 const REDIRECT_DELAY_MS = 2000;
 
 type Status = 'verifying' | 'success' | 'failed';

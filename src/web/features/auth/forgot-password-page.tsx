@@ -1,4 +1,4 @@
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { pb } from '../../lib/pb';
 import { AuthCard } from './auth-card';
 import { Button } from '../../components/ui/button';
@@ -14,7 +14,7 @@ const messages = {
   missingEmail: 'Please enter your email address',
 } as const;
 
-/** /forgot-password: asks the server to mail a reset link (spec sections 2, 8). */
+/** /forgot-password: asks the server to mail a reset link (docs/product.md#account-pages). */
 export default function ForgotPasswordPage() {
   const goBack = useGoBack(paths.login);
   const { email, setEmail, isBusy, message, handleSubmit } = useEmailRequest(

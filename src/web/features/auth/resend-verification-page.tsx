@@ -1,4 +1,4 @@
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { pb } from '../../lib/pb';
 import { currentUser } from '../../lib/session';
 import { AuthCard } from './auth-card';
@@ -15,7 +15,7 @@ const messages = {
   missingEmail: 'Please enter your email address',
 } as const;
 
-/** /resend-verification: mails a fresh verification link (spec sections 2, 8). */
+/** /resend-verification: mails a fresh verification link (docs/product.md#account-pages). */
 export default function ResendVerificationPage() {
   const goBack = useGoBack(paths.login);
   // The gate sends signed-in but unverified users here: offer their own address.

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from '../../lib/router';
-import { paths } from '../../app/paths';
+import { useNavigate, useParams, useSearchParams } from '../../lib/router/hooks';
+import { Link } from '../../lib/router/links';
+import { paths } from '../../lib/paths';
 import { describeError } from '../../lib/describe-error';
 import { pb } from '../../lib/pb';
 import { AuthCard } from './auth-card';
@@ -12,7 +13,7 @@ import { TextField } from '../../components/ui/fields';
 const messages = {
   success: 'Password reset successful',
   failed: 'Reset failed',
-  // Not in the spec (DECISIONS: check before asking the server).
+  // Checked before asking the server (docs/product.md#account-pages).
   mismatch: 'Passwords do not match',
   missing: 'Please fill in all fields',
   noToken: 'This reset link is incomplete. Request a new one from the forgot password page.',

@@ -3,7 +3,7 @@ import type { UserRecord } from '#domain/records';
 import { pb } from '../../lib/pb';
 import { isTermsAccepted } from '../../lib/session';
 
-/** Login outcomes of spec section 4, plus the server's rate limit. */
+/** Login outcomes (docs/product.md#messages), plus the server's rate limit. */
 export type SignInOutcome =
   | { kind: 'success' }
   | { kind: 'unverified' }
@@ -13,7 +13,7 @@ export type SignInOutcome =
   | { kind: 'rate_limited'; message: string }
   | { kind: 'unknown' };
 
-/** Spec section 5 and 8, character for character. */
+/** The words of docs/product.md#messages, character for character. */
 export const signInMessages = {
   missingFields: 'Please enter both username and password',
   success: 'Login successful!',

@@ -11,7 +11,7 @@ export interface SignUpFields {
   agreed: boolean;
 }
 
-/** Spec section 5 and 8, character for character. */
+/** The words of docs/product.md#messages, character for character. */
 export const signUpMessages = {
   missingFields: 'Please fill in all fields',
   passwordMismatch: 'Passwords do not match',
@@ -22,7 +22,7 @@ export const signUpMessages = {
   failed: 'Signup failed.',
 } as const;
 
-/** The first rule of spec section 5 that the form breaks, or null when it may be sent. */
+/** The first rule of docs/product.md#login that the form breaks, or null when it may be sent. */
 export function validateSignUp(fields: SignUpFields): string | null {
   if (!fields.email.trim() || !fields.username.trim() || !fields.password) return signUpMessages.missingFields;
   if (fields.password !== fields.confirmPassword) return signUpMessages.passwordMismatch;

@@ -1,4 +1,4 @@
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { Checkbox } from '../../components/ui/fields';
 import { textLinkClass } from '../../components/ui/text-link';
 

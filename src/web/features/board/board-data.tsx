@@ -1,5 +1,5 @@
 // The weekly board's data part, loaded after first paint (docs/decisions/011).
-import { lazy, Suspense, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { Day } from '#domain/records';
 import { useReportFetchingOrders } from '../../lib/fetching-orders';
 import { useWeekOrders } from '../../lib/orders/use-week-orders';
@@ -11,19 +11,13 @@ interface WeekProps {
   week: number;
 }
 
-const HeadingsSync = lazy(() => import('./headings-sync'));
-
 function Sync({ year, week }: WeekProps) {
   const orders = useWeekOrders(year, week);
   useReportFetchingOrders(orders.isPending);
-  return (
-    <Suspense fallback={null}>
-      <HeadingsSync />
-    </Suspense>
-  );
+  return null;
 }
 
-/** Fetches what the board needs (settings, the week's orders) and shows "Fetching Orders..." meanwhile. */
+/** Fetches the week's orders and shows "Fetching Orders..." meanwhile. */
 export function BoardSync(props: WeekProps) {
   return (
     <QueryProvider>

@@ -1,7 +1,6 @@
 import { boardColumns, type BoardColumn } from '#domain/orders/board-columns';
 import { useDocumentTitle } from '../../components/ui/use-document-title';
-import { useCachedWeekHeadings } from '../../lib/settings/settings-cache';
-import { useCurrentUser } from '../../lib/use-current-user';
+import { useWeekHeadings } from '../../lib/settings/use-week-headings';
 import { useWeekSelection } from '../../lib/week-selection';
 import { BoardSync, DayOrders, SelectionBanner } from './board-data';
 import { WeekBoard } from './week-board';
@@ -9,10 +8,10 @@ import { WeekBoard } from './week-board';
 /** The weekly board (/): seven day columns of the chosen week with their orders. */
 export default function BoardPage() {
   const { year, week, today } = useWeekSelection();
-  const user = useCurrentUser();
   useDocumentTitle(`Week ${week}, ${year}`);
   const columns = boardColumns(year, week, today);
-  const headings = useCachedWeekHeadings(user?.id ?? null);
+  // From user_settings_cache in this first render, then the server's copy.
+  const headings = useWeekHeadings();
 
   const renderDay = (column: BoardColumn) => <DayOrders year={year} week={week} day={column.day} />;
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Link } from '../../lib/router';
+import { Link } from '../../lib/router/links';
 import type { BoardColumn } from '#domain/orders/board-columns';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 
 interface Props {
   column: BoardColumn;

@@ -4,7 +4,7 @@ import { notify } from '../../components/ui/toast';
 import { useMapMode } from '../../lib/map-mode';
 import { OrderLine } from './order-line';
 
-/** Spec section 8: the selection toasts. */
+/** The selection toasts (docs/product.md#map-mode). */
 export const selectionMessages = { added: 'Order Added', removed: 'Order Removed' } as const;
 
 /**

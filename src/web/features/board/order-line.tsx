@@ -1,10 +1,10 @@
 import { Info } from 'lucide-react';
 import { memo } from 'react';
-import { Link } from '../../lib/router';
+import { Link } from '../../lib/router/links';
 import { formatPostcode } from '#domain/orders/format';
 import { boardLineColour } from '#domain/orders/line-colours';
 import type { OrderRecord } from '#domain/records';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { InfoPopover } from '../../components/ui/info-popover';
 import { lineStripeClass, lineTextClass } from '../../lib/line-colour-classes';
 import { StatusIcon } from './status-icon';

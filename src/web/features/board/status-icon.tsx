@@ -5,7 +5,7 @@ import type { OrderStatus } from '#domain/records';
 const ICON_CLASS = 'size-4 shrink-0';
 
 /**
- * The loading status as an icon (spec section 2): pulled a tick, loaded a box with an arrow,
+ * The loading status as an icon (docs/product.md#weekly-board): pulled a tick, loaded a box with an arrow,
  * working a key, missed a red question mark, anything else a plain circle. Each has a name
  * ("Status: Query") for screen readers and a tooltip for the mouse.
  */

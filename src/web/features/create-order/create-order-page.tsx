@@ -3,7 +3,7 @@ import { firstOpenWeekOfYear, newOrderWeekError } from '#domain/orders/new-order
 import { ORDER_DEFAULTS } from '#domain/collections/tasks';
 import type { OrderFields } from '#domain/orders/order-fields';
 import { weeksInIsoYear, yearOptions } from '#domain/weeks';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { OrderForm, serverFieldErrors, type OrderFieldErrors } from '../../components/orders/order-form';
 import type { FormMessageState } from '../../components/ui/form-message';
 import { notify } from '../../components/ui/toast';
@@ -13,7 +13,7 @@ import { localToday } from '../../lib/today';
 import { useGoBack } from '../../lib/use-go-back';
 
 /**
- * Add Order (/createCustomer, spec sections 2 and 5): the order fields with the spec's defaults
+ * Add Order (/createCustomer, docs/product.md#add-order): the order fields with the spec's defaults
  * (this ISO week and year, Monday, wholesale, the weekly board). The create is awaited: on
  * failure the message shows and what was typed stays; on success it goes back a page.
  */
@@ -27,7 +27,7 @@ export default function CreateOrderPage() {
   const [isBusy, setBusy] = useState(false);
 
   const weeksInYear = weeksInIsoYear(values.year);
-  // Orders go into this week or later (spec section 5, issue 7): past weeks and years are not
+  // Orders go into this week or later (docs/product.md#add-order, docs/decisions/013): past weeks and years are not
   // offered. The server refuses them by the same domain rule.
   const minWeek = firstOpenWeekOfYear(values.year, today.date) ?? 1;
   const years = yearOptions(today.date).filter((year) => firstOpenWeekOfYear(year, today.date) !== null);

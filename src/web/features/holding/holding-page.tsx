@@ -1,7 +1,7 @@
-import { Link } from '../../lib/router';
+import { Link } from '../../lib/router/links';
 import { formatPostcode } from '#domain/orders/format';
 import { customerTypeColour } from '#domain/orders/line-colours';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../components/ui/use-document-title';
 import { useReportFetchingOrders } from '../../lib/fetching-orders';
 import { lineTextClass } from '../../lib/line-colour-classes';

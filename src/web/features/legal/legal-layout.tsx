@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link, useLocation, useNavigate } from '../../lib/router';
+import { useLocation, useNavigate } from '../../lib/router/hooks';
+import { Link } from '../../lib/router/links';
 import { useDocumentTitle } from '../../components/ui/use-document-title';
 
 /** Shared frame of the terms and privacy pages: readable column, title, link back. */

@@ -1,7 +1,7 @@
 import { LegalLayout, LegalSection, SupportAddress } from './legal-layout';
 import { useSupportEmail } from './use-support-email';
 
-/** /privacy: the privacy policy (spec section 2, "Account pages"; dated 21/6/2025). */
+/** /privacy: the privacy policy (docs/product.md#terms-and-privacy; dated 21/6/2025). */
 export default function PrivacyPage() {
   const supportEmail = useSupportEmail();
   return (

@@ -1,7 +1,7 @@
 import { LegalLayout, LegalSection, SupportAddress } from './legal-layout';
 import { useSupportEmail } from './use-support-email';
 
-/** /terms: the Terms of Service, version v1.0 (spec section 2, "Account pages"). */
+/** /terms: the Terms of Service, version v1.0 (docs/product.md#terms-and-privacy). */
 export default function TermsPage() {
   const supportEmail = useSupportEmail();
   return (

@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
-import { Link, useParams } from '../../lib/router';
-import { isDay, isOnPickSheet } from '#domain/orders/board-filters';
+import { useParams } from '../../lib/router/hooks';
+import { Link } from '../../lib/router/links';
+import { isDay, pickSheetDayList } from '#domain/orders/order-lists';
 import { dayLabel, formatPostcode } from '#domain/orders/format';
 import { pickSheetTone, type PickSheetTone } from '#domain/orders/pick-sheet-tone';
 import { DAYS, type Day, type OrderRecord } from '#domain/records';
 import { dayNumbersOfIsoWeek, weeksInIsoYear } from '#domain/weeks';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/fields';
 import { textLinkClass } from '../../components/ui/text-link';
@@ -50,8 +51,8 @@ function parseParams(params: Readonly<Record<string, string | undefined>>): Shee
 
 /**
  * The daily pick sheet (/weekday/{year}/{week}/{day}/{number}): the day's whiteboard orders of
- * wholesale and retail customers (D11: exactly that day), in the board's order, live like the
- * board, with optional Green / Yellow / Shelves tick boxes and a PDF print (D7).
+ * wholesale and retail customers (docs/decisions/026: exactly that day), in the board's order, live like the
+ * board, with optional Green / Yellow / Shelves tick boxes and a PDF print (docs/decisions/022).
  */
 export default function PickSheetPage() {
   const sheet = parseParams(useParams());
@@ -86,10 +87,11 @@ function PickSheet({ year, week, day, dayNumber }: SheetParams) {
   const [isPrinting, setIsPrinting] = useState(false);
   const label = dayLabel(day);
 
-  const rows = useMemo(
-    () => (orders.data ?? []).filter((order) => isOnPickSheet(order, { year, weekNumber: week, day })),
-    [orders.data, year, week, day],
-  );
+  // The week board's list (the same request as the board), narrowed by the pick-sheet rule.
+  const rows = useMemo(() => {
+    const sheet = pickSheetDayList({ year, weekNumber: week, day });
+    return (orders.data ?? []).filter((order) => sheet.matches(order));
+  }, [orders.data, year, week, day]);
 
   const print = async () => {
     setIsPrinting(true);

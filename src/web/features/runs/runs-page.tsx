@@ -1,8 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { ClientResponseError } from 'pocketbase';
-import { useCallback, useEffect, useState } from 'react';
-import { Link } from '../../lib/router';
-import { COLLECTIONS, type TrolleyExportRecord } from '#domain/records';
-import { paths } from '../../app/paths';
+import { useState } from 'react';
+import { Link } from '../../lib/router/links';
+import { COLLECTIONS } from '#domain/records';
+import { paths } from '../../lib/paths';
 import { buttonClass } from '../../components/ui/button';
 import { LoadingScreen } from '../../components/ui/loading-screen';
 import { PasswordDialog } from '../../components/ui/password-dialog';
@@ -10,11 +11,11 @@ import { notify } from '../../components/ui/toast';
 import { useDocumentTitle } from '../../components/ui/use-document-title';
 import { describeError } from '../../lib/describe-error';
 import { pb } from '../../lib/pb';
+import { runKeys } from '../../lib/query-keys';
+import { queryClient } from '../../lib/query-client';
+import { runsQuery, type RunSummary } from '../../lib/runs/run-queries';
 
-type RunSummary = Pick<TrolleyExportRecord, 'id' | 'name' | 'created'>;
-type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; runs: RunSummary[] };
-
-/** Spec: a run without a name is listed as "Untitled Export". */
+/** A run without a name is listed as "Untitled Export" (docs/product.md#runs). */
 const displayName = (run: RunSummary) => run.name.trim() || 'Untitled Export';
 
 /** PocketBase time ("2026-11-21 10:04:05.123Z") in the reader's own time and words. */
@@ -33,36 +34,19 @@ function readableTime(timestamp: string): string {
 
 /** /runs: the saved runs, newest first, each opening in the mapper; Delete asks for the password. */
 export default function RunsPage() {
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const runs = useQuery(runsQuery());
   const [deleting, setDeleting] = useState<RunSummary | null>(null);
   useDocumentTitle('Runs');
-
-  const load = useCallback(async () => {
-    try {
-      const runs = await pb
-        .collection(COLLECTIONS.trolleyExports)
-        .getFullList<RunSummary>({ sort: '-created', fields: 'id,name,created', requestKey: 'runs-list' });
-      setLoaded({ state: 'ready', runs });
-    } catch (err) {
-      if (err instanceof ClientResponseError && err.isAbort) return;
-      console.warn('Loading the saved runs failed.', err);
-      setLoaded({ state: 'failed' });
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const confirmDelete = async (run: RunSummary, password: string) => {
     try {
       await pb.collection(COLLECTIONS.trolleyExports).delete(run.id, { headers: { 'X-Confirm-Password': password } });
-      setLoaded((current) => (current.state === 'ready' ? { state: 'ready', runs: current.runs.filter((r) => r.id !== run.id) } : current));
+      queryClient.setQueryData<RunSummary[]>(runKeys.list(), (current) => current?.filter((r) => r.id !== run.id));
       notify.success('Run deleted.');
     } catch (err) {
       const wrongPassword = err instanceof ClientResponseError && err.status === 403;
       notify.error(wrongPassword ? 'Incorrect password.' : describeError(err));
-      if (!wrongPassword) void load();
+      if (!wrongPassword) void runs.refetch();
     }
   };
 
@@ -74,18 +58,18 @@ export default function RunsPage() {
           New Run
         </Link>
       </div>
-      {loaded.state === 'loading' && <LoadingScreen />}
-      {loaded.state === 'failed' && (
+      {runs.isPending && <LoadingScreen />}
+      {runs.isError && (
         <div role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
           The saved runs could not be loaded. Check your connection and{' '}
-          <button type="button" className="font-semibold underline" onClick={() => void load()}>
+          <button type="button" className="font-semibold underline" onClick={() => void runs.refetch()}>
             try again
           </button>
           .
         </div>
       )}
-      {loaded.state === 'ready' &&
-        (loaded.runs.length === 0 ? (
+      {runs.isSuccess &&
+        (runs.data.length === 0 ? (
           <p className="mt-6 rounded-md border border-dashed border-slate-300 bg-white px-4 py-8 text-center text-slate-500">
             No runs found.
           </p>
@@ -94,7 +78,7 @@ export default function RunsPage() {
             className="mt-4 divide-y divide-slate-200 overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm"
             aria-label="Saved runs"
           >
-            {loaded.runs.map((run) => (
+            {runs.data.map((run) => (
               <li key={run.id} className="flex items-center gap-3 px-3 py-2.5 sm:px-4">
                 <Link
                   to={paths.runView(run.id)}

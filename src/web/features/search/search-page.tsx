@@ -1,12 +1,13 @@
 import { useId } from 'react';
-import { Link, useSearchParams } from '../../lib/router';
+import { useSearchParams } from '../../lib/router/hooks';
+import { Link } from '../../lib/router/links';
 import { dayLabel, formatPostcode } from '#domain/orders/format';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../components/ui/use-document-title';
 import { useSearchOrders } from '../../lib/orders/use-search-orders';
 
 /**
- * Search (/search, spec section 2): title or order number contains the typed text, newest first.
+ * Search (/search, docs/product.md#search): title or order number contains the typed text, newest first.
  * The text lives in `?q=` (replacing history, so Back leaves the page rather than undoing
  * keystrokes). An empty box shows nothing.
  */

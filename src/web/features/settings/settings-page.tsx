@@ -1,5 +1,5 @@
-import { Link } from '../../lib/router';
-import { paths } from '../../app/paths';
+import { Link } from '../../lib/router/links';
+import { paths } from '../../lib/paths';
 import { PanelErrorBoundary } from '../../components/ui/error-boundary';
 import { useDocumentTitle } from '../../components/ui/use-document-title';
 import { useAppConfig } from '../../lib/use-app-config';
@@ -10,7 +10,7 @@ import { WeekHeadingsForm } from './week-headings-form';
 const linkClass = 'font-medium text-emerald-800 underline underline-offset-2 hover:text-emerald-900';
 const cardClass = 'rounded-lg border border-slate-200 bg-white p-4 shadow-sm';
 
-/** /settings: account info, contact, and the week headings. Not behind the gate (spec section 2). */
+/** /settings: account info, contact, and the week headings. Not behind the gate (docs/product.md#settings). */
 export default function SettingsPage() {
   const user = useCurrentUser();
   const state = sessionState(user);

@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/fields';
 import { FormMessage, type FormMessageState } from '../../components/ui/form-message';
 import { describeError } from '../../lib/describe-error';
-import { useSaveWeekHeadings, useWeekHeadings } from '../../lib/settings/use-week-headings';
+import { useSaveWeekHeadings, useWeekHeadings, useWeekHeadingsAreFresh } from '../../lib/settings/use-week-headings';
 
 /**
  * One route heading per weekday, saved on the user's settings record. The board reads the same
@@ -15,7 +15,8 @@ import { useSaveWeekHeadings, useWeekHeadings } from '../../lib/settings/use-wee
  * the form says "Saved" instead.
  */
 export function WeekHeadingsForm() {
-  const { headings, isFresh } = useWeekHeadings();
+  const headings = useWeekHeadings();
+  const isFresh = useWeekHeadingsAreFresh();
   const save = useSaveWeekHeadings();
   const [draft, setDraft] = useState<WeekHeadings>(headings);
   const [isTouched, setTouched] = useState(false);

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useBlocker } from '../../lib/router';
+import { useBlocker } from '../../lib/router/hooks';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 

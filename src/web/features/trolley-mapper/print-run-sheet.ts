@@ -5,7 +5,7 @@ import { downloadFile } from '../../lib/download-file';
 
 /**
  * Builds the run sheet PDF and hands it to the browser as a download named
- * `{dd-mm-yyyy}_{driver}.pdf`. jsPDF is loaded here, on demand, never with the screen (D7).
+ * `{dd-mm-yyyy}_{driver}.pdf`. jsPDF is loaded here, on demand, never with the screen (docs/decisions/022).
  */
 export async function printRunSheet(plan: RunPlan, today: Date): Promise<void> {
   const [{ buildRunSheetPdf }, appUrl] = await Promise.all([

@@ -1,48 +1,24 @@
-import { ClientResponseError } from 'pocketbase';
-import { useEffect, useState } from 'react';
-import { Link, useParams } from '../../lib/router';
-import { COLLECTIONS, type TrolleyExportRecord } from '#domain/records';
+import { useQuery } from '@tanstack/react-query';
 import { emptyVehicleInfo } from '#domain/trolleys/run-plan';
-import { paths } from '../../app/paths';
 import { LoadingScreen } from '../../components/ui/loading-screen';
-import { pb } from '../../lib/pb';
+import { paths } from '../../lib/paths';
+import { useParams } from '../../lib/router/hooks';
+import { Link } from '../../lib/router/links';
+import { runQuery } from '../../lib/runs/run-queries';
 import { TrolleyMapper } from './trolley-mapper';
-
-type Loaded = { state: 'loading' } | { state: 'missing' } | { state: 'failed' } | { state: 'ready'; record: TrolleyExportRecord };
 
 /** /runs/view/{id}: a saved run, opened in the trolley mapper with everything restored. */
 export default function RunViewPage() {
   const { id = '' } = useParams();
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const run = useQuery(runQuery(id));
 
-  // Fetched once per id: the mapper keeps its own copy from then on, and a refetch must never
-  // reset someone's edits. (A plain effect: the app has no query client yet; see the report.)
-  useEffect(() => {
-    let isCurrent = true;
-    setLoaded({ state: 'loading' });
-    pb.collection(COLLECTIONS.trolleyExports)
-      .getOne<TrolleyExportRecord>(id, { requestKey: `run-view-${id}` })
-      .then(
-        (record) => isCurrent && setLoaded({ state: 'ready', record }),
-        (err: unknown) => {
-          if (!isCurrent || (err instanceof ClientResponseError && err.isAbort)) return;
-          const missing = err instanceof ClientResponseError && err.status === 404;
-          // The spec only logs failed fetches of exports; we also say so on screen.
-          if (!missing) console.warn('Loading a saved run failed.', err);
-          setLoaded({ state: missing ? 'missing' : 'failed' });
-        },
-      );
-    return () => {
-      isCurrent = false;
-    };
-  }, [id]);
-
-  if (loaded.state === 'loading') return <LoadingScreen text="Loading export..." />;
-  if (loaded.state !== 'ready') {
+  if (run.isPending) return <LoadingScreen text="Loading export..." />;
+  if (run.isError) {
+    const missing = (run.error as { status?: number }).status === 404;
     return (
       <div role="alert" className="mx-auto max-w-xl px-4 py-10 text-center">
         <p className="font-semibold text-slate-900">
-          {loaded.state === 'missing' ? 'This run no longer exists.' : 'This run could not be loaded. Check your connection and try again.'}
+          {missing ? 'This run no longer exists.' : 'This run could not be loaded. Check your connection and try again.'}
         </p>
         <Link to={paths.runs} className="mt-3 inline-block font-medium text-emerald-700 underline-offset-2 hover:underline">
           Back to Runs
@@ -50,7 +26,8 @@ export default function RunViewPage() {
       </div>
     );
   }
-  const { record } = loaded;
+  const record = run.data;
+  // Keyed by the run: a refetch of the same run never resets the planner's edits.
   return (
     <TrolleyMapper
       key={record.id}

@@ -8,7 +8,7 @@ import { pb } from '../../lib/pb';
 export type SaveRunResult = { ok: true; record: TrolleyExportRecord } | { ok: false; message: string };
 
 /** The version of a run this screen loaded or last saved, so a save never silently overwrites
- * someone else's newer save of the same run (D10). */
+ * someone else's newer save of the same run (docs/decisions/025). */
 export interface RunVersion {
   id: string;
   updated: string;
@@ -20,7 +20,7 @@ export function needsDriverRegDate(plan: RunPlan): boolean {
 }
 
 /**
- * Saves a run the way the spec's call table says: look the run up by its name
+ * Saves a run as docs/product.md#trolley-mapper says: look the run up by its name
  * (`{dd-mm-yyyy}-{driver}-{reg}`, bound as a filter parameter), update it when found, create it
  * on 404. The server sets `user` to the saver. Returns a sentence for the person on failure.
  */

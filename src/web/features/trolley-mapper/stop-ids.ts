@@ -4,7 +4,7 @@ let counter = 0;
 
 /**
  * A new stop id, unique on this page. crypto.randomUUID exists only on secure origins and the
- * yard runs the app over plain HTTP (D12), so it is not relied on.
+ * yard runs the app over plain HTTP (docs/decisions/027), so it is not relied on.
  */
 export function newStopId(): string {
   counter += 1;

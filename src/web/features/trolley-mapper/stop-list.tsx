@@ -18,7 +18,7 @@ import { customerLabel } from '#domain/trolleys/customer-label';
 import { stopDisplay } from '#domain/trolleys/stop-display';
 import { inputClass } from './styles';
 
-/** Spec: drag by mouse, pointer or touch after a 250 ms press, moving at most 5 px meanwhile. */
+/** Drag by mouse, pointer or touch after a 250 ms press, moving at most 5 px meanwhile (docs/product.md#trolley-mapper). */
 const PRESS_TO_DRAG = { delay: 250, tolerance: 5 } as const;
 
 const STOP_FIELDS = [

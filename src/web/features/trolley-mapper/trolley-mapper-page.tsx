@@ -1,4 +1,4 @@
-import { useLocation } from '../../lib/router';
+import { useLocation } from '../../lib/router/hooks';
 import { emptyVehicleInfo } from '#domain/trolleys/run-plan';
 import { stopsFromRouterState } from './router-state';
 import { TrolleyMapper } from './trolley-mapper';

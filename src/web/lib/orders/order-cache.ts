@@ -3,23 +3,25 @@
 import type { OrderRecord } from '#domain/records';
 import { queryClient } from '../query-client';
 import { orderKeys, orderListScope } from '../query-keys';
-import { applyOrderChange, belongsToOrderList, type OrderChange } from './order-lists';
+import { applyOrderChange, orderListOf, type OrderChange } from './order-lists';
 
 /**
- * Puts one change (a realtime event, or this device's own save) into every cached order list
- * and the record's own entry. Lists whose membership only the server knows (search) refetch.
+ * Puts one change (a realtime event, or this device's own save) into every cached order list,
+ * by each list's own rule (#domain/orders/order-lists), and into the record's own entry. A list
+ * whose rule cannot tell (search text the databases fold differently) refetches.
  */
 export function applyChangeToCache(change: OrderChange): void {
   for (const query of queryClient.getQueryCache().findAll({ queryKey: orderKeys.lists() })) {
     const scope = orderListScope(query.queryKey);
     const list = query.state.data as readonly OrderRecord[] | undefined;
     if (!scope || !list) continue;
-    const belongs = change.action === 'delete' ? false : belongsToOrderList(scope, change.record);
+    const rule = orderListOf(scope);
+    const belongs = change.action === 'delete' ? false : rule.matches(change.record);
     if (belongs === null) {
       void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
       continue;
     }
-    const next = applyOrderChange(list, change, belongs);
+    const next = applyOrderChange(list, change, belongs, rule.sort);
     if (next !== list) queryClient.setQueryData(query.queryKey, next);
   }
   const detailKey = orderKeys.detail(change.record.id);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderRecord } from '#domain/records';
-import { applyOrderChange, belongsToOrderList } from './order-lists';
+import { applyOrderChange, orderListOf } from './order-lists';
 
 const order = (id: string, over: Partial<OrderRecord> = {}): OrderRecord => ({
   id,
@@ -24,7 +24,7 @@ const order = (id: string, over: Partial<OrderRecord> = {}): OrderRecord => ({
   ...over,
 });
 
-describe('belongsToOrderList', () => {
+describe('which cached list a record belongs in', () => {
   const week47 = { kind: 'week', year: 2026, week: 47 } as const;
   it.each([
     ['a whiteboard order of the week', order('a'), week47, true],
@@ -36,11 +36,13 @@ describe('belongsToOrderList', () => {
     ['a collect order on the collect board', order('a', { other: 'collect' }), { kind: 'collect', year: 2026, week: 47 }, true],
     ['a holding order on the holding list', order('a', { other: 'holding', weekNumber: 3 }), { kind: 'holding' }, true],
   ] as const)('%s: %s', (_name, record, scope, expected) => {
-    expect(belongsToOrderList(scope, record)).toBe(expected);
+    expect(orderListOf(scope).matches(record)).toBe(expected);
   });
 
-  it('leaves search results to the server', () => {
-    expect(belongsToOrderList({ kind: 'search', query: 'x' }, order('a'))).toBeNull();
+  it('judges search results by their text, and leaves letters the databases fold differently to the server', () => {
+    expect(orderListOf({ kind: 'search', query: 'ORDER A' }).matches(order('a'))).toBe(true);
+    expect(orderListOf({ kind: 'search', query: 'x' }).matches(order('a'))).toBe(false);
+    expect(orderListOf({ kind: 'search', query: 'Ä' }).matches(order('a'))).toBeNull();
   });
 });
 
@@ -66,6 +68,10 @@ describe('applyOrderChange', () => {
   it('removes a deleted record, or one that moved to another week or board', () => {
     expect(applyOrderChange([a, bb], { action: 'delete', record: { id: 'a' } }, true)).toEqual([bb]);
     expect(applyOrderChange([a, bb], { action: 'update', record: { ...a, weekNumber: 48 } }, false)).toEqual([bb]);
+  });
+
+  it('inserts into a newest-first list (search) in its own order', () => {
+    expect(applyOrderChange([ccc, a], { action: 'create', record: bb }, true, '-created').map((o) => o.id)).toEqual(['ccc', 'bb', 'a']);
   });
 
   it('returns the same list when the change does not touch it', () => {

@@ -17,7 +17,7 @@ export async function createOrder(fields: OrderFields): Promise<OrderRecord> {
 
 /**
  * Saves changes to an order the user started editing at version `from.updated`. The server
- * refuses with 412 when someone changed it meanwhile (DECISIONS D10): see `isEditConflict`.
+ * refuses with 412 when someone changed it meanwhile (docs/decisions/025): see `isEditConflict`.
  */
 export async function updateOrder(from: Pick<OrderRecord, 'id' | 'updated'>, changes: Partial<OrderFields>): Promise<OrderRecord> {
   const record = await tasks().update<OrderRecord>(from.id, changes, { headers: { 'If-Match': `"${from.updated}"` } });
@@ -27,7 +27,7 @@ export async function updateOrder(from: Pick<OrderRecord, 'id' | 'updated'>, cha
 }
 
 /**
- * Deletes an order with the team's deletion password, checked by the server (DECISIONS D4):
+ * Deletes an order with the team's deletion password, checked by the server (docs/decisions/020):
  * a wrong or missing one is a 403 "Incorrect password." (see `isWrongPassword`).
  */
 export async function deleteOrder(id: string, password: string): Promise<void> {
@@ -41,12 +41,12 @@ function statusOf(err: unknown): number | undefined {
   return typeof status === 'number' ? status : undefined;
 }
 
-/** The order changed on the server since the user started editing (412, DECISIONS D10). */
+/** The order changed on the server since the user started editing (412, docs/decisions/025). */
 export function isEditConflict(err: unknown): boolean {
   return statusOf(err) === 412;
 }
 
-/** The deletion password was wrong or missing (403, DECISIONS D4). */
+/** The deletion password was wrong or missing (403, docs/decisions/020). */
 export function isWrongPassword(err: unknown): boolean {
   return statusOf(err) === 403;
 }

@@ -1,18 +1,23 @@
-// What each screen asks the server for (DECISIONS D6: only what it shows), as TanStack Query
-// options. Every list refetches every 120 s, on window focus, on reconnect and on the manual
-// refresh event. TanStack's structural sharing keeps the held list (the same array and objects)
+// What each screen asks the server for (only what it shows), as TanStack Query options; each
+// list's filter and sort come from its rule in #domain/orders/order-lists. Every list refetches
+// every 120 s, on window focus, on reconnect and on the manual refresh event. TanStack's structural sharing keeps the held list (the same array and objects)
 // when a refetch brings the same count, ids and `updated` values, so nothing re-renders then:
 // the spec's "replace only if changed" rule.
 import { queryOptions } from '@tanstack/react-query';
+import { collectBoardList, holdingList, searchList, weekBoardList, type OrderList } from '#domain/orders/order-lists';
 import { COLLECTIONS, type OrderRecord } from '#domain/records';
 import { liveStatus } from '../live-status';
 import { pb } from '../pb';
 import { ORDER_REFETCH_INTERVAL_MS } from '../query-client';
 import { orderKeys } from '../query-keys';
 import { prefetchedWeekIfArrived, takePrefetchedWeek } from './week-prefetch';
-import { WEEK_ORDERS_SORT, weekOrdersFilter } from './week-request';
 
 const tasks = () => pb.collection(COLLECTIONS.tasks);
+
+/** A list as its domain rule asks for it: its filter bound by the SDK, its sort. */
+function fetchList(list: OrderList): Promise<OrderRecord[]> {
+  return tasks().getFullList<OrderRecord>({ filter: pb.filter(list.filter.expression, list.filter.params), sort: list.sort });
+}
 
 /** The weekly board: board types none and collect of one ISO week, oldest first. */
 export function weekOrdersQuery(year: number, week: number) {
@@ -28,9 +33,7 @@ export function weekOrdersQuery(year: number, week: number) {
       if (orders) queueMicrotask(() => liveStatus.markFetched(at));
       return orders;
     },
-    queryFn: async () =>
-      (await takePrefetchedWeek(year, week, pb.authStore.token)) ??
-      tasks().getFullList<OrderRecord>({ filter: weekOrdersFilter(year, week), sort: WEEK_ORDERS_SORT }),
+    queryFn: async () => (await takePrefetchedWeek(year, week, pb.authStore.token)) ?? fetchList(weekBoardList({ year, weekNumber: week })),
     refetchInterval: ORDER_REFETCH_INTERVAL_MS,
   });
 }
@@ -39,11 +42,7 @@ export function weekOrdersQuery(year: number, week: number) {
 export function collectOrdersQuery(year: number, week: number) {
   return queryOptions({
     queryKey: orderKeys.collect(year, week),
-    queryFn: () =>
-      tasks().getFullList<OrderRecord>({
-        filter: pb.filter('year = {:year} && weekNumber = {:week} && other = "collect"', { year, week }),
-        sort: 'created',
-      }),
+    queryFn: () => fetchList(collectBoardList({ year, weekNumber: week })),
     refetchInterval: ORDER_REFETCH_INTERVAL_MS,
   });
 }
@@ -52,34 +51,19 @@ export function collectOrdersQuery(year: number, week: number) {
 export function holdingOrdersQuery() {
   return queryOptions({
     queryKey: orderKeys.holding(),
-    queryFn: () => tasks().getFullList<OrderRecord>({ filter: 'other = "holding"', sort: 'created' }),
+    queryFn: () => fetchList(holdingList()),
     refetchInterval: ORDER_REFETCH_INTERVAL_MS,
   });
 }
 
-/**
- * Search (spec section 2): title or order number contains the text, newest first. The text is
- * passed as a filter parameter, never pasted into the filter. A blank query asks nothing.
- */
+/** Search: title or order number contains the text, newest first. A blank query asks nothing. */
 export function searchOrdersQuery(query: string) {
   const text = query.trim();
   return queryOptions({
     queryKey: orderKeys.search(text),
-    queryFn: () =>
-      tasks().getFullList<OrderRecord>({
-        filter: pb.filter('title ~ {:text} || orderNumber ~ {:text}', { text: literalContains(text) }),
-        sort: '-created',
-      }),
+    queryFn: () => fetchList(searchList(text)),
     enabled: text !== '',
   });
-}
-
-/**
- * What staff type is literal text: the server's `~` reads a value holding an unescaped % as a
- * LIKE pattern of its own (compile-filter's containsPattern), so % and _ get a backslash.
- */
-export function literalContains(text: string): string {
-  return text.replace(/[%_]/g, (c) => `\\${c}`);
 }
 
 /** One order by id. */

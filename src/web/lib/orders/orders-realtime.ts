@@ -1,4 +1,4 @@
-// One app-wide realtime subscription to `tasks` (DECISIONS D6) feeding the order cache, and the
+// One app-wide realtime subscription to `tasks` (docs/decisions/011) feeding the order cache, and the
 // live status the header shows. Events sent while the connection was down are lost, so every
 // reconnect refetches all order queries; so does the moment the subscription is first in place,
 // as a change made after a list was read but before then never arrives either. Until the server

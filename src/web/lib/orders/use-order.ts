@@ -3,7 +3,7 @@ import { findCachedOrder } from './order-cache';
 import { orderQuery } from './order-queries';
 
 /**
- * One order for the edit page (DECISIONS D6): taken from any list already loaded (the board,
+ * One order for the edit page (docs/decisions/011): taken from any list already loaded (the board,
  * holding, search), and fetched by id only when none holds it or that copy is stale.
  * `error.status === 404` means the order does not exist (or was deleted).
  */

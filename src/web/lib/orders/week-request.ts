@@ -1,21 +1,28 @@
-// The weekly board's one request, declared once: the board's query (order-queries.ts) sends it
-// through the SDK, and the page's boot script (web/boot/prefetch-week.ts) sends the same request
-// before the app's code has arrived (docs/decisions/014).
-import { COLLECTIONS } from '#domain/records';
+// The weekly board's one request: the board's query (order-queries.ts) sends it through the SDK,
+// and the page's boot script (web/boot/prefetch-week.ts) sends the same request before the
+// app's code has arrived (docs/decisions/014). Its rule is the domain's weekBoardList.
+import { weekBoardFilter } from '#domain/orders/order-lists';
+import type { COLLECTIONS } from '#domain/records';
 
-/** Oldest first, as the board lists a day's orders. */
-export const WEEK_ORDERS_SORT = 'created';
+/** COLLECTIONS.tasks, written out: the boot script would otherwise carry every collection's name. */
+const TASKS = 'tasks' satisfies typeof COLLECTIONS.tasks;
 
 /** The SDK's getFullList batch size: a week with fewer orders comes in one page. */
 export const WEEK_ORDERS_PAGE_SIZE = 1000;
 
 /**
- * The filter of one ISO week's board (board types none and collect). Year and week are whole
- * numbers checked here, so writing them into the filter cannot change its meaning.
+ * A filter's {:name} placeholders filled in as the SDK's pb.filter fills them (numbers as
+ * written, text as a JSON string), for the boot script, which runs before the SDK has loaded.
  */
+export function bindFilter(expression: string, params: Readonly<Record<string, string | number>>): string {
+  return expression.replace(/\{:(\w+)\}/g, (placeholder, name: string) => (name in params ? JSON.stringify(params[name]) : placeholder));
+}
+
+/** The filter of one ISO week's board, as the SDK sends it. Year and week must be whole numbers. */
 export function weekOrdersFilter(year: number, week: number): string {
   if (!Number.isInteger(year) || !Number.isInteger(week)) throw new RangeError(`Not a week: ${year}/${week}`);
-  return `year = ${year} && weekNumber = ${week} && (other = "none" || other = "collect")`;
+  const { expression, params } = weekBoardFilter({ year, weekNumber: week });
+  return bindFilter(expression, params);
 }
 
 /**
@@ -29,8 +36,9 @@ export function weekOrdersUrl(apiUrl: string, year: number, week: number): strin
     ['perPage', String(WEEK_ORDERS_PAGE_SIZE)],
     ['skipTotal', '1'],
     ['filter', weekOrdersFilter(year, week)],
-    ['sort', WEEK_ORDERS_SORT],
+    // Oldest first, as every board (weekBoardList's sort).
+    ['sort', 'created'],
   ];
   const search = query.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join('&');
-  return `${apiUrl.replace(/\/+$/, '')}/api/collections/${COLLECTIONS.tasks}/records?${search}`;
+  return `${apiUrl.replace(/\/+$/, '')}/api/collections/${TASKS}/records?${search}`;
 }

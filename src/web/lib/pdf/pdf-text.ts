@@ -2,7 +2,7 @@ import type { jsPDF } from 'jspdf';
 
 // Small drawing helpers shared by the pick sheet and the run sheet. Everything is in millimetres.
 
-/** "Made with Trolleyboard" + the app's public address (DECISIONS: Name). */
+/** "Made with Trolleyboard" + the app's public address (docs/product.md#pdfs). */
 export function creditLine(appUrl: string): string {
   return `Made with Trolleyboard ${appUrl}`.trim();
 }
@@ -17,7 +17,7 @@ export function formatPrintDate(today: Date): string {
 /**
  * The standard PDF fonts only know the Windows-1252 characters; anything else (emoji, most
  * non-Latin letters) would print as garbage, so it becomes "?" and the rest stays readable.
- * Control characters never reach here (the server refuses them, D14).
+ * Control characters never reach here (the server refuses them, docs/decisions/010).
  */
 export function printable(text: string): string {
   let out = '';

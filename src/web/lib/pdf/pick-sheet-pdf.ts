@@ -50,7 +50,7 @@ const EXTRAS = ['Green', 'Yellow', 'Shelves'] as const;
 const EXTRA_COLUMN_WIDTH = 14;
 
 /**
- * The day's pick sheet as a vector PDF (D7): portrait A4, real text. Rows shrink with the number
+ * The day's pick sheet as a vector PDF (docs/decisions/022): portrait A4, real text. Rows shrink with the number
  * of orders so a long day (60 orders) still fits on one page; below the legibility floor the
  * list continues on further pages with the header repeated.
  */

@@ -24,7 +24,7 @@ const GAP = 8;
 const ROW = { max: 8, min: 4.5, header: 6 } as const;
 
 /**
- * The run sheet for the driver as a vector PDF (D7): landscape A4 with driver, registration and
+ * The run sheet for the driver as a vector PDF (docs/decisions/022): landscape A4 with driver, registration and
  * date (upper case, date as dd-mm-yyyy), the stop list, the vehicle with every cell's label, and
  * a footer with the credit, the print date and the run's code. No editing controls. A list too
  * long for one page continues on further pages; the vehicle is drawn on the first.

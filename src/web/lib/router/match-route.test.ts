@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paths } from '../../app/paths';
+import { paths } from '../paths';
 import { ANY_PATH, isActivePath, matchRoute } from './match-route';
 
 describe('matchRoute', () => {

@@ -8,7 +8,7 @@ export const ANY_PATH = '*';
 
 /**
  * Matches a whole pathname against a pattern of static segments and `:name` parameters, as the
- * route table writes them (app/paths.ts). Like React Router: static segments ignore case, a
+ * route table writes them (lib/paths.ts). Like React Router: static segments ignore case, a
  * trailing slash is optional, a parameter needs at least one character and never spans a slash.
  * Returns the decoded parameters, or null when the pattern does not match.
  */

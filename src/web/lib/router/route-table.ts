@@ -12,7 +12,7 @@ import { matchRoute, type Params } from './match-route';
 export type Guard = (target: Path) => string | null;
 
 export interface Route {
-  /** A pattern of app/paths.ts, or ANY_PATH. The first route that matches wins. */
+  /** A pattern of lib/paths.ts, or ANY_PATH. The first route that matches wins. */
   path: string;
   /** Checked in order; the first redirect wins. */
   guards?: readonly Guard[];

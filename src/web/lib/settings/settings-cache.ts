@@ -1,8 +1,6 @@
-// user_settings_cache (spec section 3): the week headings kept in the browser, so the board
-// paints its route headings before the server answers. Dependency-free: used on first paint.
-// The settings query (./use-week-headings) writes it whenever the server's copy arrives, and
-// `useCachedWeekHeadings` re-renders the board's headings then.
-import { useSyncExternalStore } from 'react';
+// user_settings_cache (docs/product.md#settings): the week headings kept in the browser, so the board
+// paints its route headings before the server answers. It is the settings query's first copy
+// (its initialData, ./use-week-headings) and is written whenever the server's copy arrives.
 import type { WeekHeadings } from '#domain/records';
 import { pickWeekHeadings } from '#domain/settings/week-headings';
 import { USER_SETTINGS_CACHE_KEY } from '../session';
@@ -26,40 +24,10 @@ export function readCachedSettings(userId: string): CachedSettings | null {
   }
 }
 
-const listeners = new Set<() => void>();
-let version = 0;
-
 export function writeCachedSettings(value: CachedSettings): void {
   try {
     localStorage.setItem(USER_SETTINGS_CACHE_KEY, JSON.stringify(value));
   } catch {
-    // A full or blocked storage only costs the instant first paint of headings.
+    // A full or blocked storage only costs the instant first paint of headings next time.
   }
-  latest = value;
-  version += 1;
-  for (const listener of listeners) listener();
-}
-
-// Kept in memory too, so the headings update even when storage is blocked.
-let latest: CachedSettings | null = null;
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-const EMPTY: WeekHeadings = {};
-let snapshot: { key: string; headings: WeekHeadings } = { key: '', headings: EMPTY };
-
-/** The week headings of `userId` as last cached (empty when none), updating when the cache is written. */
-export function useCachedWeekHeadings(userId: string | null): WeekHeadings {
-  const read = () => {
-    const key = `${userId ?? ''}#${version}`;
-    if (snapshot.key !== key) {
-      const cached = userId ? (latest?.userId === userId ? latest : readCachedSettings(userId)) : null;
-      snapshot = { key, headings: cached?.settings_json ?? EMPTY };
-    }
-    return snapshot.headings;
-  };
-  return useSyncExternalStore(subscribe, read, read);
 }

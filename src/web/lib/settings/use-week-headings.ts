@@ -8,7 +8,7 @@ import { sessionState } from '../session';
 import { useCurrentUser } from '../use-current-user';
 import { readCachedSettings, writeCachedSettings, type CachedSettings } from './settings-cache';
 
-/** The user's settings record, creating an empty one when the user has none (spec section 4). */
+/** The user's settings record, creating an empty one when the user has none (docs/product.md#settings). */
 async function fetchOrCreateSettings(userId: string): Promise<CachedSettings> {
   const settings = pb.collection(COLLECTIONS.userSettings);
   const list = await settings.getList<UserSettingsRecord>(1, 1, { filter: pb.filter('user = {:id}', { id: userId }) });
@@ -43,21 +43,30 @@ export async function saveWeekHeadings(userId: string, headings: WeekHeadings): 
   return value;
 }
 
-export interface WeekHeadingsState {
-  headings: WeekHeadings;
-  /** True once the server's copy has been read (the cache may be shown before that). */
-  isFresh: boolean;
+/** One object for "no headings", so a board without any does not re-render for a new `{}`. */
+const NO_HEADINGS: WeekHeadings = {};
+
+function useSettingsQuery() {
+  const user = useCurrentUser();
+  const userId = user?.id ?? '';
+  return useQuery({ ...settingsQuery(userId), enabled: userId !== '' && sessionState(user) === 'ready' }, queryClient);
 }
 
 /**
- * The signed-in user's week headings: from user_settings_cache first, then from the server.
- * Fetch failures are only logged (spec section 8); the cached or empty headings stay.
+ * The signed-in user's week headings: from user_settings_cache first (in the first render, so
+ * the board paints them at once), then from the server. Fetch failures are only logged (spec
+ * section 8); the cached or empty headings stay. The client is passed in, not taken from a
+ * provider: the board's page sits above the lazily mounted QueryProvider. Only the headings are
+ * read, so the board re-renders when they change, not when a fetch starts or ends.
  */
-export function useWeekHeadings(): WeekHeadingsState {
-  const user = useCurrentUser();
-  const userId = user?.id ?? '';
-  const query = useQuery({ ...settingsQuery(userId), enabled: userId !== '' && sessionState(user) === 'ready' });
-  return { headings: query.data?.settings_json ?? {}, isFresh: query.isFetched && !query.isFetching };
+export function useWeekHeadings(): WeekHeadings {
+  return useSettingsQuery().data?.settings_json ?? NO_HEADINGS;
+}
+
+/** Whether the server's copy of the headings has been read (the cache may be shown before that). */
+export function useWeekHeadingsAreFresh(): boolean {
+  const query = useSettingsQuery();
+  return query.isFetched && !query.isFetching;
 }
 
 /** The Save Settings action, with its busy, success and error states. */

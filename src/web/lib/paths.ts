@@ -1,4 +1,4 @@
-// Every route path of the app, defined once (spec section 2, route table).
+// Every route path of the app, defined once (docs/product.md#route-table).
 
 /** The weekly board; on its own so the inline boot script can name it without the whole table. */
 export const BOARD_PATH = '/';

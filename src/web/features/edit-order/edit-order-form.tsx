@@ -1,0 +1,93 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { OrderFields } from '#domain/orders/order-fields';
+import type { OrderRecord } from '#domain/records';
+import { weeksInIsoYear, yearOptions } from '#domain/weeks';
+import { Button } from '../../components/ui/button';
+import { OrderForm, serverFieldErrors, type OrderFieldErrors } from '../../components/orders/order-form';
+import type { FormMessageState } from '../../components/ui/form-message';
+import { notify } from '../../components/ui/toast';
+import { isEditConflict, updateOrder } from '../../lib/orders/order-mutations';
+import { orderQuery } from '../../lib/orders/order-queries';
+import { paths } from '../../lib/paths';
+import { useGoBack } from '../../lib/use-go-back';
+import { ConflictNotice } from './conflict-notice';
+import { DeleteOrderDialog } from './delete-order-dialog';
+import { fieldsOf, keepEditsOnLatest, orderConflict, type OrderConflict } from './order-conflict';
+
+/** The edit form of one order: Save (refused when someone else saved meanwhile) and Delete. */
+export function EditOrderForm({ order }: { order: OrderRecord }) {
+  const queryClient = useQueryClient();
+  const goBack = useGoBack(paths.board);
+  // The version the user started from: saves send its `updated` as If-Match.
+  const [base, setBase] = useState<OrderRecord>(order);
+  const [values, setValues] = useState<OrderFields>(() => fieldsOf(order));
+  const [errors, setErrors] = useState<OrderFieldErrors>({});
+  const [message, setMessage] = useState<FormMessageState | null>(null);
+  const [conflict, setConflict] = useState<OrderConflict | null>(null);
+  const [isBusy, setBusy] = useState(false);
+  const [isDeleteOpen, setDeleteOpen] = useState(false);
+
+  const showConflict = async () => {
+    const latest = await queryClient.fetchQuery({ ...orderQuery(base.id), staleTime: 0 });
+    setConflict(orderConflict(base, latest));
+    setMessage({ tone: 'error', text: 'Someone else changed this order while you were editing it. Nothing was saved.' });
+  };
+
+  const save = async () => {
+    if (values.title.trim() === '') {
+      setErrors({});
+      setMessage({ tone: 'error', text: 'Task needs a title' });
+      return;
+    }
+    setErrors({});
+    setMessage(null);
+    setBusy(true);
+    try {
+      await updateOrder(base, values);
+      notify.success('Order updated successfully!');
+      goBack();
+    } catch (err) {
+      setBusy(false);
+      if (!isEditConflict(err)) {
+        setErrors(serverFieldErrors(err));
+        setMessage({ tone: 'error', text: 'Something went wrong while saving.' });
+        return;
+      }
+      await showConflict().catch(() =>
+        setMessage({ tone: 'error', text: 'Someone else changed this order, and the latest version could not be loaded.' }),
+      );
+    }
+  };
+
+  const reload = (latest: OrderRecord) => {
+    setValues((current) => keepEditsOnLatest(current, base, latest));
+    setBase(latest);
+    setConflict(null);
+    setMessage({ tone: 'info', text: 'Loaded the latest version. Your own changes are kept; check them and save again.' });
+  };
+
+  return (
+    <>
+      <OrderForm
+        values={values}
+        onChange={(changes) => setValues((current) => ({ ...current, ...changes }))}
+        onSubmit={() => void save()}
+        years={yearOptions(new Date())}
+        weeksInYear={weeksInIsoYear(values.year)}
+        showProgressFields
+        errors={errors}
+        message={message}
+        isBusy={isBusy}
+        notice={conflict && <ConflictNotice conflict={conflict} onReload={() => reload(conflict.latest)} />}
+        actions={
+          <Button variant="danger" onClick={() => setDeleteOpen(true)} disabled={isBusy} className="max-sm:w-full">
+            Delete
+          </Button>
+        }
+      />
+      {/* Outside the order's form: the dialog has a form of its own. */}
+      <DeleteOrderDialog orderId={base.id} open={isDeleteOpen} onClose={() => setDeleteOpen(false)} onDeleted={goBack} />
+    </>
+  );
+}
