@@ -132,7 +132,7 @@ export class RecordService {
     return found;
   }
 
-  access(collection: Collection): CollectionAccess {
+  private access(collection: Collection): CollectionAccess {
     return accessOf(collection, this.options.dialect);
   }
 
