@@ -62,6 +62,16 @@ describe('expand', () => {
     expect(updated).not.toHaveProperty('expand');
   });
 
+  it('takes a record sent back whole with its expand, as the SDK sends it, and stores nothing of the expand', async () => {
+    const viewed = await ann.pb.collection('tasks').getOne(annOrder.id, { expand: 'user' });
+    const saved = await ann.pb.collection('tasks').update(annOrder.id, { ...viewed, trollies: '4' });
+    expect(saved).toMatchObject({ id: annOrder.id, trollies: '4', user: ann.id });
+    expect(saved).not.toHaveProperty('expand');
+    // Only relation fields can be expanded: anything else under `expand` is refused by name.
+    const refused = await failure(ann.pb.collection('tasks').update(annOrder.id, { expand: { title: 'x' } }));
+    expect(refused.response.data).toHaveProperty('expand');
+  });
+
   it('expands the settings and saved runs of their owner', async () => {
     const settings = await ann.pb.collection('user_settings').create({ settings_json: { monday_heading: 'North' } }, { expand: 'user' });
     expect(settings.expand?.user).toMatchObject({ id: ann.id });

@@ -260,7 +260,12 @@ export class RecordService {
   private refuseUnsettable(collection: Collection, body: unknown, current: ApiRecord | null): void {
     const refused = refusedFields(
       body,
-      { fields: collection.clientFields, known: collection.shownFields, reasons: collection.clientFieldReasons },
+      {
+        fields: collection.clientFields,
+        known: collection.shownFields,
+        reasons: collection.clientFieldReasons,
+        relations: Object.keys(collection.relations),
+      },
       current,
     );
     if (refused) throw fieldsRefused(refused);
