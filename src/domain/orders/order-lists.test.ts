@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ORDER_DEFAULTS } from '../collections/tasks';
 import type { OrderFields } from './order-fields';
 import {
   collectBoardList,
@@ -15,6 +16,7 @@ import {
 // checked with generated orders in src/server/records/list-rules-twin.test.ts.
 
 const order = (overrides: Partial<OrderFields> = {}): OrderFields => ({
+  ...ORDER_DEFAULTS,
   title: 'Greenfields Garden Centre',
   day: 'monday',
   postcode: 'ab12cd',
