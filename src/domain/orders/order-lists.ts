@@ -121,6 +121,15 @@ export function pickSheetDayList(selection: PickSheetSelection): OrderList {
 }
 
 /**
+ * One day's collect sheet: same week and year, board type collect, exactly the selected day, any
+ * customer type. The yard picks these for customers who fetch their order themselves; no pick
+ * sheet lists them (docs/product.md#collect-sheet).
+ */
+export function collectDayList(selection: PickSheetSelection): OrderList {
+  return listOf([...inWeek(selection), { field: 'other', values: ['collect'] }, { field: 'day', values: [selection.day.toLowerCase()] }]);
+}
+
+/**
  * Search: the title or the order number contains the text (trimmed), ignoring case, newest
  * first. A blank text would match every order; screens do not ask for it.
  */

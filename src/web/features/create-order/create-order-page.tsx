@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { firstOpenWeekOfYear, newOrderWeekError } from '#domain/orders/new-order-week';
-import { ORDER_DEFAULTS, type OrderFields } from '#domain/orders/order-fields';
+import { ORDER_DEFAULTS } from '#domain/collections/tasks';
+import type { OrderFields } from '#domain/orders/order-fields';
 import { weeksInIsoYear, yearOptions } from '#domain/weeks';
 import { paths } from '../../lib/paths';
 import { OrderForm, serverFieldErrors, type OrderFieldErrors } from '../../components/orders/order-form';

@@ -2,7 +2,7 @@ import { useEffect, useReducer, useRef, useState } from 'react';
 import { customerLabel } from '#domain/trolleys/customer-label';
 import { fillInReverseDropOrder, loadCapacity, stopPlacements } from '#domain/trolleys/load-plan';
 import { filledCellsDropped, type RunPlan, type VehicleChange } from '#domain/trolleys/run-plan';
-import { RUN_NEEDS_DRIVER_REG_DATE } from '#domain/trolleys/validate-run';
+import { RUN_NEEDS_DRIVER_REG_DATE } from '#domain/trolleys/run-fields';
 import { Button } from '../../components/ui/button';
 import { notify } from '../../components/ui/toast';
 import { useDocumentTitle } from '../../components/ui/use-document-title';
