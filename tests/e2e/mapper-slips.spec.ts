@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import type { TrolleyExportRecord } from '../../src/domain/records';
-import { api, unique } from '../support/e2e-api';
+import { api } from '../support/e2e-api';
 import { expect, test } from '../support/e2e-fixtures';
+import { cell, cells, openMapperWithStops, THREE_STOPS } from '../support/mapper';
 import { PHONE_AND_DESKTOP } from '../support/screen-sizes';
 
 // Nothing is lost by a slip, and the trolleys placed are in sight (docs/product.md#trolley-mapper):
@@ -9,21 +10,6 @@ import { PHONE_AND_DESKTOP } from '../support/screen-sizes';
 // back, the plan survives a reload, Fill loads in reverse drop order with each stop's count, and
 // too many trolleys are warned of. At a phone's size and a desktop's.
 
-const STOPS = [
-  { id: 'o1', title: 'Greenfields', postcode: 'tn126ab', trollies: '3', extras: '', orderNumber: '' },
-  { id: 'o2', title: 'Bloom & Co', postcode: 'me11aa', trollies: '2', extras: '', orderNumber: '' },
-  { id: 'o3', title: 'Hillside Plants', postcode: 'ct27nz', trollies: '2', extras: '', orderNumber: '' },
-];
-
-/** Opens the mapper as the board's Create Run does: with these stops handed over in the history entry. */
-async function openWithStops(page: Page, stops = STOPS) {
-  await page.goto('/trolley-mapper');
-  await page.evaluate(`window.history.replaceState(${JSON.stringify({ usr: { stops }, key: `board${unique()}`, idx: 0 })}, '')`);
-  await page.reload();
-  await expect(page.getByRole('button', { name: `Move stop 1, ${stops[0]!.title}` })).toBeVisible();
-}
-
-const cell = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 const row = (page: Page, title: string) => page.getByRole('listitem').filter({ hasText: title });
 
 for (const size of PHONE_AND_DESKTOP) {
@@ -32,7 +18,7 @@ for (const size of PHONE_AND_DESKTOP) {
 
     test('shrinking 7T to 3T asks first, Undo takes changes back, and the plan survives a reload', async ({ page, accounts, signIn }) => {
       await signIn(page, await accounts.create());
-      await openWithStops(page);
+      await openMapperWithStops(page);
       await page.getByRole('button', { name: 'Trailer', exact: true }).click();
       await page.getByRole('button', { name: '7T', exact: true }).click();
       await page.getByRole('button', { name: 'Choose Bloom & Co for the trolleys' }).click();
@@ -46,7 +32,7 @@ for (const size of PHONE_AND_DESKTOP) {
       await expect(cell(page, 'Trolley 9: Bloom & Co')).toBeVisible();
       await page.getByRole('button', { name: '3T', exact: true }).click();
       await shrink.getByRole('button', { name: 'Change to 3T' }).click();
-      await expect(page.getByRole('button', { name: /^Trolley \d+: / })).toHaveCount(5);
+      await expect(cells(page)).toHaveCount(5);
 
       // Undo by button brings the 7T back with its trolleys; Ctrl+Z outside a field takes the last fill back.
       await page.getByRole('button', { name: 'Undo' }).click();
@@ -73,7 +59,7 @@ for (const size of PHONE_AND_DESKTOP) {
       // Discard goes back to the plan as the board handed it over.
       await page.getByRole('button', { name: 'Discard', exact: true }).click();
       await expect(page.getByText('Unsaved plan restored')).toBeHidden();
-      await expect(page.getByRole('button', { name: /^Trolley \d+: / })).toHaveCount(0);
+      await expect(cells(page)).toHaveCount(0);
       await expect(page.getByLabel('Driver', { exact: true })).toHaveValue('');
       await expect(page.getByText('Unsaved changes')).toBeHidden();
       await page.reload();
@@ -86,7 +72,7 @@ for (const size of PHONE_AND_DESKTOP) {
       const pb = await api(account);
       const run = await pb.collection('trolley_exports').create<TrolleyExportRecord>({
         name: '',
-        data: STOPS,
+        data: THREE_STOPS,
         vehicleInfo: { driver: 'Ann', reg: 'AB12 CDE', code: '', date: '2026-11-24', vehicleType: 'lorry', trolleyNumber: 8, grid: [] },
       });
       await signIn(page, account);
@@ -108,7 +94,7 @@ for (const size of PHONE_AND_DESKTOP) {
 
     test('Fill loads in reverse drop order with each stop’s count; too many trolleys are warned of', async ({ page, accounts, signIn }) => {
       await signIn(page, await accounts.create());
-      await openWithStops(page);
+      await openMapperWithStops(page);
       await page.getByRole('button', { name: '8T', exact: true }).click();
       await expect(row(page, 'Greenfields')).toContainText('0 of 3 placed');
 
