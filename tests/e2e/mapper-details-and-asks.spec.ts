@@ -149,6 +149,13 @@ for (const size of PHONE_AND_DESKTOP) {
       await expect(detail(again, 'Reg')).toHaveValue('KP19 XYZ');
       await expect(again.getByRole('button', { name: 'Move stop 3, Hillside Plants' })).toBeVisible();
       await expect(again.getByText('Unsaved changes')).toBeVisible();
+
+      // Its two answers sit side by side, never one alone on a line of its own.
+      const middle = async (name: string) => {
+        const box = (await again.getByRole('button', { name, exact: true }).boundingBox())!;
+        return Math.round(box.y + box.height / 2);
+      };
+      expect(await middle('Keep')).toBe(await middle('Discard'));
     });
   });
 }

@@ -17,6 +17,10 @@ function shortTime(iso: string): string {
     : `${date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short' })}, ${time}`;
 }
 
+// The sentence takes the room and wraps; the two answers stay side by side, never one of them alone on a line.
+const SENTENCE = 'min-w-0 flex-1 basis-64';
+const ANSWERS = 'flex shrink-0 gap-2';
+
 interface DraftBannerProps {
   notice: DraftNotice;
   /** A saved run goes back to its saved copy on Discard, a new plan to how it was opened. */
@@ -36,29 +40,33 @@ export function DraftBanner({ notice, isSavedRun, onDiscard, onOpen, onDismiss }
     >
       {notice.kind === 'restored' ? (
         <>
-          <p className="mr-auto">
+          <p className={SENTENCE}>
             <span className="font-semibold">Unsaved plan restored</span>
             {when && ` (last changed ${when})`}. Save it, or discard it to {isSavedRun ? 'go back to the saved run' : 'start again'}.
           </p>
-          <Button size="sm" variant="secondary" onClick={onDiscard}>
-            Discard
-          </Button>
-          <Button size="sm" variant="ghost" onClick={onDismiss}>
-            Keep
-          </Button>
+          <div className={ANSWERS}>
+            <Button size="sm" variant="secondary" onClick={onDiscard}>
+              Discard
+            </Button>
+            <Button size="sm" variant="ghost" onClick={onDismiss}>
+              Keep
+            </Button>
+          </div>
         </>
       ) : (
         <>
-          <p className="mr-auto">
+          <p className={SENTENCE}>
             <span className="font-semibold">Another unsaved plan is kept on this device</span>
             {when && ` (last changed ${when})`}.
           </p>
-          <Button size="sm" variant="secondary" onClick={onOpen}>
-            Open it
-          </Button>
-          <Button size="sm" variant="ghost" onClick={onDiscard}>
-            Discard it
-          </Button>
+          <div className={ANSWERS}>
+            <Button size="sm" variant="secondary" onClick={onOpen}>
+              Open it
+            </Button>
+            <Button size="sm" variant="ghost" onClick={onDiscard}>
+              Discard it
+            </Button>
+          </div>
         </>
       )}
     </div>
