@@ -45,6 +45,10 @@ function accountPage(load: ScreenModule): Pick<Route, 'Screen' | 'prepare'> {
   return lazyScreen(async () => (await load()).default);
 }
 
+// The trolley mapper's one screen serves both of its addresses, so the address can follow a new
+// plan's first save without a new screen (features/trolley-mapper/mapper-screen.tsx).
+const mapperScreen = page(() => import('../features/trolley-mapper/mapper-screen'));
+
 // Signed-in screens: header and page frame, and the access gate.
 const gated = { guards: [requireReady], Layout: AppLayout } as const;
 const loggedOut: readonly Guard[] = [loggedOutOnly];
@@ -56,12 +60,12 @@ export const routes: readonly Route[] = [
   { path: paths.collect, ...gated, ...page(() => import('../features/board/collect-page')) },
   { path: paths.holding, ...gated, ...page(() => import('../features/holding/holding-page')) },
   { path: paths.runs, ...gated, ...page(() => import('../features/runs/runs-page')) },
-  { path: paths.runViewPattern, ...gated, ...page(() => import('../features/trolley-mapper/run-view-page')) },
+  { path: paths.runViewPattern, ...gated, ...mapperScreen },
   { path: paths.search, ...gated, ...page(() => import('../features/search/search-page')) },
   { path: paths.createOrder, ...gated, ...page(() => import('../features/create-order/create-order-page')) },
   { path: paths.editOrderPattern, ...gated, ...page(() => import('../features/edit-order/edit-order-page')) },
   { path: paths.pickSheetPattern, ...gated, ...page(() => import('../features/pick-sheet/pick-sheet-page')) },
-  { path: paths.trolleyMapper, ...gated, ...page(() => import('../features/trolley-mapper/trolley-mapper-page')) },
+  { path: paths.trolleyMapper, ...gated, ...mapperScreen },
   // Not gated: a signed-in user who is not verified yet can still reach account links.
   { path: paths.settings, Layout: AppLayout, ...page(() => import('../features/settings/settings-page')) },
   { path: paths.acceptTerms, guards: [requireLogin], ...accountPage(() => import('../features/auth/accept-terms-page')) },
