@@ -13,10 +13,10 @@ export const trolleyExports = defineCollection({
   id: 'pbc_exports_00001',
   noun: 'run',
   fields: {
-    name: text({ settable: 'always', max: RUN_LIMITS.name, default: '' }),
-    data: json(readStops, { settable: 'always', default: [] }),
+    name: text({ label: 'Name', settable: 'always', max: RUN_LIMITS.name, default: '' }),
+    data: json(readStops, { label: 'Customers', settable: 'always', default: [] }),
     // A run can only be saved with a driver, registration and date (readVehicleInfo says so).
-    vehicleInfo: json(readVehicleInfo, { settable: 'always', required: true, default: {} }),
+    vehicleInfo: json(readVehicleInfo, { label: 'Vehicle', settable: 'always', required: true, default: {} }),
     user: relation('users', { settable: 'always', stamp: 'write', default: '' }),
     created_by: createdBy,
     updated_by: updatedBy,
