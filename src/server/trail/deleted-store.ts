@@ -12,7 +12,11 @@ const BATCH = 500;
  * the transaction of the delete, restore or purge (`db` is then that transaction).
  */
 export class DeletedStore {
-  constructor(private readonly db: Kysely<Database>) {}
+  /** `batch`: rows per query while going through Deleted (tests: a few, to cross batches). */
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly batch = BATCH,
+  ) {}
 
   async put(collection: string, row: Row, deleted: string, by: Actor): Promise<void> {
     // `seq` is the table's insertion order: a restored record gets a new one, as a new record would.
@@ -46,10 +50,10 @@ export class DeletedStore {
         const { deleted, collection, id } = after;
         query = query.where(sql<boolean>`(deleted, collection, id) < (${deleted}, ${collection}, ${id})`);
       }
-      const rows = await query.orderBy('deleted', 'desc').orderBy('collection', 'desc').orderBy('id', 'desc').limit(BATCH).execute();
+      const rows = await query.orderBy('deleted', 'desc').orderBy('collection', 'desc').orderBy('id', 'desc').limit(this.batch).execute();
       for (const row of rows) yield row;
       const last = rows.at(-1);
-      if (!last || rows.length < BATCH) return;
+      if (!last || rows.length < this.batch) return;
       after = { deleted: last.deleted, collection: last.collection, id: last.id };
     }
   }

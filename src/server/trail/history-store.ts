@@ -54,7 +54,7 @@ export class HistoryStore {
       .execute();
   }
 
-  /** One record's history, oldest first; `names` gives today's username of each person still here. */
+  /** One page of one record's history, oldest first, and how many entries it has in all. */
   async page(
     collection: string,
     record: string,
