@@ -39,7 +39,7 @@ const migrations: Record<string, Migration> = {
   '003-search-index': searchIndex,
   '004-throttles': throttles,
   '005-search-notes-postcode': searchNotesPostcode,
-  // 006 is the nurseries' (issue 15); the migrator runs whichever of the two it has not run yet.
+  // 006 is the nurseries' (issue 15, another branch); Kysely runs migrations in this order.
   '007-history-and-deleted': historyAndDeleted,
 };
 
