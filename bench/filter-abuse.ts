@@ -118,6 +118,8 @@ try {
       trollies: '',
       extras: '',
       user: staffId,
+      created_by: staffId,
+      updated_by: staffId,
     }));
     await database.db.insertInto('tasks').values(rows).execute();
   }

@@ -30,6 +30,8 @@ import { RecordService } from './records/record-service';
 import { RecordStore } from './records/record-store';
 import { recordRoutes } from './records/records-routes';
 import { loadSecrets, type Secrets } from './secrets';
+import { DeletedSweeper } from './trail/deleted-sweeper';
+import { trailRoutes } from './trail/trail-routes';
 import { UsersRepository } from './users/users-repository';
 
 declare module 'fastify' {
@@ -50,6 +52,8 @@ export interface BuiltApp {
   users: UsersRepository;
   /** The realtime streams of this instance. */
   realtime: RealtimeBroker;
+  /** The automatic purge of old deleted records (tests call `sweep()` to run it now). */
+  sweeper: DeletedSweeper;
   /** Stops accepting requests, then closes the database and the mailer. */
   close(): Promise<void>;
 }
@@ -57,6 +61,8 @@ export interface BuiltApp {
 export interface BuildOptions {
   /** The server's clock: every `created`/`updated` stamp and terms agreement comes from here. */
   now?: () => Date;
+  /** When the automatic purge of old deleted records first runs, and how often after (default 1 min, 1 h). */
+  purgeTiming?: { firstAfterMs: number; everyMs: number };
 }
 
 /** Builds the whole server for a config; never listens itself (main.ts and tests do). */
@@ -173,6 +179,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       maxBufferedBytes: DEFAULT_MAX_BUFFERED_BYTES,
     },
   });
+  await app.register(trailRoutes, { records });
   await app.register(realtimeRoutes, {
     broker,
     collections,
@@ -180,6 +187,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     maxStreamsPerUser: config.realtimeMaxStreamsPerUser,
   });
   await serveSpa(app, config.webDir);
+  const sweeper = new DeletedSweeper({ records, log: app.log, ...options.purgeTiming });
+  sweeper.start();
 
   return {
     app,
@@ -190,7 +199,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     records,
     users,
     realtime: broker,
+    sweeper,
     async close() {
+      await sweeper.stop();
       await app.close();
       await events.close();
       mailer.close();

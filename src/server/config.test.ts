@@ -42,6 +42,7 @@ describe('loadConfig', () => {
       corsOrigins: [],
       readTimeLimitMs: 1500,
       readWorkers: 2,
+      deletedKeepDays: 30,
     });
   });
 
@@ -81,6 +82,7 @@ describe('loadConfig', () => {
         CORS_ORIGINS: 'https://Orders.Nursery.test/, http://192.168.1.20:3000',
         READ_TIME_LIMIT_SECONDS: '2.5',
         READ_WORKERS: '4',
+        DELETED_KEEP_DAYS: '7',
       },
       CWD,
     );
@@ -110,6 +112,7 @@ describe('loadConfig', () => {
       corsOrigins: ['https://orders.nursery.test', 'http://192.168.1.20:3000'],
       readTimeLimitMs: 2500,
       readWorkers: 4,
+      deletedKeepDays: 7,
     });
   });
 
@@ -141,6 +144,7 @@ describe('loadConfig', () => {
       REALTIME_HEARTBEAT_SECONDS: '0',
       READ_TIME_LIMIT_SECONDS: '0',
       READ_WORKERS: 'two',
+      DELETED_KEEP_DAYS: '0',
     });
     const names = [
       'PORT',
@@ -162,6 +166,7 @@ describe('loadConfig', () => {
       'REALTIME_HEARTBEAT_SECONDS',
       'READ_TIME_LIMIT_SECONDS',
       'READ_WORKERS',
+      'DELETED_KEEP_DAYS',
     ];
     expect(problems).toHaveLength(names.length);
     for (const name of names) {

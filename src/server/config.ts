@@ -60,7 +60,12 @@ export interface Config {
   readTimeLimitMs: number;
   /** Worker threads that run list and search reads on SQLite, at most. */
   readWorkers: number;
+  /** Days a deleted order or run stays in Deleted before it is purged for good (docs/decisions/034). */
+  deletedKeepDays: number;
 }
+
+/** Days in Deleted before the automatic purge (DELETED_KEEP_DAYS). */
+export const DEFAULT_DELETED_KEEP_DAYS = 30;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -188,6 +193,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     else readTimeLimitMs = Math.round(parsed * 1000);
   }
   const readWorkers = wholeNumber('READ_WORKERS', DEFAULT_READ_WORKERS, 1);
+  const deletedKeepDays = wholeNumber('DELETED_KEEP_DAYS', DEFAULT_DELETED_KEEP_DAYS, 1);
 
   const tokenSecret = text('TOKEN_SECRET') ?? null;
   if (tokenSecret !== null && tokenSecret.length < 32)
@@ -231,6 +237,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     corsOrigins,
     readTimeLimitMs,
     readWorkers,
+    deletedKeepDays,
   };
 }
 

@@ -90,7 +90,7 @@ test('the menu lists every screen and closes after a choice', async ({ page, acc
   await menuButton.click();
   await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
   const menu = page.getByRole('navigation', { name: 'Main menu' });
-  for (const name of ['Home', 'Collects', 'Holding', 'Runs', 'Search', 'Settings']) {
+  for (const name of ['Home', 'Collects', 'Holding', 'Runs', 'Search', 'Deleted', 'Settings']) {
     await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
   }
   await expect(menu.getByRole('button', { name: 'Logout' })).toBeVisible();

@@ -129,6 +129,8 @@ export async function seedOrders(db: Kysely<Database>, userId: string, count: nu
           trollies: String(1 + (i % 6)),
           extras: '',
           user: userId,
+          created_by: userId,
+          updated_by: userId,
         });
       }
       await trx.insertInto('tasks').values(rows).execute();

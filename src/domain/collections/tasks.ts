@@ -7,6 +7,7 @@ import { BOARD_TYPES, CUSTOMER_TYPES, DAYS, ORDER_STATUSES } from '../records';
 import { has, type FieldError } from '../validation';
 import { normalizeLegacyYear, weeksInIsoYear } from '../weeks';
 import { defaultsOf, defineCollection, number, relation, select, text, type RefineContext } from './fields';
+import { createdBy, updatedBy } from './trail-fields';
 
 function weekRangeError(week: number, year: number | undefined): FieldError {
   const max = year === undefined ? 53 : weeksInIsoYear(year);
@@ -73,6 +74,8 @@ export const tasks = defineCollection({
     trollies: text({ label: 'Trollies', settable: 'always', max: 100, default: '' }),
     extras: text({ label: 'Extras', settable: 'always', max: 100, default: '' }),
     user: relation('users', { settable: 'always', stamp: 'create', default: '' }),
+    created_by: createdBy,
+    updated_by: updatedBy,
   },
   indexes: [
     // The week board, a pick-sheet day: year and week.
@@ -83,6 +86,8 @@ export const tasks = defineCollection({
     { name: 'tasks_created', on: ['created'] },
   ],
   refine: weekInYear,
+  // History of every change, and Deleted instead of gone (docs/decisions/034).
+  trail: true,
 });
 
 /** What a new order starts with (docs/product.md#add-order). Week and year have none: the form fills in the week on screen. */

@@ -2,6 +2,7 @@
 
 import { readStops, readVehicleInfo, RUN_LIMITS } from '../trolleys/run-fields';
 import { defineCollection, json, relation, text } from './fields';
+import { createdBy, updatedBy } from './trail-fields';
 
 /**
  * Saved runs. A run is team work: any member of staff may list, view, update and delete them.
@@ -12,15 +13,19 @@ export const trolleyExports = defineCollection({
   id: 'pbc_exports_00001',
   noun: 'run',
   fields: {
-    name: text({ settable: 'always', max: RUN_LIMITS.name, default: '' }),
-    data: json(readStops, { settable: 'always', default: [] }),
+    name: text({ label: 'Name', settable: 'always', max: RUN_LIMITS.name, default: '' }),
+    data: json(readStops, { label: 'Customers', settable: 'always', default: [] }),
     // A run can only be saved with a driver, registration and date (readVehicleInfo says so).
-    vehicleInfo: json(readVehicleInfo, { settable: 'always', required: true, default: {} }),
+    vehicleInfo: json(readVehicleInfo, { label: 'Vehicle', settable: 'always', required: true, default: {} }),
     user: relation('users', { settable: 'always', stamp: 'write', default: '' }),
+    created_by: createdBy,
+    updated_by: updatedBy,
   },
   indexes: [
     { name: 'trolley_exports_name', on: ['name'] },
     // Saved runs are listed newest first.
     { name: 'trolley_exports_created', on: ['created'] },
   ],
+  // History of every change, and Deleted instead of gone (docs/decisions/034).
+  trail: true,
 });

@@ -16,7 +16,8 @@ export const users = defineCollection({
   id: USERS_COLLECTION_ID,
   noun: 'account details',
   fields: {
-    username: text({ label: 'Username', settable: 'always', required: true, max: 50 }),
+    // What teammates see of each other where a record says who added or changed it.
+    username: text({ label: 'Username', settable: 'always', required: true, max: 50, presentable: true }),
     /** Always stored lower-case; chosen once, at sign-up. */
     email: text({
       label: 'Email',

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../config';
 import { openDatabase } from '../db/database';
 import { AccountAdmin, AdminError, standaloneEvents } from './accounts';
+import { describeDeleted, undelete } from './deleted';
 import { backupSqlite, POSTGRES_ADVICE, restoreSqlite } from './backup';
 
 const USAGE = `Trolleyboard operator commands
@@ -11,6 +12,8 @@ const USAGE = `Trolleyboard operator commands
   npm run admin -- create-user --username NAME --email EMAIL --password PASSWORD [--verified] [--accept-terms]
   npm run admin -- verify-user <username|email>
   npm run admin -- set-password <username|email> [--password PASSWORD]   (asks for it when left out)
+  npm run admin -- deleted          list the orders and runs in Deleted, newest first
+  npm run admin -- undelete <id>    bring the order or run <id> back from Deleted
   npm run admin -- backup <file>    copy the live SQLite database to <file>, while the server runs
   npm run admin -- restore <file>   replace the SQLite database with <file> (stop the server first)
 
@@ -76,6 +79,16 @@ async function main(argv: string[]): Promise<number> {
         const password = values.password ?? (await ask('New password: '));
         const user = await admin.setPassword(target, password);
         console.log(`Set a new password for ${user.username}; their other sessions are signed out.`);
+        return 0;
+      }
+      case 'deleted': {
+        const lines = await describeDeleted(admin.records);
+        console.log(lines.length === 0 ? 'Deleted is empty.' : lines.join('\n'));
+        return 0;
+      }
+      case 'undelete': {
+        if (!target) throw new AdminError('undelete needs the id of an order or run in Deleted (see: npm run admin -- deleted).');
+        console.log(await undelete(admin.records, target));
         return 0;
       }
       default:

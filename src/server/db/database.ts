@@ -10,6 +10,7 @@ import * as insertionOrder from './migrations/002-insertion-order';
 import * as searchIndex from './migrations/003-search-index';
 import * as throttles from './migrations/004-throttles';
 import * as searchNotesPostcode from './migrations/005-search-notes-postcode';
+import * as historyAndDeleted from './migrations/007-history-and-deleted';
 import type { Database } from './schema';
 import { SqliteDialectKeepingErrors } from './sqlite-dialect';
 import { SqliteReadPool } from './sqlite-read-pool';
@@ -38,6 +39,8 @@ const migrations: Record<string, Migration> = {
   '003-search-index': searchIndex,
   '004-throttles': throttles,
   '005-search-notes-postcode': searchNotesPostcode,
+  // 006 is the nurseries' (issue 15, another branch); Kysely runs migrations in this order.
+  '007-history-and-deleted': historyAndDeleted,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

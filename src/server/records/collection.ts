@@ -82,6 +82,11 @@ export interface Collection {
   needsDeletePassword: boolean;
   /** Turns a unique-index violation into a field error, when the collection has unique fields. */
   describeConflict?(error: unknown): Record<string, FieldError> | null;
+  /**
+   * Why a record cannot come back from Deleted as it is (a run's name taken since), in a
+   * sentence; null when it can. Only collections with a trail (docs/decisions/034).
+   */
+  restoreConflict?(row: Row, store: RecordStore): Promise<string | null>;
 }
 
 /**
@@ -106,6 +111,7 @@ export interface ServerParts {
   /** Replaces the generic update. */
   prepareUpdate?: Collection['prepareUpdate'];
   describeConflict?: Collection['describeConflict'];
+  restoreConflict?: Collection['restoreConflict'];
 }
 
 const NOT_YOU = { code: 'validation_invalid_value', message: 'Records are saved in your own name; another user cannot be named here.' };
@@ -170,6 +176,13 @@ function stampsOf(declaration: CollectionDeclaration, body: unknown, context: Wr
   const stamps: Record<string, string> = {};
   const caller = context.auth.user?.id ?? '';
   for (const [name, field] of stampedRelations(declaration)) {
+    if (field.settable === 'never') {
+      // Who added or changed it (docs/decisions/034): the caller, whoever they are, never a body;
+      // '' for trusted callers (the operator), whom history names instead. Clients naming it were
+      // refused already, unless they sent back its current value.
+      if (existing === undefined || field.stamp === 'write') stamps[name] = caller;
+      continue;
+    }
     const raw = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined;
     const named = raw === undefined || raw === null || raw === '' ? undefined : raw;
     const current = existing === undefined ? undefined : String(existing[name] ?? '');
@@ -211,6 +224,7 @@ export function serverCollection(declaration: CollectionDeclaration, parts: Serv
     relations,
     needsDeletePassword: parts.needsDeletePassword,
     describeConflict: parts.describeConflict,
+    restoreConflict: parts.restoreConflict,
     prepareCreate:
       parts.prepareCreate ??
       (async (body, context) => {

@@ -67,7 +67,10 @@ const CHARACTERS = [
 ];
 const text = (maxLength: number) => fc.array(fc.constantFrom(...CHARACTERS), { maxLength }).map((cs) => cs.join(''));
 
-type GeneratedOrder = Omit<OrderRecord, 'id' | 'collectionId' | 'collectionName' | 'created' | 'updated' | 'user'>;
+type GeneratedOrder = Omit<
+  OrderRecord,
+  'id' | 'collectionId' | 'collectionName' | 'created' | 'updated' | 'user' | 'created_by' | 'updated_by'
+>;
 
 /** Text around the search text, in its own or another letter case, or any text: so searches find something. */
 const textAround = (needle: string, maxLength: number) =>
@@ -181,6 +184,8 @@ describe('list rules: the predicate and the SQL on the real tasks table agree, i
         created: stamp,
         updated: stamp,
         user: '',
+        created_by: '',
+        updated_by: '',
       };
       await store.insert(tasksCollection.table, {
         ...order,
@@ -188,6 +193,8 @@ describe('list rules: the predicate and the SQL on the real tasks table agree, i
         created: stamp,
         updated: stamp,
         user: '',
+        created_by: '',
+        updated_by: '',
       });
       stored.push(record);
     }

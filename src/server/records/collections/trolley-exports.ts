@@ -12,4 +12,14 @@ const rules: AccessRules = {
 };
 
 /** Saved runs (fields: src/domain/collections/trolley-exports.ts); `user` is the last saver. */
-export const trolleyExportsCollection = serverCollection(trolleyExports, { rules, needsDeletePassword: true });
+export const trolleyExportsCollection = serverCollection(trolleyExports, {
+  rules,
+  needsDeletePassword: true,
+  // The mapper saves a run over the one of the same name (docs/product.md#runs): a deleted run
+  // cannot come back beside another of its name, or saving either would pick one at random.
+  async restoreConflict(row, store) {
+    const name = String(row.name ?? '');
+    if (name.trim() === '' || !(await store.findOne('trolley_exports', 'name', name))) return null;
+    return `A run named "${name}" was saved after this one was deleted. Rename or delete that run first, then restore this one.`;
+  },
+});

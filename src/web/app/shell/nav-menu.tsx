@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
+import { canPurge, canRestore } from '#domain/history/trail-permissions';
 import { NavLink } from '../../lib/router/links';
 import { logout } from '../../lib/session';
+import { useCurrentUser } from '../../lib/use-current-user';
 import { useWeekSelection } from '../../lib/week-selection';
 import { paths } from '../../lib/paths';
 
@@ -17,13 +19,14 @@ interface Props {
   onToggleMap: () => void;
 }
 
-// Home and Collects keep the chosen week in their address.
-const LINKS: readonly { to: string; label: string; end?: boolean; keepsWeek?: boolean }[] = [
+// Home and Collects keep the chosen week in their address; Deleted is for people who may restore or purge.
+const LINKS: readonly { to: string; label: string; end?: boolean; keepsWeek?: boolean; trail?: boolean }[] = [
   { to: paths.board, label: 'Home', end: true, keepsWeek: true },
   { to: paths.collect, label: 'Collects', keepsWeek: true },
   { to: paths.holding, label: 'Holding' },
   { to: paths.runs, label: 'Runs' },
   { to: paths.search, label: 'Search' },
+  { to: paths.deleted, label: 'Deleted', trail: true },
   { to: paths.settings, label: 'Settings' },
 ];
 
@@ -34,6 +37,8 @@ const LINKS: readonly { to: string; label: string; end?: boolean; keepsWeek?: bo
 export function NavMenu({ id, onClose, onToggleMap }: Props) {
   const ref = useRef<HTMLElement>(null);
   const { search } = useWeekSelection();
+  const user = useCurrentUser();
+  const mayUseDeleted = canRestore(user) || canPurge(user);
 
   useEffect(() => {
     function onKey(e: KeyboardEvent): void {
@@ -67,7 +72,7 @@ export function NavMenu({ id, onClose, onToggleMap }: Props) {
       className="absolute top-full right-2 z-40 mt-1 w-60 rounded-lg border border-slate-200 bg-white p-2 shadow-lg"
     >
       <ul className="space-y-0.5">
-        {LINKS.map((link) => (
+        {LINKS.filter((link) => !link.trail || mayUseDeleted).map((link) => (
           <li key={link.to}>
             <NavLink to={link.keepsWeek ? { pathname: link.to, search } : link.to} end={link.end} className={itemClass} onClick={choose}>
               {link.label}
