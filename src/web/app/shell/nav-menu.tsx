@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { NavLink } from '../../lib/router/links';
 import { logout } from '../../lib/session';
 import { useWeekSelection } from '../../lib/week-selection';
+import { newOrderHref } from '../../lib/new-order-preset';
 import { paths } from '../../lib/paths';
 
 const itemBase =
@@ -33,7 +34,7 @@ const LINKS: readonly { to: string; label: string; end?: boolean; keepsWeek?: bo
  */
 export function NavMenu({ id, onClose, onToggleMap }: Props) {
   const ref = useRef<HTMLElement>(null);
-  const { search } = useWeekSelection();
+  const { search, year, week } = useWeekSelection();
 
   useEffect(() => {
     function onKey(e: KeyboardEvent): void {
@@ -87,7 +88,7 @@ export function NavMenu({ id, onClose, onToggleMap }: Props) {
           </button>
         </li>
         <li className="md:hidden">
-          <NavLink to={paths.createOrder} className={itemClass} onClick={choose}>
+          <NavLink to={newOrderHref({ week: { year, week } })} className={itemClass} onClick={choose}>
             Add Order
           </NavLink>
         </li>
