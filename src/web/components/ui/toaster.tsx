@@ -31,9 +31,10 @@ export default function AppToaster() {
         style: { pointerEvents: 'none', maxWidth: '28rem', padding: '6px 10px', fontSize: '0.875rem' },
       }}
     >
-      {/* A toast on its way out is no longer read out, nor counted as showing. */}
+      {/* A toast on its way out is no longer read out, nor counted as showing. react-hot-toast
+          gives its toasts' own element pointer events back: this one lets taps through too. */}
       {(t) => (
-        <div aria-hidden={!t.visible || undefined}>
+        <div aria-hidden={!t.visible || undefined} style={{ pointerEvents: 'none' }}>
           <ToastBar toast={t} />
         </div>
       )}
