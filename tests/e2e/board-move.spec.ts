@@ -36,11 +36,7 @@ for (const [n, screen] of SCREENS.entries()) {
   test.describe(`on a ${screen.name}`, () => {
     test.use(screen.use);
 
-    test('an order is dragged to another day and saved; Undo moves it back; the keyboard moves it too', async ({
-      page,
-      accounts,
-      signIn,
-    }) => {
+    test('an order is dragged to another day and saved with the version shown; Undo moves it back', async ({ page, accounts, signIn }) => {
       const account = await accounts.create();
       const pb = await api(account);
       const week = ownWeek(31 + n);
@@ -96,8 +92,27 @@ for (const [n, screen] of SCREENS.entries()) {
       await expect(line(page, 'Monday', title)).toHaveCount(1);
       await expect(toast(page, `${title} is back on Monday.`)).toBeVisible();
       await expect.poll(async () => (await pb.collection('tasks').getOne(order.id)).day).toBe('monday');
+    });
 
-      // The keyboard: the line's Move button, arrows to the day, Space to drop.
+    test('the keyboard moves an order from its Move button; Escape cancels; a newer change is never overwritten', async ({
+      page,
+      accounts,
+      signIn,
+    }) => {
+      // No live updates on this device, so a change made elsewhere stays unseen until it moves the order.
+      await page.route('**/api/realtime', (route) => route.abort());
+      const account = await accounts.create();
+      const pb = await api(account);
+      const week = ownWeek(37 + n);
+      const title = `Keyed ${unique()}`;
+      const order = await pb
+        .collection('tasks')
+        .create({ title, day: 'monday', customerType: 'retail', other: 'none', year: week.year, weekNumber: week.week });
+      await signIn(page, account);
+      await page.goto(boardPath(week));
+      await expect(moveButton(line(page, 'Monday', title), title)).toHaveCount(1);
+
+      // The line's Move button, arrows to the day, Space to drop.
       const move = moveButton(line(page, 'Monday', title), title);
       await move.focus();
       await expect(move).toBeVisible();
@@ -112,8 +127,24 @@ for (const [n, screen] of SCREENS.entries()) {
       await page.keyboard.press('Space');
       await page.keyboard.press('ArrowLeft');
       await page.keyboard.press('Escape');
+      await expect(page.locator('[id^="DndLiveRegion"]')).toHaveText(`Moving cancelled. ${title} stays on Wednesday.`);
       await expect(line(page, 'Wednesday', title)).toHaveCount(1);
       expect((await pb.collection('tasks').getOne(order.id)).day).toBe('wednesday');
+
+      // Someone else changes the order; moving the copy on screen is refused (If-Match) and says so.
+      await pb.collection('tasks').update(order.id, { orderInfo: 'Changed in the office' });
+      await moveButton(line(page, 'Wednesday', title), title).focus();
+      await page.keyboard.press('Space');
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('Space');
+      const refusal = toast(page, `Someone else changed ${title} meanwhile, so it was not moved.`);
+      await expect(refusal).toBeVisible();
+      await expect(line(page, 'Wednesday', title)).toHaveCount(1);
+      await expect(line(page, 'Thursday', title)).toHaveCount(0);
+      expect(await pb.collection('tasks').getOne(order.id)).toMatchObject({ day: 'wednesday', orderInfo: 'Changed in the office' });
+      // Reload shows the newer copy (its notes), still on Wednesday.
+      await refusal.getByRole('button', { name: 'Reload' }).click();
+      await expect(line(page, 'Wednesday', title).getByRole('button', { name: `Order info for ${title}` })).toBeVisible();
     });
 
     test('Duplicate copies an order to another day and week, with no status; the board shows the copy', async ({
