@@ -37,12 +37,13 @@ export default defineConfig({
         // Everything the board needs to show the week's orders travels as one file: on yard Wi-Fi
         // each extra file waits its turn for one of the browser's six connections (decision 014).
         // Other screens, the toasts (not needed to show orders), drag and drop (the mapper's, and
-        // the board's in features/board/drag) and the PDF code stay lazy.
+        // the board's in features/board/drag), the PDF code and the collections' declarations (read
+        // by the forms, not the board) stay lazy.
         codeSplitting: {
           groups: [
             {
               name: 'board',
-              test: /\/node_modules\/(preact|@tanstack|pocketbase|lucide-react)\/|\/src\/(domain|web\/(lib(?!\/pdf)|components\/ui(?!\/toaster)|features\/board(?!\/drag)|app))\//,
+              test: /\/node_modules\/(preact|@tanstack|pocketbase|lucide-react)\/|\/src\/(domain(?!\/collections\/)|web\/(lib(?!\/pdf)|components\/ui(?!\/toaster)|features\/board(?!\/drag)|app))\//,
             },
           ],
         },

@@ -3,10 +3,12 @@
 // - the JavaScript the board loads before first paint (budget 110 kB);
 // - what it adds until the week's orders are on screen: the board's data chunk (TanStack Query,
 //   the SDK, the order lines) and its static imports (budget 140 kB in all, docs/decisions/011);
-// - every other lazily loaded chunk, marking the PDF code (it must load only on Print, docs/decisions/022).
+// - every other lazily loaded chunk, marking the PDF code (it must load only on Print, docs/decisions/022);
+// - the font files the PDF code fetches on the first print (docs/decisions/032), not JavaScript.
 // Over budget prints a clear line but exits 0: it is a measurement, not a gate.
 import { join } from 'node:path';
 import { FIRST_PAINT_BUDGET_KB, measureBundle, ORDERS_VISIBLE_BUDGET_KB, type Chunk } from './lib/bundle';
+import { fontAssets } from './lib/pdf-size';
 
 let report;
 try {
@@ -32,6 +34,10 @@ console.log(`  ${fmt(report.ordersVisibleKb)}  TOTAL with first paint (budget ${
 console.log(`\nOther lazily loaded chunks (gzip), ${report.lazy.length}:`);
 for (const chunk of bySize(report.lazy)) console.log(line(chunk));
 for (const chunk of report.css) console.log(`\nStyles (not in the JS budget): ${fmt(chunk.kbGzip)}  ${chunk.file}`);
+console.log('\nPDF font files, fetched on the first print only (brotli, as the server sends them):');
+for (const font of fontAssets(join(process.cwd(), 'dist', 'web'))) console.log(`  ${fmt(font.kbBrotli)}  ${font.file}`);
+const boardHasPdf = report.firstPaint.some((chunk) => chunk.hasPdfCode) || report.ordersVisible.some((chunk) => chunk.hasPdfCode);
+console.log(`board_chunk_has_pdf_code = ${boardHasPdf ? 1 : 0}`);
 
 const verdict = (what: string, kb: number, budget: number) =>
   kb > budget

@@ -17,6 +17,7 @@ import { currentIsoWeek } from '../src/domain/weeks';
 import { FUTURE_YEAR } from '../tests/support/open-weeks';
 import { chunksUntilOrderVisible } from './lib/board-in-browser';
 import { FIRST_PAINT_BUDGET_KB, measureBundle, pdfChunk, sum } from './lib/bundle';
+import { fontAssets, measurePdfs, PICK_SHEET_60_BUDGET_KB } from './lib/pdf-size';
 import { captureResponse, LOAD_CONNECTIONS, measureBareNodeRate, measureRate } from './lib/http-load';
 import { preparePocketBase, pocketBaseLogin, seedPocketBaseOrders, setUpPocketBase, startPocketBase } from './lib/pocketbase-binary';
 import { freshDatabase, startPostgres } from './lib/postgres';
@@ -60,6 +61,8 @@ const KEYS = [
   'board_orders_visible_kb_gzip',
   'pdf_chunk_kb_gzip',
   'board_chunk_has_pdf_code',
+  'pick_sheet_60_orders_kb',
+  'pdf_fonts_kb_brotli',
   'rss_mb_idle_empty',
   'rss_mb_idle_200k',
   'rss_mb_load_200k',
@@ -77,6 +80,7 @@ const TARGETS: Partial<Record<Key, string>> = {
   board_first_paint_kb_gzip: `<= ${FIRST_PAINT_BUDGET_KB}`,
   board_orders_visible_kb_gzip: '<= 140',
   board_chunk_has_pdf_code: '= 0',
+  pick_sheet_60_orders_kb: `<= ${PICK_SHEET_60_BUDGET_KB}`,
   rss_mb_idle_empty: '<= 100',
   rss_mb_load_200k: '<= 250',
 };
@@ -232,6 +236,11 @@ try {
     }
   }
   set('board_chunk_has_pdf_code', boardChunks.some((c) => c.hasPdfCode) ? 1 : 0);
+  set('pick_sheet_60_orders_kb', measurePdfs().pickSheet60Kb);
+  set(
+    'pdf_fonts_kb_brotli',
+    fontAssets(distDir).reduce((total, font) => total + font.kbBrotli, 0),
+  );
 
   step('creates per second (SQLite)');
   set('creates_per_s_sqlite', await createsPerSecond(empty.url, session.token));

@@ -6,8 +6,11 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
-/** Text formats worth compressing; images and fonts are compressed already. */
-const COMPRESSIBLE = new Set(['.js', '.css', '.html', '.svg']);
+/**
+ * Formats worth compressing: text, and the TrueType fonts the PDF code loads (docs/decisions/032),
+ * which unlike images and web fonts (WOFF2) are stored uncompressed.
+ */
+const COMPRESSIBLE = new Set(['.js', '.css', '.html', '.svg', '.ttf']);
 /** Below this a compressed copy saves less than the headers that announce it. */
 const MIN_BYTES = 1024;
 

@@ -1,5 +1,16 @@
-// Collection names and record shapes exactly as the API sends them (PocketBase-compatible).
-// Field names follow the product spec because existing data and the SDK use them.
+// Collection names, enumerations and record shapes exactly as the API sends them
+// (PocketBase-compatible). Field names follow the original app because existing data and the SDK
+// use them. The record shapes are read from each collection's declaration (collections/*.ts);
+// only the shapes inside JSON fields (a run's stops, its vehicle, the terms agreement) are written
+// out here.
+
+import type { RecordOf } from './collections/fields';
+import type { tasks } from './collections/tasks';
+import type { trolleyExports } from './collections/trolley-exports';
+import type { userSettings } from './collections/user-settings';
+import type { users } from './collections/users';
+
+export type { BaseRecord } from './collections/fields';
 
 export const COLLECTIONS = {
   users: 'users',
@@ -8,15 +19,6 @@ export const COLLECTIONS = {
   trolleyExports: 'trolley_exports',
 } as const;
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];
-
-/** Fields every record carries. Timestamps look like `2026-11-21 10:04:05.123Z`. */
-export interface BaseRecord {
-  id: string;
-  collectionId: string;
-  collectionName: string;
-  created: string;
-  updated: string;
-}
 
 export const TERMS_VERSION = 'v1.0';
 
@@ -27,13 +29,7 @@ export interface TermsAgreement {
   version: string;
 }
 
-export interface UserRecord extends BaseRecord {
-  username: string;
-  email: string;
-  emailVisibility: boolean;
-  verified: boolean;
-  termsAgreement: TermsAgreement | null;
-}
+export type UserRecord = RecordOf<typeof users>;
 
 export const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type Day = (typeof DAYS)[number];
@@ -50,21 +46,7 @@ export const ORDER_STATUSES = ['', 'working', 'missed', 'pulled', 'loaded'] as c
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** An order (collection `tasks`). */
-export interface OrderRecord extends BaseRecord {
-  title: string;
-  day: Day;
-  postcode: string;
-  orderNumber: string;
-  customerType: CustomerType;
-  other: BoardType;
-  weekNumber: number;
-  year: number;
-  orderInfo: string;
-  status: OrderStatus;
-  trollies: string;
-  extras: string;
-  user: string;
-}
+export type OrderRecord = RecordOf<typeof tasks>;
 
 export const WEEKDAY_HEADING_KEYS = [
   'monday_heading',
@@ -78,10 +60,7 @@ export const WEEKDAY_HEADING_KEYS = [
 export type WeekdayHeadingKey = (typeof WEEKDAY_HEADING_KEYS)[number];
 export type WeekHeadings = Partial<Record<WeekdayHeadingKey, string>>;
 
-export interface UserSettingsRecord extends BaseRecord {
-  user: string;
-  settings_json: WeekHeadings;
-}
+export type UserSettingsRecord = RecordOf<typeof userSettings>;
 
 /** One customer stop on a run. All strings, as the spec stores them. */
 export interface RunStop {
@@ -108,12 +87,7 @@ export interface VehicleInfo {
 }
 
 /** A saved run (collection `trolley_exports`). */
-export interface TrolleyExportRecord extends BaseRecord {
-  name: string;
-  data: RunStop[];
-  vehicleInfo: VehicleInfo;
-  user: string;
-}
+export type TrolleyExportRecord = RecordOf<typeof trolleyExports>;
 
 /** Public, non-secret settings the server tells the web app (GET /api/app-config). */
 export interface AppConfig {

@@ -9,7 +9,7 @@ import { TokenService } from './auth/token-service';
 import type { Config } from './config';
 import { prepareDataDir } from './data-dir';
 import { openDatabase, type DatabaseHandle } from './db/database';
-import { installSignupThrottle, throttleRateLimitStore } from './auth/auth-throttles';
+import { signupThrottle, throttleRateLimitStore } from './auth/auth-throttles';
 import { deletePasswordCheck } from './auth/delete-password';
 import { Throttles } from './auth/throttles';
 import { RealtimeBroker, DEFAULT_MAX_BUFFERED_BYTES } from './realtime/broker';
@@ -79,7 +79,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const secrets = loadSecrets(config);
   const database = await openDatabase(config);
   const mailer: Mailer = createMailer(config, app.log);
-  const throttles = new Throttles(database.db, Date.now, app.log);
+  // The server's clock: every stamp, throttle window and realtime token check reads it.
+  const now = options.now ?? (() => new Date());
+  const nowMs = () => now().getTime();
+  const throttles = new Throttles(database.db, nowMs, app.log);
   const users = new UsersRepository(database.db);
   const collections = [...ALL_COLLECTIONS];
   // One process (SQLite) delivers in memory; on PostgreSQL every instance hears every commit (docs/decisions/002).
@@ -116,7 +119,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     checkDeletePassword: deletePasswordCheck(throttles, secrets.deletePassword),
     throttles,
     sendMail: sendInBackground(mailer, app.log),
-    now: options.now ?? (() => new Date()),
+    now,
   });
 
   installJsonBodyParser(app);
@@ -127,9 +130,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   installSecurityHeaders(app, securityHeaders(config.appUrl, inlineScriptHashes(readIndexHtml(config.webDir))));
   // Pages on CORS_ORIGINS may call the API; preflights are answered before auth and throttles.
   await installCors(app, config.corsOrigins);
-  // The per-address limit on the auth endpoints counts in the database, shared by every instance (docs/decisions/028).
-  await app.register(rateLimit, { global: false, store: throttleRateLimitStore(throttles) });
-  installSignupThrottle(app, throttles, config.signupRateLimitPerHour);
+  // The per-address limit on the auth endpoints (each route names its own) counts in the
+  // database, shared by every instance (docs/decisions/028).
+  await app.register(rateLimit, { global: false, store: throttleRateLimitStore(throttles, nowMs) });
 
   app.get('/api/health', async () => ({ code: 200, message: 'API is healthy.', data: {} }));
   app.get('/api/app-config', async (): Promise<AppConfig> => ({ supportEmail: config.supportEmail, appUrl: config.appUrl }));
@@ -147,9 +150,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   await app.register(authRoutes, { users, records, config, tokens, mailer, throttles });
-  await app.register(recordRoutes, { records, listCache });
+  await app.register(recordRoutes, {
+    records,
+    collections,
+    listCache,
+    // Sign-ups per address: on the sign-up route itself.
+    createHooks: { users: signupThrottle(throttles, config.signupRateLimitPerHour) },
+  });
   const broker = new RealtimeBroker({
-    db: database.db,
+    users,
+    now: nowMs,
     bus: events,
     dialect: database.dialect,
     log: app.log,

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { RunStop, VehicleInfo } from '../../src/domain/records';
 import { customerLabel } from '../../src/domain/trolleys/customer-label';
 import { buildRunSheetPdf, type RunSheetInput } from '../../src/web/lib/pdf/run-sheet-pdf';
-import { A4_POINTS, readPdf } from '../support/pdf-tools';
+import { runPdfFileName } from '../../src/domain/trolleys/run-name';
+import { pdfFonts } from '../support/pdf-fonts';
+import { A4_POINTS, readFonts, readPdf } from '../support/pdf-tools';
 
 // The run sheet PDF read back with poppler (pdfinfo, pdftotext), as a printer or a viewer would.
 
@@ -39,6 +41,7 @@ function run(stopCount: number, vehicle: Partial<VehicleInfo>): RunSheetInput {
     },
     today,
     appUrl,
+    fonts: pdfFonts,
   };
 }
 
@@ -70,6 +73,31 @@ describe('buildRunSheetPdf', () => {
     expect(pdf.text).toContain('Total Trollies: 19');
   });
 
+  it('prints drivers, stops and cell labels in Polish, Welsh, Greek and Cyrillic, and a long name whole, in an embedded subset font', () => {
+    const sheet = run(6, { trolleyNumber: 8, driver: 'Łukasz Wójcik' });
+    const names = [
+      'Łódź Ogrody',
+      'Ynys Môn Plants',
+      'Ŵyneb Ŷd Nursery',
+      'Κήπος Αθηνών',
+      'Садовый центр Москва',
+      'Greenfields Garden Centre and Plant Nursery Wholesale Kent 1',
+    ];
+    names.forEach((name, i) => (sheet.stops[i]!.title = name));
+    sheet.vehicleInfo.grid = names.map((name) => name);
+    const bytes = buildRunSheetPdf(sheet);
+    const pdf = readPdf(bytes);
+    expect(pdf.pages).toBe(1);
+    expect(pdf.text).toContain('ŁUKASZ WÓJCIK');
+    for (const name of names) expect(pdf.rawText).toContain(name);
+    expect(pdf.text).not.toContain('?');
+    expect(pdf.text).not.toContain('...');
+    const fonts = readFonts(bytes);
+    expect(fonts.map((f) => f.name.replace(/^[A-Z]{6}\+/, '')).sort()).toEqual(['NotoSans-Bold', 'NotoSans-Regular']);
+    for (const font of fonts) expect(font).toMatchObject({ embedded: true, subset: true, unicode: true });
+    expect(runPdfFileName(sheet.vehicleInfo)).toBe('23-11-2026_Łukasz-Wójcik.pdf');
+  });
+
   it('keeps a 24-stop run on 24 trolleys on one page, under 50 KB', () => {
     const bytes = buildRunSheetPdf(run(24, { vehicleType: 'lorry', trolleyNumber: 24 }));
     const pdf = readPdf(bytes);
@@ -81,7 +109,7 @@ describe('buildRunSheetPdf', () => {
   it('wraps a long label inside its cell and says when no size was chosen', () => {
     const long = run(3, { trolleyNumber: 4 });
     long.vehicleInfo.grid[0] = 'Greenfields Garden Centre Wholesale - 104421';
-    expect(readPdf(buildRunSheetPdf(long)).text).toContain('Greenfields Garden Centre');
+    expect(readPdf(buildRunSheetPdf(long)).rawText).toContain('Greenfields Garden Centre Wholesale - 104421');
     const none = run(3, { trolleyNumber: 0, grid: [] });
     expect(readPdf(buildRunSheetPdf(none)).text).toContain('No vehicle size chosen.');
   });

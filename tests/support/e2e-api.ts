@@ -15,6 +15,7 @@ export interface OrderInput {
   postcode?: string;
   orderNumber?: string;
   orderInfo?: string;
+  trollies?: string;
   year: number;
   weekNumber: number;
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import PocketBase, { ClientResponseError } from 'pocketbase';
 import { buildApp, type BuildOptions, type BuiltApp } from '../../src/server/app';
 import { AccountAdmin } from '../../src/server/admin/accounts';
@@ -64,11 +65,16 @@ function migratedSqliteTemplate(): Promise<string> {
   return sqliteTemplate;
 }
 
+export interface TestServerOptions extends BuildOptions {
+  /** Adds routes a test needs (a route guarded by a hook under test) before the server listens. */
+  beforeListen?: (app: FastifyInstance) => void;
+}
+
 /**
  * Starts the real server on a free loopback port with a throwaway database (SQLite, or its own
  * PostgreSQL schema). `options.now` replaces the server's clock.
  */
-export async function startTestServer(overrides: Partial<Config> = {}, options: BuildOptions = {}): Promise<TestServer> {
+export async function startTestServer(overrides: Partial<Config> = {}, options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trolleyboard-test-'));
   const postgres = process.env.TEST_DATABASE_URL ? await isolatedPostgres(process.env.TEST_DATABASE_URL) : null;
   if (!postgres) fs.copyFileSync(await migratedSqliteTemplate(), path.join(dataDir, 'trolleyboard.db'));
@@ -103,7 +109,9 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
     readWorkers: 2,
     ...overrides,
   };
-  const built = await buildApp(config, options);
+  const { beforeListen, ...buildOptions } = options;
+  const built = await buildApp(config, buildOptions);
+  beforeListen?.(built.app);
   await built.app.listen({ host: '127.0.0.1', port: 0 });
   const address = built.app.server.address();
   if (address === null || typeof address === 'string') throw new Error('test server has no TCP address');

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { boardTypeLabel, customerTypeLabel, dayLabel, formatMapperPostcode, formatPostcode, lastFour, statusLabel } from './format';
+import {
+  boardTypeLabel,
+  customerTypeLabel,
+  dayLabel,
+  formatMapperPostcode,
+  formatPostcode,
+  lastFour,
+  sheetDateLabel,
+  statusLabel,
+} from './format';
 
 describe('formatPostcode', () => {
   it.each([
@@ -48,5 +57,13 @@ describe('labels', () => {
     expect(boardTypeLabel('collect')).toBe('Collect');
     expect(customerTypeLabel('wholesale')).toBe('Wholesale');
     expect(dayLabel('wednesday')).toBe('Wednesday');
+  });
+});
+
+describe('sheetDateLabel', () => {
+  it('names the weekday, the date, the month and the calendar year', () => {
+    expect(sheetDateLabel('tuesday', { year: 2026, month: 11, day: 24 })).toBe('Tuesday 24 November 2026');
+    // 1 January 2027 is in ISO week 53 of 2026: the sheet shows the calendar year.
+    expect(sheetDateLabel('friday', { year: 2027, month: 1, day: 1 })).toBe('Friday 1 January 2027');
   });
 });

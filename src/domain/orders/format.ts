@@ -1,4 +1,5 @@
 import type { BoardType, CustomerType, Day, OrderStatus } from '../records';
+import type { CalendarDate } from '../weeks';
 
 /** Postcode as boards, lists and pick sheets show it. */
 export function formatPostcode(postcode: string): string {
@@ -61,4 +62,28 @@ export function boardTypeLabel(boardType: BoardType): string {
 /** "monday" -> "Monday". */
 export function dayLabel(day: Day): string {
   return day.charAt(0).toUpperCase() + day.slice(1);
+}
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/**
+ * A day as the pick and collect sheets head it, with its month: "Tuesday 24 November 2026"
+ * (docs/product.md#pick-sheet). `date` is that day's calendar date (its calendar year, which
+ * differs from the ISO week-year for a few days around New Year).
+ */
+export function sheetDateLabel(day: Day, date: CalendarDate): string {
+  return `${dayLabel(day)} ${date.day} ${MONTHS[date.month - 1] ?? ''} ${date.year}`;
 }

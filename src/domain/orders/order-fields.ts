@@ -1,47 +1,13 @@
-import type { OrderRecord } from '../records';
+import type { EditableOf } from '../collections/fields';
+import type { tasks } from '../collections/tasks';
 
-/** The fields of an order a client may write. `user`, `id`, `created` and `updated` are set by
- * the server. */
-export type OrderFields = Pick<
-  OrderRecord,
-  | 'title'
-  | 'day'
-  | 'postcode'
-  | 'orderNumber'
-  | 'customerType'
-  | 'other'
-  | 'weekNumber'
-  | 'year'
-  | 'orderInfo'
-  | 'status'
-  | 'trollies'
-  | 'extras'
->;
+/**
+ * The fields of an order a client fills in (the order form's fields), read from the order's
+ * declaration (collections/tasks.ts). `user`, `id`, `created` and `updated` are set by the server.
+ */
+export type OrderFields = EditableOf<typeof tasks>;
 
-/** What a new order starts with (docs/product.md#add-order). Week and year have no default here: the web
- * app fills in the current ISO week, the server requires them. */
-export const ORDER_DEFAULTS = {
-  title: '',
-  day: 'monday',
-  postcode: '',
-  orderNumber: '',
-  customerType: 'wholesale',
-  other: 'none',
-  orderInfo: '',
-  status: '',
-  trollies: '',
-  extras: '',
-} as const satisfies Omit<OrderFields, 'weekNumber' | 'year'>;
-
-/** Longest text each field accepts; generous for real use, small enough to keep boards sane. */
-export const ORDER_TEXT_LIMITS = {
-  title: 200,
-  postcode: 100,
-  orderNumber: 100,
-  orderInfo: 5000,
-  trollies: 100,
-  extras: 100,
-} as const satisfies Partial<Record<keyof OrderFields, number>>;
-
+// The years an order may be in. Here rather than in the declaration so that the board's week
+// picker can read them without loading the whole declaration.
 export const MIN_YEAR = 2000;
 export const MAX_YEAR = 2100;

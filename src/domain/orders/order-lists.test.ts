@@ -1,11 +1,22 @@
 import { describe, expect, it } from 'vitest';
+import { ORDER_DEFAULTS } from '../collections/tasks';
 import type { OrderFields } from './order-fields';
-import { collectBoardList, holdingList, isDay, pickSheetDayList, searchList, weekBoardFilter, weekBoardList } from './order-lists';
+import {
+  collectBoardList,
+  collectDayList,
+  holdingList,
+  isDay,
+  pickSheetDayList,
+  searchList,
+  weekBoardFilter,
+  weekBoardList,
+} from './order-lists';
 
 // The predicate side of each list rule, as tables. That the server's filter answers the same is
 // checked with generated orders in src/server/records/list-rules-twin.test.ts.
 
 const order = (overrides: Partial<OrderFields> = {}): OrderFields => ({
+  ...ORDER_DEFAULTS,
   title: 'Greenfields Garden Centre',
   day: 'monday',
   postcode: 'ab12cd',
@@ -80,6 +91,22 @@ describe('the filters the server is sent', () => {
       'created',
       '-created',
     ]);
+  });
+});
+
+describe('a collect-sheet day', () => {
+  const tuesday = { ...week47, day: 'Tuesday' };
+  it.each([
+    ['a wholesale collect order that day', { other: 'collect' }, true],
+    ['a collect order of type other', { other: 'collect', customerType: 'other' }, true],
+    ['a collect order of type missed', { other: 'collect', customerType: 'missed' }, true],
+    ['a whiteboard order', {}, false],
+    ['a holding order', { other: 'holding' }, false],
+    ['a collect order on thursday', { other: 'collect', day: 'thursday' }, false],
+    ['a collect order another week', { other: 'collect', weekNumber: 46 }, false],
+    ['a collect order another year', { other: 'collect', year: 2025 }, false],
+  ] as const)('%s: %s', (_, overrides, expected) => {
+    expect(collectDayList(tuesday).matches(order({ day: 'tuesday', ...overrides }))).toBe(expected);
   });
 });
 

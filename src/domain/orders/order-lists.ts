@@ -123,6 +123,15 @@ export function pickSheetDayList(selection: PickSheetSelection): OrderList {
   ]);
 }
 
+/**
+ * One day's collect sheet: same week and year, board type collect, exactly the selected day, any
+ * customer type. The yard picks these for customers who fetch their order themselves; no pick
+ * sheet lists them (docs/product.md#collect-sheet).
+ */
+export function collectDayList(selection: PickSheetSelection): OrderList {
+  return listOf([...inWeek(selection), { field: 'other', values: ['collect'] }, { field: 'day', values: [selection.day.toLowerCase()] }]);
+}
+
 /** The fields search looks in, in the order a result names where it matched (docs/product.md#search). */
 export const SEARCHED_FIELDS = ['title', 'orderNumber', 'postcode', 'orderInfo'] as const;
 export type SearchedField = (typeof SEARCHED_FIELDS)[number];

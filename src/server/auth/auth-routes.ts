@@ -1,15 +1,21 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { validatePasswordPair } from '#domain/accounts/validate-signup';
+import { BLANK, type FieldError } from '#domain/validation';
 import type { Config } from '../config';
 import type { UsersTable } from '../db/schema';
 import { badRequest, validationFailed } from '../errors';
 import { sendInBackground, type Mailer } from '../mail/mailer';
 import { passwordResetMail, verificationMail } from '../mail/messages';
+import { fieldValidator } from '../plugins/field-validator';
 import type { RecordService } from '../records/record-service';
+import { SIGNED_IN } from '../records/access-rules';
 import { newTokenKey, usersCollection } from '../records/collections/users';
 import type { UsersRepository } from '../users/users-repository';
 import { requireUser } from './auth-context';
 import { LoginThrottle } from './login-throttle';
+import { requireAccess } from './require-access';
 import { hashPassword, verifyPasswordOf } from './passwords';
 import type { Throttles } from './throttles';
 import type { TokenService } from './token-service';
@@ -27,10 +33,35 @@ export interface AuthRoutesOptions {
 const BASE = '/api/collections/users';
 const VERIFICATION_TTL = 7 * 24 * 3600;
 const RESET_TTL = 3600;
-const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
+
+// Bodies, read by their schemas (field-validator.ts): each wrong field gets PocketBase's error on
+// that field, and a body that is no object is wrong in every field. Other names are ignored, as
+// PocketBase ignores them.
+const INVALID_EMAIL: FieldError = { code: 'validation_invalid_email', message: 'Must be a valid email address.' };
+const INVALID_VERIFICATION: FieldError = { code: 'validation_invalid_token', message: 'Invalid or expired verification token.' };
+const INVALID_RESET: FieldError = { code: 'validation_invalid_token', message: 'Invalid or expired password reset token.' };
+/** An address, with spaces around it allowed (they are trimmed). Deliberately loose: the mail is the real check. */
+const EMAIL_PATTERN = '^\\s*[^\\s@<>]+@[^\\s@<>]+\\.[^\\s@<>]+\\s*$';
+
+const PasswordSignIn = Type.Object(
+  // Not blank: an identity with something besides spaces, a password of one character or more.
+  { identity: Type.String({ pattern: '\\S' }), password: Type.String({ minLength: 1 }) },
+  { additionalProperties: true },
+);
+const EmailRequest = Type.Object({ email: Type.String({ pattern: EMAIL_PATTERN }) }, { additionalProperties: true });
+const TokenConfirm = Type.Object({ token: Type.String() }, { additionalProperties: true });
+// The new password is read by validatePasswordPair, with the messages of every password form.
+const PasswordResetConfirm = Type.Object(
+  { token: Type.String(), password: Type.Optional(Type.Unknown()), passwordConfirm: Type.Optional(Type.Unknown()) },
+  { additionalProperties: true },
+);
+
+const signInFields = fieldValidator({ identity: BLANK, password: BLANK });
+const emailField = fieldValidator({ email: INVALID_EMAIL });
 
 /** PocketBase's auth endpoints for the users collection. */
-export async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): Promise<void> {
+export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOptions): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { users, records, config, tokens, mailer } = options;
   // Only the auth endpoints are rate-limited; ordinary API use is never throttled (docs/decisions/005).
   const AUTH_RATE_LIMIT = { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } };
@@ -41,12 +72,8 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     record: usersCollection.toRecord(user as unknown as Record<string, unknown>),
   });
 
-  const readEmail = (body: unknown): string => {
-    const email = typeof (body as { email?: unknown })?.email === 'string' ? (body as { email: string }).email.trim().toLowerCase() : '';
-    if (!EMAIL.test(email))
-      throw validationFailed({ email: { code: 'validation_invalid_email', message: 'Must be a valid email address.' } });
-    return email;
-  };
+  /** E-mail addresses are stored lower-case. */
+  const normalEmail = (email: string): string => email.trim().toLowerCase();
 
   const sendMail = sendInBackground(mailer, app.log);
 
@@ -57,70 +84,86 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     otp: { enabled: false, duration: 0 },
   }));
 
-  app.post(`${BASE}/auth-with-password`, { config: AUTH_RATE_LIMIT }, async (request) => {
-    const body = (request.body ?? {}) as { identity?: unknown; password?: unknown };
-    const identity = typeof body.identity === 'string' ? body.identity.trim() : '';
-    const password = typeof body.password === 'string' ? body.password : '';
-    if (!identity || !password) {
-      throw validationFailed({
-        ...(identity ? {} : { identity: { code: 'validation_required', message: 'Cannot be blank.' } }),
-        ...(password ? {} : { password: { code: 'validation_required', message: 'Cannot be blank.' } }),
-      });
-    }
-    const user = await users.findByIdentity(identity);
-    await throttle.assertOpen(request.ip, user?.id ?? null, identity);
-    // An unknown name costs a (dummy) hash check too, so timing does not reveal which names exist.
-    const passwordMatches = await verifyPasswordOf(user, password);
-    if (!user || !passwordMatches) {
-      await throttle.recordFailure(request.ip, user?.id ?? null, identity);
-      throw badRequest('Failed to authenticate.');
-    }
-    await throttle.recordSuccess(request.ip, user.id);
-    // Unverified users and users without terms still sign in (docs/decisions/005): the app tells them what to do next.
-    return authResponse(user);
-  });
+  app.post(
+    `${BASE}/auth-with-password`,
+    { config: AUTH_RATE_LIMIT, schema: { body: PasswordSignIn }, validatorCompiler: signInFields },
+    async (request) => {
+      const identity = request.body.identity.trim();
+      const { password } = request.body;
+      const user = await users.findByIdentity(identity);
+      await throttle.assertOpen(request.ip, user?.id ?? null, identity);
+      // An unknown name costs a (dummy) hash check too, so timing does not reveal which names exist.
+      const passwordMatches = await verifyPasswordOf(user, password);
+      if (!user || !passwordMatches) {
+        await throttle.recordFailure(request.ip, user?.id ?? null, identity);
+        throw badRequest('Failed to authenticate.');
+      }
+      await throttle.recordSuccess(request.ip, user.id);
+      // Unverified users and users without terms still sign in (docs/decisions/005): the app tells them what to do next.
+      return authResponse(user);
+    },
+  );
 
-  app.post(`${BASE}/auth-refresh`, async (request) => authResponse(requireUser(request.auth)));
+  // Any signed-in user, verified or not (their own account): the access gate answers a visitor.
+  app.post(`${BASE}/auth-refresh`, { preHandler: requireAccess(SIGNED_IN, 'auth-refresh') }, async (request) =>
+    authResponse(requireUser(request.auth)),
+  );
 
-  app.post(`${BASE}/request-verification`, { config: AUTH_RATE_LIMIT }, async (request, reply) => {
-    const user = await users.findByEmail(readEmail(request.body));
-    // 204 whether or not the address exists, so nobody can discover accounts (issue 2).
-    if (user && !user.verified) {
-      sendMail(verificationMail(config.appUrl, user.email, user.username, await tokens.issue('verification', user, VERIFICATION_TTL)));
-    }
-    return reply.code(204).send();
-  });
+  app.post(
+    `${BASE}/request-verification`,
+    { config: AUTH_RATE_LIMIT, schema: { body: EmailRequest }, validatorCompiler: emailField },
+    async (request, reply) => {
+      const user = await users.findByEmail(normalEmail(request.body.email));
+      // 204 whether or not the address exists, so nobody can discover accounts (issue 2).
+      if (user && !user.verified) {
+        sendMail(verificationMail(config.appUrl, user.email, user.username, await tokens.issue('verification', user, VERIFICATION_TTL)));
+      }
+      return reply.code(204).send();
+    },
+  );
 
-  app.post(`${BASE}/confirm-verification`, { config: AUTH_RATE_LIMIT }, async (request, reply) => {
-    const user = await tokens.userOf((request.body as { token?: unknown } | undefined)?.token, 'verification');
-    if (!user) throw validationFailed({ token: { code: 'validation_invalid_token', message: 'Invalid or expired verification token.' } });
-    if (!user.verified) await records.systemUpdate('users', user.id, { verified: true }, { ifMatch: user.updated });
-    return reply.code(204).send();
-  });
+  app.post(
+    `${BASE}/confirm-verification`,
+    { config: AUTH_RATE_LIMIT, schema: { body: TokenConfirm }, validatorCompiler: fieldValidator({ token: INVALID_VERIFICATION }) },
+    async (request, reply) => {
+      const user = await tokens.userOf(request.body.token, 'verification');
+      if (!user) throw validationFailed({ token: INVALID_VERIFICATION });
+      if (!user.verified) await records.systemUpdate('users', user.id, { verified: true }, { ifMatch: user.updated });
+      return reply.code(204).send();
+    },
+  );
 
-  app.post(`${BASE}/request-password-reset`, { config: AUTH_RATE_LIMIT }, async (request, reply) => {
-    const user = await users.findByEmail(readEmail(request.body));
-    if (user) {
-      sendMail(passwordResetMail(config.appUrl, user.email, user.username, await tokens.issue('passwordReset', user, RESET_TTL)));
-    }
-    return reply.code(204).send();
-  });
+  app.post(
+    `${BASE}/request-password-reset`,
+    { config: AUTH_RATE_LIMIT, schema: { body: EmailRequest }, validatorCompiler: emailField },
+    async (request, reply) => {
+      const user = await users.findByEmail(normalEmail(request.body.email));
+      if (user) {
+        sendMail(passwordResetMail(config.appUrl, user.email, user.username, await tokens.issue('passwordReset', user, RESET_TTL)));
+      }
+      return reply.code(204).send();
+    },
+  );
 
-  app.post(`${BASE}/confirm-password-reset`, { config: AUTH_RATE_LIMIT }, async (request, reply) => {
-    const body = (request.body ?? {}) as { token?: unknown; password?: unknown; passwordConfirm?: unknown };
-    const user = await tokens.userOf(body.token, 'passwordReset');
-    if (!user) throw validationFailed({ token: { code: 'validation_invalid_token', message: 'Invalid or expired password reset token.' } });
-    const pair = validatePasswordPair(body.password, body.passwordConfirm);
-    if (!pair.ok) throw validationFailed(pair.errors);
-    // A new token key signs out every earlier session (docs/decisions/005); the mailed link proved the address.
-    await records.systemUpdate(
-      'users',
-      user.id,
-      { passwordHash: await hashPassword(pair.value.password, config.passwordHashCost), tokenKey: newTokenKey(), verified: true },
-      { ifMatch: user.updated },
-    );
-    // The mailed link proved the owner: lift the login locks on the account, from every address.
-    await throttle.clearAccount(user.id);
-    return reply.code(204).send();
-  });
+  app.post(
+    `${BASE}/confirm-password-reset`,
+    { config: AUTH_RATE_LIMIT, schema: { body: PasswordResetConfirm }, validatorCompiler: fieldValidator({ token: INVALID_RESET }) },
+    async (request, reply) => {
+      const { body } = request;
+      const user = await tokens.userOf(body.token, 'passwordReset');
+      if (!user) throw validationFailed({ token: INVALID_RESET });
+      const pair = validatePasswordPair(body.password, body.passwordConfirm);
+      if (!pair.ok) throw validationFailed(pair.errors);
+      // A new token key signs out every earlier session (docs/decisions/005); the mailed link proved the address.
+      await records.systemUpdate(
+        'users',
+        user.id,
+        { passwordHash: await hashPassword(pair.value.password, config.passwordHashCost), tokenKey: newTokenKey(), verified: true },
+        { ifMatch: user.updated },
+      );
+      // The mailed link proved the owner: lift the login locks on the account, from every address.
+      await throttle.clearAccount(user.id);
+      return reply.code(204).send();
+    },
+  );
 }

@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors';
-import { EMAIL_TAKEN, USERS_COLLECTION_ID } from '../records/collections/users';
+import { EMAIL_TAKEN } from '../records/collections/users';
+import type { RouteHooks } from '../records/records-routes';
 import type { Throttles } from './throttles';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -10,8 +11,9 @@ const keepsSlot = Symbol('signupKeepsSlot');
 type CountedRequest = FastifyRequest & { [counted]?: string; [keepsSlot]?: boolean };
 
 /**
- * Sign-up (`POST /api/collections/users/records`) per address: at most `perHour` attempts an hour
- * that got as far as the e-mail address (1,000 accounts were made in 10 s before; later, 100
+ * The hooks of the sign-up route (`POST /api/collections/users/records`, records-routes.ts
+ * `createHooks`): per address, at most `perHour` attempts an hour that got as far as the e-mail
+ * address (1,000 accounts were made in 10 s before; later, 100
  * addresses were tested in 0.2 s). Each attempt takes a slot up front, so a burst in parallel
  * cannot slip past the count. An answered sign-up keeps its slot, whether it made an account or
  * was answered alike for an address that already had one (docs/decisions/018), and so does the
@@ -19,28 +21,27 @@ type CountedRequest = FastifyRequest & { [counted]?: string; [keepsSlot]?: boole
  * Any other refusal (a bad field, a taken username) came before the address was looked up and
  * gives its slot back, so typing mistakes don't lock anyone out.
  */
-export function installSignupThrottle(app: FastifyInstance, throttles: Throttles, perHour: number): void {
-  app.addHook('preHandler', async (request: CountedRequest) => {
-    if (request.method !== 'POST' || request.routeOptions.url !== '/api/collections/:collection/records') return;
-    const collection = (request.params as { collection?: string }).collection;
-    if (collection !== 'users' && collection !== USERS_COLLECTION_ID) return;
-    const key = `signup|${request.ip}`;
-    const { count } = await throttles.hit(key, HOUR_MS);
-    request[counted] = key;
-    if (count > perHour)
-      throw new ApiError(
-        429,
-        'Too many new accounts from this network. Please wait an hour and try again, or ask a colleague who already has an account.',
-      );
-  });
-  app.addHook('onError', async (request: CountedRequest, _reply, error) => {
-    if (request[counted] && error instanceof ApiError && error.data.email === EMAIL_TAKEN) request[keepsSlot] = true;
-  });
-  app.addHook('onResponse', async (request: CountedRequest, reply) => {
-    const key = request[counted];
-    if (key && !request[keepsSlot] && reply.statusCode >= 400 && reply.statusCode < 500 && reply.statusCode !== 429)
-      await throttles.refund(key);
-  });
+export function signupThrottle(throttles: Throttles, perHour: number): RouteHooks {
+  return {
+    preHandler: async (request: CountedRequest) => {
+      const key = `signup|${request.ip}`;
+      const { count } = await throttles.hit(key, HOUR_MS);
+      request[counted] = key;
+      if (count > perHour)
+        throw new ApiError(
+          429,
+          'Too many new accounts from this network. Please wait an hour and try again, or ask a colleague who already has an account.',
+        );
+    },
+    onError: async (request: CountedRequest, _reply: FastifyReply, error: Error) => {
+      if (request[counted] && error instanceof ApiError && error.data.email === EMAIL_TAKEN) request[keepsSlot] = true;
+    },
+    onResponse: async (request: CountedRequest, reply: FastifyReply) => {
+      const key = request[counted];
+      if (key && !request[keepsSlot] && reply.statusCode >= 400 && reply.statusCode < 500 && reply.statusCode !== 429)
+        await throttles.refund(key);
+    },
+  };
 }
 
 interface RateLimitResult {
@@ -52,7 +53,7 @@ interface RateLimitResult {
  * A store for @fastify/rate-limit (the per-address limit on each auth endpoint) kept in the
  * `throttles` table, so every instance on one database shares one budget (docs/decisions/028).
  */
-export function throttleRateLimitStore(throttles: Throttles) {
+export function throttleRateLimitStore(throttles: Throttles, now: () => number) {
   return class ThrottleRateLimitStore {
     private readonly prefix: string;
 
@@ -64,7 +65,7 @@ export function throttleRateLimitStore(throttles: Throttles) {
 
     incr(key: string, callback: (error: Error | null, result?: RateLimitResult) => void, timeWindow: number): void {
       throttles.hit(this.prefix + key, timeWindow).then(
-        ({ count, resetsAt }) => callback(null, { current: count, ttl: Math.max(0, resetsAt - Date.now()) }),
+        ({ count, resetsAt }) => callback(null, { current: count, ttl: Math.max(0, resetsAt - now()) }),
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
       );
     }

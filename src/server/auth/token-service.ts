@@ -1,6 +1,6 @@
 import type { UsersTable } from '../db/schema';
 import type { UsersRepository } from '../users/users-repository';
-import { USERS_COLLECTION_ID } from '../records/collections/users';
+import { USERS_COLLECTION_ID } from '#domain/collections/users';
 import { peekToken, signingKey, signToken, verifyToken, type TokenType } from './tokens';
 
 /** Issues and checks the three kinds of user token against the user's current row. */

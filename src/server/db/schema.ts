@@ -1,63 +1,42 @@
+import type { CollectionDeclaration } from '#domain/collections/fields';
+import type { tasks } from '#domain/collections/tasks';
+import type { trolleyExports } from '#domain/collections/trolley-exports';
+import type { userSettings } from '#domain/collections/user-settings';
+import type { users } from '#domain/collections/users';
 import type { ColumnType } from 'kysely';
 
 // Row shapes as stored. SQLite returns booleans as 0/1 and PostgreSQL as true/false, so they are
-// read through `Boolean(...)`. JSON fields are stored as text and parsed by the collection code.
+// read through `Boolean(...)`. JSON fields are stored as text and parsed by the record mapping.
 type Bool = ColumnType<number | boolean, number | boolean, number | boolean>;
 // Every table also has `seq` (migration 002): insertion order, set by the database, used only by
 // RecordStore.list as the order of unsorted lists and the last tiebreaker, never shown to clients.
 
-export interface UsersTable {
-  id: string;
-  created: string;
-  updated: string;
-  username: string;
-  /** Always stored lower-case. */
-  email: string;
-  emailVisibility: Bool;
-  verified: Bool;
-  passwordHash: string;
-  /** Part of every token's signing key; changing it invalidates all earlier tokens. */
-  tokenKey: string;
-  /** JSON text of TermsAgreement, or '' when never agreed. */
-  termsAgreement: string;
-}
+/**
+ * A collection's row as stored, read from its declaration (src/domain/collections): the base
+ * columns, then each field under its column (a password under its hash's), text for text, select,
+ * relation, date and JSON (parsed by the record mapping), numbers, and booleans as `Bool`.
+ */
+type RowOf<C> = Flatten<
+  { id: string; created: string; updated: string } & {
+    -readonly [
+      K in keyof FieldsOf<C> as FieldsOf<C>[K] extends { column: infer Column extends string } ? Column : K
+    ]: FieldsOf<C>[K] extends {
+      kind: 'number';
+    }
+      ? number
+      : FieldsOf<C>[K] extends { kind: 'bool' }
+        ? Bool
+        : string;
+  }
+>;
+type FieldsOf<C> = C extends CollectionDeclaration<infer Fields> ? Fields : never;
+type Flatten<T> = { [K in keyof T]: T[K] } & {};
 
-export interface TasksTable {
-  id: string;
-  created: string;
-  updated: string;
-  title: string;
-  day: string;
-  postcode: string;
-  orderNumber: string;
-  customerType: string;
-  other: string;
-  weekNumber: number;
-  year: number;
-  orderInfo: string;
-  status: string;
-  trollies: string;
-  extras: string;
-  user: string;
-}
-
-export interface UserSettingsTable {
-  id: string;
-  created: string;
-  updated: string;
-  user: string;
-  settings_json: string;
-}
-
-export interface TrolleyExportsTable {
-  id: string;
-  created: string;
-  updated: string;
-  name: string;
-  data: string;
-  vehicleInfo: string;
-  user: string;
-}
+/** E-mail addresses are always stored lower-case; `tokenKey` is part of every token's signing key. */
+export type UsersTable = RowOf<typeof users>;
+export type TasksTable = RowOf<typeof tasks>;
+export type UserSettingsTable = RowOf<typeof userSettings>;
+export type TrolleyExportsTable = RowOf<typeof trolleyExports>;
 
 export interface ThrottlesTable {
   key: string;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { precompressDir } from '../../../scripts/precompress';
 import { decodedBody as decode, rawGet as get } from '../../../tests/support/raw-http';
@@ -13,6 +14,9 @@ import { startTestServer, type TestServer } from '../../../tests/support/server'
 const SCRIPT_NAME = 'index-Ab12Cd34.js';
 const script = `console.log(${JSON.stringify('board '.repeat(400))});\n`;
 const BOOT_SCRIPT = 'window.__boot = "week";';
+// A stand-in for the PDF code's TrueType font (docs/decisions/032): uncompressed tables, as a .ttf has.
+const FONT_NAME = 'noto-sans-regular-Xy12.ttf';
+const font = Buffer.concat([Buffer.from([0, 1, 0, 0]), Buffer.alloc(8000, 'glyf')]);
 const indexHtml = `<!doctype html><html><head><title>Trolleyboard</title><script>${BOOT_SCRIPT}</script><script type="module" src="/assets/${SCRIPT_NAME}"></script></head><body><div id="root"></div><!--${'x'.repeat(1500)}--></body></html>`;
 
 function makeWebDir(): string {
@@ -21,6 +25,7 @@ function makeWebDir(): string {
   fs.writeFileSync(path.join(dir, 'index.html'), indexHtml);
   fs.writeFileSync(path.join(dir, 'assets', SCRIPT_NAME), script);
   fs.writeFileSync(path.join(dir, 'assets', 'tiny-Zz99.css'), 'body{margin:0}');
+  fs.writeFileSync(path.join(dir, 'assets', FONT_NAME), font);
   precompressDir(dir);
   return dir;
 }
@@ -58,6 +63,15 @@ describe('serving the built web app over plain HTTP', () => {
     expect(response.headers.vary).toMatch(/accept-encoding/i);
     expect(decode(response)).toBe(script);
     if (expected !== undefined) expect(response.body.length).toBeLessThan(Buffer.byteLength(script) / 5);
+  });
+
+  test('the PDF font goes out compressed, as a font, for the browser that prints', async () => {
+    const response = await get(`${server.url}/assets/${FONT_NAME}`, { 'Accept-Encoding': 'gzip, deflate, br' });
+    expect(response.status).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toBe('font/ttf');
+    expect(response.body.length).toBeLessThan(font.length / 5);
+    expect(brotliDecompressSync(response.body).equals(font)).toBe(true);
   });
 
   test('hashed assets are cached for a year, unchanged', async () => {

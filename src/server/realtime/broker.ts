@@ -2,14 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { AuthContext } from '../auth/auth-context';
-import type { Database, UsersTable } from '../db/schema';
+import type { UsersTable } from '../db/schema';
 import { ApiError } from '../errors';
 import { accessOf, type ReadAction, type RecordCheck } from '../records/access-rules';
 import type { Collection } from '../records/collection';
 import type { SqlDialect } from '../records/filter/field-map';
 import { pickFields } from '../records/list-query';
+import type { UsersRepository } from '../users/users-repository';
 import { AnonymousStreams } from './anonymous-streams';
 import type { EventBus, RecordChange } from './event-bus';
 import { SubscriptionIndex } from './subscription-index';
@@ -75,7 +75,7 @@ export class RealtimeClient {
   subscriptions: readonly Subscription[] = [];
   /** Sum of the subscriptions' filter costs. */
   filterCost = 0;
-  lastWriteAt = Date.now();
+  lastWriteAt: number;
   closed = false;
   /** Ends the stream if it is still not signed in when it fires. */
   signInTimer: NodeJS.Timeout | null = null;
@@ -84,7 +84,10 @@ export class RealtimeClient {
     readonly ip: string,
     private readonly res: ServerResponse,
     private readonly maxBufferedBytes: number,
-  ) {}
+    private readonly now: () => number,
+  ) {
+    this.lastWriteAt = now();
+  }
 
   /** One SSE message, PocketBase's framing: every message carries the client id as its id. */
   send(event: string, data: string): void {
@@ -98,7 +101,7 @@ export class RealtimeClient {
   private write(text: string): void {
     if (this.closed || this.res.destroyed) return;
     this.res.write(text);
-    this.lastWriteAt = Date.now();
+    this.lastWriteAt = this.now();
     // A client that stopped reading would make us hold every later event in memory: cut it off.
     if (this.res.writableLength > this.maxBufferedBytes) this.res.destroy();
   }
@@ -112,7 +115,10 @@ export class RealtimeClient {
 }
 
 export interface BrokerDeps {
-  db: Kysely<Database>;
+  /** Subscribers' current rows (verification, terms, token key) are read here. */
+  users: UsersRepository;
+  /** The server's clock (ms since the epoch): token expiry, heartbeats, the wait before making way. */
+  now: () => number;
   bus: EventBus;
   /** The database's dialect: the rules' predicates answer exactly as its SQL does. */
   dialect: SqlDialect;
@@ -183,7 +189,7 @@ export class RealtimeBroker {
   }
 
   private makeWay(ip: string | null): boolean {
-    const before = Date.now() - Math.min(MAKE_WAY_AFTER_MS, this.deps.limits.signInMs);
+    const before = this.deps.now() - Math.min(MAKE_WAY_AFTER_MS, this.deps.limits.signInMs);
     const oldest = this.anonymous.oldest(ip, before);
     if (oldest) this.drop(oldest);
     return oldest !== undefined;
@@ -191,7 +197,7 @@ export class RealtimeBroker {
 
   /** Registers the stream (not signed in yet) and sends PB_CONNECT; the stream is unregistered when it closes. */
   connect(req: IncomingMessage, res: ServerResponse, ip: string): RealtimeClient {
-    const client = new RealtimeClient(ip, res, this.deps.limits.maxBufferedBytes);
+    const client = new RealtimeClient(ip, res, this.deps.limits.maxBufferedBytes, this.deps.now);
     this.clients.set(client.id, client);
     this.markAnonymous(client);
     req.socket.setTimeout(0);
@@ -243,8 +249,8 @@ export class RealtimeBroker {
 
   /** Whether an earlier sign-in of a client still holds (not expired, token key not rotated, user still there). */
   async isAlive(auth: ClientAuth): Promise<boolean> {
-    if (Date.now() >= auth.expiresAt) return false;
-    const user = await this.deps.db.selectFrom('users').select('tokenKey').where('id', '=', auth.userId).executeTakeFirst();
+    if (this.deps.now() >= auth.expiresAt) return false;
+    const user = await this.deps.users.findById(auth.userId);
     return user?.tokenKey === auth.tokenKey;
   }
 
@@ -279,7 +285,7 @@ export class RealtimeBroker {
 
   private markAnonymous(client: RealtimeClient): void {
     if (this.anonymous.has(client)) return;
-    this.anonymous.add(client, client.ip, Date.now());
+    this.anonymous.add(client, client.ip, this.deps.now());
     client.signInTimer = setTimeout(() => {
       if (client.auth === null) this.drop(client);
     }, this.deps.limits.signInMs);
@@ -310,7 +316,7 @@ export class RealtimeBroker {
   }
 
   private beat(): void {
-    const due = Date.now() - this.deps.limits.heartbeatMs;
+    const due = this.deps.now() - this.deps.limits.heartbeatMs;
     for (const client of this.clients.values()) if (client.lastWriteAt <= due) client.heartbeat();
   }
 
@@ -334,7 +340,7 @@ export class RealtimeBroker {
         try {
           const users = await this.currentUsers();
           const rules = new BatchRules(this.deps.dialect);
-          const now = Date.now();
+          const now = this.deps.now();
           for (const change of batch) await this.dispatch(change, users, rules, now);
           this.ruleDecisions += rules.decisions;
         } catch (error) {
@@ -351,13 +357,8 @@ export class RealtimeBroker {
     const ids = new Set<string>();
     for (const client of this.clients.values()) if (client.auth && client.subscriptions.length > 0) ids.add(client.auth.userId);
     if (ids.size === 0) return new Map();
-    const rows = await this.deps.db
-      .selectFrom('users')
-      .selectAll()
-      .where('id', 'in', [...ids])
-      .execute();
-    // Selected rows have the plain column types; UsersTable is the row shape the rest of the server uses.
-    return new Map(rows.map((row) => [row.id, row as unknown as UsersTable]));
+    const rows = await this.deps.users.findByIds([...ids]);
+    return new Map(rows.map((row) => [row.id, row]));
   }
 
   /** Sends `change` to every subscription that may see it; gives the event loop back between slices of a long fan-out. */

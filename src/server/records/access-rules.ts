@@ -149,8 +149,45 @@ interface CompiledGateCheck {
   message: string;
 }
 
+/** Throws for a rule over `@request.auth.<name>` that callers do not have: a bug in the rule, found at start-up. */
+function checkAuthNames(node: FilterNode, where: string): void {
+  if (node.kind !== 'comparison') return node.children.forEach((child) => checkAuthNames(child, where));
+  for (const operand of [node.left, node.right]) {
+    if (operand.kind === 'field' && operand.name.startsWith(AUTH_PREFIX) && !AUTH_FIELD_NAMES.has(operand.name.slice(AUTH_PREFIX.length)))
+      throw new Error(`${where}: access rule uses unknown ${operand.name}`);
+  }
+}
+
+/**
+ * Checks on the caller alone (a collection action's gate, or a route's: require-access.ts), parsed
+ * once; answers for any caller with the first check they fail.
+ */
+export class Gate {
+  private readonly checks: CompiledGateCheck[];
+
+  /** `where` names the rule's owner in the start-up error of a broken rule. */
+  constructor(checks: readonly GateCheck[], where: string) {
+    this.checks = checks.map((check) => ({ node: parseFilter(check.rule), status: check.status, message: check.message }));
+    for (const check of this.checks) if (check.node) checkAuthNames(check.node, where);
+  }
+
+  /** The first check this caller fails, or null. */
+  failedCheck(auth: AuthContext): CompiledGateCheck | null {
+    const values = authValues(auth);
+    for (const check of this.checks) if (check.node !== null && bindAuth(check.node, values) !== true) return check;
+    return null;
+  }
+
+  /** The 401/403 for a caller who fails a check, or null. */
+  refusal(auth: AuthContext): ApiError | null {
+    const failed = this.failedCheck(auth);
+    if (!failed) return null;
+    return failed.status === 401 ? unauthorized() : forbidden(failed.message);
+  }
+}
+
 interface CompiledActionRule {
-  gate: CompiledGateCheck[];
+  gate: Gate;
   condition: FilterNode | null;
   deny: string | undefined;
 }
@@ -166,7 +203,7 @@ export class CollectionAccess {
     private readonly dialect: SqlDialect,
   ) {
     const compile = (rule: ActionRule): CompiledActionRule => ({
-      gate: rule.gate.map((check) => ({ node: parseFilter(check.rule), status: check.status, message: check.message })),
+      gate: new Gate(rule.gate, collection),
       condition: rule.condition === null ? null : parseFilter(rule.condition),
       deny: rule.deny,
     });
@@ -183,20 +220,8 @@ export class CollectionAccess {
   /** Every rule must bind and compile for any caller: a broken rule stops the server at start-up. */
   private checkRules(): void {
     for (const rule of Object.values(this.compiled)) {
-      const walk = (node: FilterNode): void => {
-        if (node.kind !== 'comparison') return node.children.forEach(walk);
-        for (const operand of [node.left, node.right]) {
-          if (
-            operand.kind === 'field' &&
-            operand.name.startsWith(AUTH_PREFIX) &&
-            !AUTH_FIELD_NAMES.has(operand.name.slice(AUTH_PREFIX.length))
-          )
-            throw new Error(`${this.collection}: access rule uses unknown ${operand.name}`);
-        }
-      };
-      for (const check of rule.gate) if (check.node) walk(check.node);
       if (rule.condition) {
-        walk(rule.condition);
+        checkAuthNames(rule.condition, this.collection);
         const bound = bindAuth(rule.condition, authValues({ user: null }));
         if (typeof bound !== 'boolean') {
           compileFilter(bound, this.fields, this.dialect);
@@ -206,24 +231,17 @@ export class CollectionAccess {
     }
   }
 
-  /** The first gate check this caller fails, or null. */
-  private failedCheck(action: Action, auth: AuthContext): CompiledGateCheck | null {
-    const values = authValues(auth);
-    for (const check of this.compiled[action].gate) if (check.node !== null && bindAuth(check.node, values) !== true) return check;
-    return null;
-  }
-
   /** The error for a caller the gate or a deny refuses, or null when they may try the action. */
   refusal(action: Action, auth: AuthContext): ApiError | null {
-    const failed = this.failedCheck(action, auth);
-    if (failed) return failed.status === 401 ? unauthorized() : forbidden(failed.message);
+    const gated = this.compiled[action].gate.refusal(auth);
+    if (gated) return gated;
     const deny = this.compiled[action].deny;
     return deny === undefined ? null : forbidden(deny);
   }
 
   /** Whether this caller may attempt the action: refusal() === null, without building the error (realtime asks per event). */
   permits(action: Action, auth: AuthContext): boolean {
-    return this.compiled[action].deny === undefined && this.failedCheck(action, auth) === null;
+    return this.compiled[action].deny === undefined && this.compiled[action].gate.failedCheck(auth) === null;
   }
 
   /** Throws the gate's (or the deny's) 401/403 when this caller may not attempt the action. */

@@ -24,12 +24,15 @@ export interface BodyFieldRules {
   known: readonly string[];
   /** A sentence for a field whose refusal needs more than "cannot be set" (e.g. `verified`). */
   reasons?: Readonly<Record<string, FieldError>>;
+  /** The relation fields, whose expanded records a record sent back may carry under `expand`. */
+  relations?: readonly string[];
 }
 
 /**
  * The fields of `body` a client may not send: for a create (`current` null) anything not settable
  * on create; for an update anything not settable on update unless it repeats `current` (the record
- * as the API shows it). `expand` is never in our records, so only an empty one repeats it.
+ * as the API shows it). An update may carry back the `expand` an answer had (related records under
+ * relation fields' names, docs/decisions/029); it is output only, never stored.
  * Returns null when the body is fine or is not an object (the collection's validator says so).
  */
 export function refusedFields(body: unknown, rules: BodyFieldRules, current: Record<string, unknown> | null): FieldErrors | null {
@@ -39,7 +42,7 @@ export function refusedFields(body: unknown, rules: BodyFieldRules, current: Rec
   for (const key of Object.keys(body)) {
     const settable = Object.hasOwn(rules.fields, key) ? rules.fields[key] : undefined;
     if (settable === 'always' || settable === mode) continue;
-    if (current && isEcho(key, body[key], current)) continue;
+    if (current && isEcho(key, body[key], current, rules.relations ?? [])) continue;
     const reason = rules.reasons && Object.hasOwn(rules.reasons, key) ? rules.reasons[key] : undefined;
     const known = settable !== undefined || rules.known.includes(key) || RECORD_EXTRAS.includes(key);
     refused.push([key, reason ?? (known ? CANNOT_SET : UNKNOWN_FIELD)]);
@@ -48,8 +51,8 @@ export function refusedFields(body: unknown, rules: BodyFieldRules, current: Rec
   return refused.length === 0 ? null : Object.fromEntries(refused);
 }
 
-function isEcho(key: string, value: unknown, current: Record<string, unknown>): boolean {
-  if (key === 'expand') return value === null || (isPlainObject(value) && Object.keys(value).length === 0);
+function isEcho(key: string, value: unknown, current: Record<string, unknown>, relations: readonly string[]): boolean {
+  if (key === 'expand') return value === null || (isPlainObject(value) && Object.keys(value).every((name) => relations.includes(name)));
   return Object.hasOwn(current, key) && isDeepStrictEqual(value, current[key]);
 }
 

@@ -1,4 +1,7 @@
+import type { CollectionDeclaration, Field, RelationField } from '#domain/collections/fields';
+import { validateInput } from '#domain/collections/validate-input';
 import type { FieldError } from '#domain/validation';
+import type { TObject } from '@sinclair/typebox';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import type { AuthContext } from '../auth/auth-context';
@@ -8,8 +11,10 @@ import type { MailMessage } from '../mail/mailer';
 import { validationFailed } from '../errors';
 import type { UsersRepository } from '../users/users-repository';
 import type { AccessRules } from './access-rules';
+import { bodySchemaOf } from './body-schema';
 import type { ClientFields } from './client-fields';
-import type { FieldMap, SqlDialect } from './filter/field-map';
+import type { FieldMap, FieldSpec, FieldType, SqlDialect } from './filter/field-map';
+import { recordMapping, type ApiRecord } from './record-mapping';
 import type { RecordStore, Row } from './record-store';
 
 /** What a collection's validation may use besides the body. */
@@ -30,7 +35,7 @@ export interface CollectionDeps {
 /** Who is writing: a client through the API, or a trusted caller (auth flows, CLI, seed). */
 export interface WriteContext {
   auth: AuthContext;
-  /** Trusted callers may name any `user`; the access rules have been checked for clients only. */
+  /** Trusted callers may name any user in a stamped relation; the access rules have been checked for clients only. */
   system: boolean;
   /** The client's address ('' for trusted callers), for the throttle of password checks. */
   address: string;
@@ -38,23 +43,34 @@ export interface WriteContext {
 }
 
 /**
- * One PocketBase collection: its table, the fields clients may filter and sort on, how a row
- * becomes an API record, its access rules (as data) and its validation. The RecordService does
- * every write and read; the generic routes do the HTTP.
+ * One PocketBase collection as the server serves it: its declaration (src/domain/collections) and
+ * everything read from it — the filter field map, the row <-> record mapping, the fields a client
+ * may set, the route body schemas, the relations `expand` follows — with the server's own parts:
+ * access rules (as data) and the checks that need the database. The RecordService does every
+ * write and read; the generic routes do the HTTP.
  */
 export interface Collection {
+  declaration: CollectionDeclaration;
   name: string;
   /** Stable collection id, as PocketBase puts in every record and token. */
   id: string;
   table: keyof Database;
+  /** The fields filters and sorts may name, with their columns. */
   fields: FieldMap;
-  toRecord(row: Row): Record<string, unknown>;
+  toRecord(row: Row): ApiRecord;
+  toRow(values: Readonly<Record<string, unknown>>): Row;
   /** Who may list, view, create, update and delete which records (access-rules.ts). */
   rules: AccessRules;
   /** The fields a client may send, and when; any other is refused by name (client-fields.ts). */
   clientFields: ClientFields;
+  /** Every name a record of this collection shows (for "cannot be set" rather than "no such field"). */
+  shownFields: readonly string[];
   /** A sentence for refusing a field a client may not set, where "cannot be set here" says too little. */
-  clientFieldReasons?: Readonly<Record<string, FieldError>>;
+  clientFieldReasons: Readonly<Record<string, FieldError>>;
+  /** The body the create and update routes accept. */
+  bodySchema: { create: TObject; update: TObject };
+  /** Relation fields and the collection each one's ids belong to (what `expand` may follow). */
+  relations: Readonly<Record<string, string>>;
   /**
    * Checks the body; returns the columns of the new row (without id/created/updated), or
    * `NotStored` for a client's create that is answered as if made but must store nothing.
@@ -65,7 +81,7 @@ export interface Collection {
   /** Deleting needs the team's deletion password (docs/decisions/020). */
   needsDeletePassword: boolean;
   /** Turns a unique-index violation into a field error, when the collection has unique fields. */
-  describeConflict?(error: unknown): Record<string, { code: string; message: string }> | null;
+  describeConflict?(error: unknown): Record<string, FieldError> | null;
 }
 
 /**
@@ -76,32 +92,143 @@ export class NotStored {
   constructor(readonly row: Row) {}
 }
 
-export function parseJsonColumn<T>(text: unknown, fallback: T): T {
-  if (typeof text !== 'string' || text === '') return fallback;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return fallback;
-  }
+/** The server's own parts of a collection; the rest is read from its declaration. */
+export interface ServerParts {
+  rules: AccessRules;
+  needsDeletePassword: boolean;
+  /**
+   * Checks that need the database or the clock, after the body was read and the stamped relations
+   * set: `values` are the new record's values by field name. Throws an ApiError to refuse.
+   */
+  beforeCreate?(values: Readonly<Record<string, unknown>>, context: WriteContext): Promise<void>;
+  /** Replaces the generic create (users: sign-up has rules of its own). */
+  prepareCreate?: Collection['prepareCreate'];
+  /** Replaces the generic update. */
+  prepareUpdate?: Collection['prepareUpdate'];
+  describeConflict?: Collection['describeConflict'];
 }
 
 const NOT_YOU = { code: 'validation_invalid_value', message: 'Records are saved in your own name; another user cannot be named here.' };
 
-/**
- * The `user` a write may name (docs/decisions/005): a client may send none, itself, or (on update) the record's
- * current `user`; anyone else is refused with 400, never silently rewritten. Returns the `user`
- * the body named, if any. Trusted callers may name anyone.
- */
-export function namedUser(body: unknown, context: WriteContext, existing?: Row): string | undefined {
-  const raw = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).user : undefined;
-  if (raw === undefined || raw === null || raw === '') return undefined;
-  if (context.system) return String(raw);
-  const allowed = [context.auth.user?.id, existing?.user].filter((id): id is string => typeof id === 'string' && id !== '');
-  if (typeof raw !== 'string' || !allowed.includes(raw)) throw validationFailed({ user: NOT_YOU });
-  return raw;
+const BASE_FIELD_MAP: FieldMap = {
+  id: { column: 'id', type: 'text' },
+  created: { column: 'created', type: 'date' },
+  updated: { column: 'updated', type: 'date' },
+};
+
+const FILTER_TYPE: Readonly<Record<Field['kind'], FieldType>> = {
+  text: 'text',
+  select: 'text',
+  number: 'number',
+  bool: 'bool',
+  json: 'json',
+  relation: 'relation',
+  date: 'date',
+  // Never in a filter (hidden), listed for completeness.
+  password: 'text',
+};
+
+/** The fields filters and sorts may name: the base fields and every declared one that is not hidden or turned off. */
+export function fieldMapOf(declaration: CollectionDeclaration): FieldMap {
+  const map: Record<string, FieldSpec> = { ...BASE_FIELD_MAP };
+  for (const [name, field] of Object.entries(declaration.fields)) {
+    if (field.hidden || field.filter === false) continue;
+    const spec: { -readonly [K in keyof FieldSpec]: FieldSpec[K] } = { column: name, type: FILTER_TYPE[field.kind] };
+    if (field.kind === 'text') {
+      // What a condition on the field may read per record (filter-cost.ts).
+      if (field.max !== undefined) spec.maxLength = field.max;
+      // Search: the trigram index of migrations 003 and 005.
+      if (field.textIndex) spec.textIndex = { ftsTable: `${declaration.name}_fts`, ftsColumn: name };
+    }
+    map[name] = spec;
+  }
+  return map;
 }
 
-/** The caller's id on a client write (the gate made sure there is one); '' for trusted callers. */
-export function callerId(context: WriteContext): string {
-  return context.auth.user?.id ?? '';
+/** When a client may send each field (and each body-only name, such as a password's confirmation). */
+export function clientFieldsOf(declaration: CollectionDeclaration): ClientFields {
+  const fields: Record<string, ClientFields[string]> = {};
+  for (const [name, field] of Object.entries(declaration.fields)) if (field.settable !== 'never') fields[name] = field.settable;
+  for (const [name, settable] of Object.entries(declaration.bodyOnly ?? {})) if (settable !== 'never') fields[name] = settable;
+  return fields;
+}
+
+function stampedRelations(declaration: CollectionDeclaration): Array<[string, RelationField]> {
+  return Object.entries(declaration.fields).filter((entry): entry is [string, RelationField] => {
+    const field = entry[1];
+    return field.kind === 'relation' && field.stamp !== undefined;
+  });
+}
+
+/**
+ * The values of the relations the server stamps with the caller (an order's creator, a run's last
+ * saver; docs/decisions/005). A client may name none, itself, or (on update) the value already there: anyone else is
+ * refused with 400, never silently rewritten. A `create` stamp keeps its value on update, a
+ * `write` stamp becomes the caller on every client write. Trusted callers may name anyone.
+ */
+function stampsOf(declaration: CollectionDeclaration, body: unknown, context: WriteContext, existing?: Row): Record<string, string> {
+  const stamps: Record<string, string> = {};
+  const caller = context.auth.user?.id ?? '';
+  for (const [name, field] of stampedRelations(declaration)) {
+    const raw = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined;
+    const named = raw === undefined || raw === null || raw === '' ? undefined : raw;
+    const current = existing === undefined ? undefined : String(existing[name] ?? '');
+    if (named !== undefined && !context.system) {
+      const allowed = [caller, current].filter((id) => id !== undefined && id !== '');
+      if (typeof named !== 'string' || !allowed.includes(named)) throw validationFailed({ [name]: NOT_YOU });
+    }
+    if (existing === undefined) stamps[name] = named === undefined ? caller : String(named);
+    else if (field.stamp === 'write') stamps[name] = context.system ? (named === undefined ? (current ?? '') : String(named)) : caller;
+  }
+  return stamps;
+}
+
+/** Builds a served collection from its declaration and the server's own parts. */
+export function serverCollection(declaration: CollectionDeclaration, parts: ServerParts): Collection {
+  const mapping = recordMapping(declaration);
+  const relations: Record<string, string> = {};
+  const reasons: Record<string, FieldError> = {};
+  for (const [name, field] of Object.entries(declaration.fields)) {
+    if (field.kind === 'relation') relations[name] = field.collection;
+    if (field.refusal) reasons[name] = field.refusal;
+  }
+  const shownFields = ['id', 'collectionId', 'collectionName', 'created', 'updated'];
+  for (const [name, field] of Object.entries(declaration.fields)) if (!field.hidden) shownFields.push(name);
+
+  const collection: Collection = {
+    declaration,
+    name: declaration.name,
+    id: declaration.id,
+    table: declaration.name,
+    fields: fieldMapOf(declaration),
+    toRecord: mapping.toRecord,
+    toRow: mapping.toRow,
+    rules: parts.rules,
+    clientFields: clientFieldsOf(declaration),
+    shownFields,
+    clientFieldReasons: reasons,
+    bodySchema: { create: bodySchemaOf(declaration, 'create'), update: bodySchemaOf(declaration, 'update') },
+    relations,
+    needsDeletePassword: parts.needsDeletePassword,
+    describeConflict: parts.describeConflict,
+    prepareCreate:
+      parts.prepareCreate ??
+      (async (body, context) => {
+        const stamps = stampsOf(declaration, body, context);
+        const result = validateInput(declaration, body, 'create');
+        if (!result.ok) throw validationFailed(result.errors);
+        const values = { ...result.value, ...stamps };
+        await parts.beforeCreate?.(values, context);
+        return mapping.toRow(values);
+      }),
+    prepareUpdate:
+      parts.prepareUpdate ??
+      (async (body, existing, context) => {
+        const stamps = stampsOf(declaration, body, context, existing);
+        const result = validateInput(declaration, body, 'update', mapping.toRecord(existing));
+        if (!result.ok) throw validationFailed(result.errors);
+        return mapping.toRow({ ...result.value, ...stamps });
+      }),
+  };
+  return collection;
 }

@@ -21,6 +21,15 @@ export interface ListCacheOptions {
   now?: () => number;
 }
 
+/**
+ * What a list answer depends on besides its query: the collections it reads (the listed one, and
+ * those of expanded relations) and, for each, the caller's read scope as SQL (null: every record).
+ */
+export interface ListCacheScope {
+  collections: readonly string[];
+  scopes: ReadonlyArray<RawBuilder<SqlBool> | null>;
+}
+
 interface Entry {
   version: string;
   /** Bytes, not a string: sent as they are, without re-encoding 40 kB of UTF-8 per request. */
@@ -41,9 +50,10 @@ interface Entry {
  * Serialised list answers, so that many tablets polling an unchanged week cost one query and one
  * JSON.stringify, not one each. An entry is keyed by collection, the caller's read scope (the exact
  * SQL condition and parameters the list would run with: for orders "any member of staff", for
- * settings and accounts the user's id) and the normalised query string. It is valid only while its
- * collection's version is unchanged: every committed change bumps it (the event bus, which on
- * PostgreSQL also carries other instances' changes). Answers carry a weak ETag, and a matching
+ * settings and accounts the user's id) and the normalised query string; an answer with expanded
+ * relations also by each related collection and the caller's view scope there. It is valid only
+ * while the versions of those collections are unchanged: every committed change bumps its
+ * collection's (the event bus, which on PostgreSQL also carries other instances' changes). Answers carry a weak ETag, and a matching
  * If-None-Match gets 304 Not Modified (browsers' HTTP cache sends it for the SDK's fetches).
  * Answers of 1 KB or more go gzip- or brotli-compressed to clients that accept it; each coding is
  * made once per entry and kept with it (compress-json.ts).
@@ -97,8 +107,9 @@ export class ListCache {
     this.versions.set(collection, (this.versions.get(collection) ?? 0) + 1);
   }
 
-  private version(collection: string): string {
-    return `${this.versions.get(collection) ?? 0}.${this.generation}`;
+  /** The version of an answer that reads `collections`: it changes when any of them does. */
+  private version(collections: readonly string[]): string {
+    return `${collections.map((collection) => this.versions.get(collection) ?? 0).join('.')}.${this.generation}`;
   }
 
   private async checkExternal(): Promise<void> {
@@ -110,15 +121,15 @@ export class ListCache {
     this.lastExternal = value;
   }
 
-  private keyOf(collection: string, scope: RawBuilder<SqlBool> | null, query: unknown): string {
-    let scopeKey = '*';
-    if (scope) {
-      const compiled = scope.compile(this.options.db);
-      scopeKey = `${compiled.sql}|${JSON.stringify(compiled.parameters)}`;
-    }
+  private keyOf(scope: ListCacheScope, query: unknown): string {
+    const scopeKeys = scope.scopes.map((where) => {
+      if (!where) return '*';
+      const compiled = where.compile(this.options.db);
+      return `${compiled.sql}|${JSON.stringify(compiled.parameters)}`;
+    });
     const params = query && typeof query === 'object' ? Object.entries(query as Record<string, unknown>) : [];
     params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `${collection}\n${scopeKey}\n${JSON.stringify(params)}`;
+    return `${scope.collections.join(',')}\n${scopeKeys.join('\n')}\n${JSON.stringify(params)}`;
   }
 
   private remember(key: string, entry: Entry): void {
@@ -174,21 +185,15 @@ export class ListCache {
 
   /**
    * Answers a list request from the cache, or runs `produce` (the list query) and caches its
-   * answer. `scope` is the caller's read scope, already checked (it threw for a caller who may not
-   * read the collection).
+   * answer. `scope` is what the caller may read, already decided (the rule threw for a caller who
+   * may not read the collection).
    */
-  async reply(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    collection: string,
-    scope: RawBuilder<SqlBool> | null,
-    produce: () => Promise<unknown>,
-  ): Promise<FastifyReply> {
+  async reply(request: FastifyRequest, reply: FastifyReply, scope: ListCacheScope, produce: () => Promise<unknown>): Promise<FastifyReply> {
     if (this.options.externalVersion && this.now() - this.lastExternalCheck >= (this.options.externalCheckMs ?? 250))
       await this.checkExternal();
-    const key = this.keyOf(collection, scope, request.query);
+    const key = this.keyOf(scope, request.query);
     // Taken before the query runs: a change committed meanwhile makes this answer stale at once.
-    const version = this.version(collection);
+    const version = this.version(scope.collections);
     let entry = this.entries.get(key);
     if (!entry || entry.version !== version || this.now() - entry.storedAt > this.maxAgeMs) {
       // After a change every open board asks again at once: those asking the same question at the

@@ -3,6 +3,7 @@ import PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   collectBoardList,
+  collectDayList,
   holdingList,
   pickSheetDayList,
   searchList,
@@ -10,6 +11,7 @@ import {
   type OrderList,
   type PickSheetSelection,
 } from '#domain/orders/order-lists';
+import { ORDER_DEFAULTS } from '#domain/collections/tasks';
 import { BOARD_TYPES, CUSTOMER_TYPES, DAYS, type OrderRecord } from '#domain/records';
 import { startTestServer, type TestServer } from '../../../tests/support/server';
 import type { SqlDialect } from './filter/field-map';
@@ -77,24 +79,27 @@ const textAround = (needle: string, maxLength: number) =>
   );
 
 const generatedOrder = (needle: string): fc.Arbitrary<GeneratedOrder> =>
-  fc.record({
-    title: textAround(needle, 10),
-    day: fc.constantFrom(...DAYS),
-    postcode: textAround(needle, 6),
-    orderNumber: textAround(needle, 6),
-    customerType: fc.constantFrom(...CUSTOMER_TYPES),
-    other: fc.constantFrom(...BOARD_TYPES),
-    weekNumber: fc.constantFrom(...WEEKS),
-    year: fc.constantFrom(...YEARS),
-    // Notes may span lines; search finds text in them as in any field.
-    orderInfo: fc.oneof(
-      textAround(needle, 10),
-      fc.tuple(textAround(needle, 4), textAround(needle, 4)).map((lines) => lines.join('\n')),
-    ),
-    status: fc.constant(''),
-    trollies: fc.constant(''),
-    extras: fc.constant(''),
-  });
+  fc
+    .record({
+      title: textAround(needle, 10),
+      day: fc.constantFrom(...DAYS),
+      postcode: textAround(needle, 6),
+      orderNumber: textAround(needle, 6),
+      customerType: fc.constantFrom(...CUSTOMER_TYPES),
+      other: fc.constantFrom(...BOARD_TYPES),
+      weekNumber: fc.constantFrom(...WEEKS),
+      year: fc.constantFrom(...YEARS),
+      // Notes may span lines; search finds text in them as in any field.
+      orderInfo: fc.oneof(
+        textAround(needle, 10),
+        fc.tuple(textAround(needle, 4), textAround(needle, 4)).map((lines) => lines.join('\n')),
+      ),
+      status: fc.constant(''),
+      trollies: fc.constant(''),
+      extras: fc.constant(''),
+    })
+    // Every other field of an order as a new order has it.
+    .map((generated) => ({ ...ORDER_DEFAULTS, ...generated }));
 
 const week = fc.record({ year: fc.constantFrom(2024, 2026, 2027), weekNumber: fc.constantFrom(...WEEKS) });
 const pickSheet: fc.Arbitrary<PickSheetSelection> = fc
@@ -118,6 +123,7 @@ const listsAndOrders = (maxOrders: number): fc.Arbitrary<[Array<[string, OrderLi
         ['collect board', collectBoardList(w)],
         ['holding list', holdingList()],
         ['pick-sheet day', pickSheetDayList(sheet)],
+        ['collect-sheet day', collectDayList(sheet)],
         ['search', searchList(needle)],
       ]),
       fc.array(generatedOrder(needle.trim()), { minLength: 1, maxLength: maxOrders }),

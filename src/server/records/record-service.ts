@@ -1,4 +1,4 @@
-import { sql, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { AuthContext } from '../auth/auth-context';
 import type { DeletePasswordCheck } from '../auth/delete-password';
 import { LoginThrottle } from '../auth/login-throttle';
@@ -10,12 +10,14 @@ import { ApiError, notFound, validationFailed } from '../errors';
 import type { MailMessage } from '../mail/mailer';
 import type { EventBus, RecordChange } from '../realtime/event-bus';
 import type { UsersRepository } from '../users/users-repository';
-import { accessOf, canRead, type Action, type CollectionAccess, type ReadAction } from './access-rules';
+import { accessOf, type Action, type CollectionAccess } from './access-rules';
 import { fieldsRefused, refusedFields } from './client-fields';
 import { NotStored, type Collection, type CollectionDeps, type WriteContext } from './collection';
+import { expandRecords, parseExpandParam, planExpand, type ExpandNode } from './expand';
 import type { SqlDialect } from './filter/field-map';
 import { formatTimestamp, newRecordId, nextTimestamp } from './ids';
 import type { ListQuery } from './list-query';
+import type { ApiRecord } from './record-mapping';
 import { RecordStore, type Row } from './record-store';
 
 export interface RecordServiceOptions {
@@ -36,7 +38,7 @@ export interface RecordServiceOptions {
   reads?: ClientReads;
 }
 
-export type ApiRecord = Record<string, unknown>;
+export type { ApiRecord } from './record-mapping';
 
 export interface ListPage {
   items: ApiRecord[];
@@ -44,11 +46,29 @@ export interface ListPage {
   totalItems: number;
 }
 
-export interface WriteOptions {
+export interface ReadOptions {
+  /** PocketBase's `expand` parameter: the relations to put into the answer (expand.ts). */
+  expand?: string;
+}
+
+export interface WriteOptions extends ReadOptions {
   /** The `updated` value the client started from (`If-Match`, docs/decisions/025); undefined = no condition. */
   ifMatch?: string;
   /** The caller's address, for the throttles of password checks (current and deletion password). */
   address?: string;
+}
+
+/**
+ * A caller's right to list a collection, decided once (listScope): the records their list rule
+ * lets them see, and the relations they asked to expand with what the related collections' view
+ * rules let them see. The list cache keys its answers by it; the list runs within it.
+ */
+export interface ListScope {
+  readonly collection: Collection;
+  readonly auth: AuthContext;
+  /** The list rule's condition as SQL; null when every record qualifies. */
+  readonly where: RawBuilder<SqlBool> | null;
+  readonly expand: readonly ExpandNode[];
 }
 
 export interface DeleteOptions extends WriteOptions {
@@ -112,62 +132,71 @@ export class RecordService {
     return found;
   }
 
-  access(collection: Collection): CollectionAccess {
+  private access(collection: Collection): CollectionAccess {
     return accessOf(collection, this.options.dialect);
-  }
-
-  /**
-   * Whether `auth` may see `record` (as the API shows it, e.g. a RecordChange's record) through
-   * `action` of the collection named `collectionName`: the realtime check of each event.
-   */
-  canRead(collectionName: string, action: ReadAction, auth: AuthContext, record: ApiRecord): boolean {
-    return canRead(this.collection(collectionName), action, auth, record, this.options.dialect);
   }
 
   // ---- reads (clients) ----
 
-  async list(collection: Collection, auth: AuthContext, query: Omit<ListQuery, 'fields'>): Promise<ListPage> {
+  /**
+   * Decides once whether `auth` may list `collection` (401/403 otherwise) and what they see: the
+   * scope every list of theirs runs in, also what the list cache keys answers by.
+   */
+  listScope(collection: Collection, auth: AuthContext, options: ReadOptions = {}): ListScope {
     const access = this.access(collection);
     access.authorize('list', auth);
-    const where = [access.sqlScope('list', auth), query.filter].filter((w) => w !== null);
+    return { collection, auth, where: access.sqlScope('list', auth), expand: this.planExpand(collection, auth, options.expand) };
+  }
+
+  /** One page of a list, within a scope from listScope. */
+  async list(scope: ListScope, query: Omit<ListQuery, 'fields'>): Promise<ListPage> {
+    const { collection, auth } = scope;
+    const where = [scope.where, query.filter].filter((w) => w !== null);
+    let rows: Row[];
+    let totalItems: number;
     try {
-      const { rows, totalItems } = await this.clientStore.list(collection.table, {
+      ({ rows, totalItems } = await this.clientStore.list(collection.table, {
         where,
         sort: query.sort,
         page: query.page,
         perPage: query.perPage,
         skipTotal: query.skipTotal,
         caller: auth.user?.id ?? '',
-      });
-      return { items: rows.map((row) => collection.toRecord(row)), totalItems };
+      }));
     } catch (error) {
       if (error instanceof ReadRefused) throw readRefusal(error, query.filter !== null);
       throw error;
     }
+    const items = rows.map((row) => collection.toRecord(row));
+    await expandRecords(items, scope.expand, this.store);
+    return { items, totalItems };
   }
 
-  async view(collection: Collection, auth: AuthContext, id: string): Promise<ApiRecord> {
+  async view(collection: Collection, auth: AuthContext, id: string, options: ReadOptions = {}): Promise<ApiRecord> {
     this.access(collection).authorize('view', auth);
-    return collection.toRecord(await this.findFor('view', collection, auth, id));
+    const expand = this.planExpand(collection, auth, options.expand);
+    return this.expanded(collection.toRecord(await this.findFor('view', collection, auth, id)), expand);
   }
 
   // ---- writes (clients) ----
 
-  async create(collection: Collection, auth: AuthContext, body: unknown): Promise<ApiRecord> {
+  async create(collection: Collection, auth: AuthContext, body: unknown, options: ReadOptions = {}): Promise<ApiRecord> {
     this.access(collection).authorize('create', auth);
+    const expand = this.planExpand(collection, auth, options.expand);
     this.refuseUnsettable(collection, body, null);
     const values = await collection.prepareCreate(body, this.context(auth, false));
     if (values instanceof NotStored) return collection.toRecord(this.stamped(values.row));
-    return collection.toRecord(await this.insert(collection, values));
+    return this.expanded(collection.toRecord(await this.insert(collection, values)), expand);
   }
 
   async update(collection: Collection, auth: AuthContext, id: string, body: unknown, options: WriteOptions = {}): Promise<ApiRecord> {
     this.access(collection).authorize('update', auth);
+    const expand = this.planExpand(collection, auth, options.expand);
     const existing = await this.findFor('update', collection, auth, id);
     if (options.ifMatch !== undefined && options.ifMatch !== existing.updated) throw changedMeanwhile();
     this.refuseUnsettable(collection, body, collection.toRecord(existing));
     const changes = await collection.prepareUpdate(body ?? {}, existing, this.context(auth, false, options.address));
-    return collection.toRecord(await this.write(collection, existing, changes));
+    return this.expanded(collection.toRecord(await this.write(collection, existing, changes)), expand);
   }
 
   async delete(collection: Collection, auth: AuthContext, id: string, options: DeleteOptions = {}): Promise<void> {
@@ -209,6 +238,19 @@ export class RecordService {
     return this.write(collection, existing, changes);
   }
 
+  // ---- expand ----
+
+  private planExpand(collection: Collection, auth: AuthContext, expand: string | undefined): ExpandNode[] {
+    const paths = parseExpandParam(expand);
+    if (paths.length === 0) return [];
+    return planExpand(collection, paths, auth, (name) => this.byName.get(name), this.options.dialect);
+  }
+
+  private async expanded(record: ApiRecord, expand: readonly ExpandNode[]): Promise<ApiRecord> {
+    await expandRecords([record], expand, this.store);
+    return record;
+  }
+
   // ---- the write path ----
 
   /**
@@ -218,7 +260,12 @@ export class RecordService {
   private refuseUnsettable(collection: Collection, body: unknown, current: ApiRecord | null): void {
     const refused = refusedFields(
       body,
-      { fields: collection.clientFields, known: Object.keys(collection.fields), reasons: collection.clientFieldReasons },
+      {
+        fields: collection.clientFields,
+        known: collection.shownFields,
+        reasons: collection.clientFieldReasons,
+        relations: Object.keys(collection.relations),
+      },
       current,
     );
     if (refused) throw fieldsRefused(refused);

@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, failure, startTestServer, TEST_DELETE_PASSWORD, type TestServer } from '../../../tests/support/server';
 import { FUTURE_YEAR } from '../../../tests/support/open-weeks';
 
-// The records API as the official SDK sees it: one contract shared by every staff collection,
-// then full lists, errors and the plumbing endpoints. Each block runs its own real server.
+// The records API as the official SDK sees it: one contract shared by every collection (the
+// staff collections, and `users`, whose records are the accounts themselves), then full lists,
+// errors and the plumbing endpoints. Each block runs its own real server.
 
 const RECORD_ID = /^[a-z0-9]{15}$/;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -18,8 +19,10 @@ function expectEnvelope(error: ClientResponseError, status: number): void {
 }
 
 interface ContractCase {
-  collection: 'tasks' | 'user_settings' | 'trolley_exports';
+  collection: 'tasks' | 'user_settings' | 'trolley_exports' | 'users';
   collectionId: string;
+  /** The field naming the record's owner: `user`, or for an account its own `id`. */
+  owner: 'user' | 'id';
   /** A body the collection accepts; `i` makes records distinguishable. */
   valid(i: number): Record<string, unknown>;
   /** What the stored record shows of `valid(i)`. */
@@ -47,6 +50,7 @@ const CASES: ContractCase[] = [
   {
     collection: 'tasks',
     collectionId: 'pbc_tasks_000001',
+    owner: 'user',
     valid: (i) => ({
       title: `Greenfields ${i}`,
       day: 'tuesday',
@@ -81,6 +85,7 @@ const CASES: ContractCase[] = [
   {
     collection: 'user_settings',
     collectionId: 'pbc_settings_0001',
+    owner: 'user',
     valid: (i) => ({ settings_json: { monday_heading: `North ${i}`, friday_heading: 'Collect' } }),
     shown: (i) => ({ settings_json: { monday_heading: `North ${i}`, friday_heading: 'Collect' } }),
     change: { settings_json: { monday_heading: 'South' } },
@@ -92,6 +97,7 @@ const CASES: ContractCase[] = [
   {
     collection: 'trolley_exports',
     collectionId: 'pbc_exports_00001',
+    owner: 'user',
     valid: (i) => ({
       name: `2-3-2026-Driver${i}-AB12 CDE`,
       data: [{ id: `s${i}`, title: 'Greenfields', postcode: 'AB1 2CD', trollies: '4', extras: '', orderNumber: 'SO-1' }],
@@ -108,7 +114,39 @@ const CASES: ContractCase[] = [
     perUser: 3,
     deletable: true,
   },
+  {
+    // An account is made by signing up (a visitor's create) and is its own owner.
+    collection: 'users',
+    collectionId: '_pb_users_auth_',
+    owner: 'id',
+    valid: (i) => signUpBody(i),
+    shown: (i) => {
+      const { username, email } = signUpBody(i);
+      return { username, email, emailVisibility: false, verified: false, termsAgreement: { agreed: true, version: 'v1.0' } };
+    },
+    change: { emailVisibility: true },
+    changed: { emailVisibility: true },
+    fields: ['id', 'username'],
+    perUser: 1,
+    deletable: false,
+  },
 ];
+
+let signUps = 0;
+const signUpNames = new Map<number, string>();
+/** A sign-up body; the same `i` gives the same body until the next seed. */
+function signUpBody(i: number) {
+  const name = signUpNames.get(i) ?? `contract${process.pid}x${++signUps}`;
+  signUpNames.set(i, name);
+  return {
+    username: name,
+    email: `${name}@nursery.test`,
+    emailVisibility: false,
+    password: 'green-house-42',
+    passwordConfirm: 'green-house-42',
+    termsAgreement: { agreed: true, version: 'v1.0', timestamp: '2026-03-02T08:00:00.000Z' },
+  };
+}
 
 describe.each(CASES)('records contract: $collection', (c) => {
   let server: TestServer;
@@ -121,11 +159,21 @@ describe.each(CASES)('records contract: $collection', (c) => {
 
   /** A fresh signed-in staff member who owns `count` new records (created in order). */
   async function seed(count = c.perUser): Promise<{ pb: PocketBase; id: string; records: RecordModel[] }> {
+    if (c.collection === 'users' && count === 1) {
+      // The account's own record, made by signing up, then signed in (unverified: its own record is all it sees).
+      signUpNames.clear();
+      const pb = server.client();
+      const created = await pb.collection('users').create(c.valid(0));
+      await pb.collection('users').authWithPassword(signUpBody(0).username, signUpBody(0).password);
+      return { pb, id: created.id, records: [created] };
+    }
     const account = await createAccount(server);
     const records: RecordModel[] = [];
     for (let i = 0; i < count; i++) records.push(await account.pb.collection(c.collection).create(c.valid(i)));
     return { pb: account.pb, id: account.id, records };
   }
+
+  const ownedBy = (id: string) => server.client().filter(`${c.owner} = {:user}`, { user: id });
 
   it('creates a record with a PocketBase id, timestamps and collection identity, and views it', async () => {
     const { pb, id, records } = await seed(1);
@@ -133,14 +181,14 @@ describe.each(CASES)('records contract: $collection', (c) => {
     expect(created.id).toMatch(RECORD_ID);
     expect(created.created).toMatch(TIMESTAMP);
     expect(created.updated).toBe(created.created);
-    expect(created).toMatchObject({ collectionName: c.collection, collectionId: c.collectionId, user: id, ...c.shown(0) });
+    expect(created).toMatchObject({ collectionName: c.collection, collectionId: c.collectionId, [c.owner]: id, ...c.shown(0) });
     const viewed = await pb.collection(c.collection).getOne(created.id);
     expect(viewed).toEqual(created);
   });
 
   it('lists a page with page, perPage, totalItems and totalPages, and -1/-1 with skipTotal', async () => {
     const { pb, id, records } = await seed();
-    const filter = pb.filter('user = {:user}', { user: id });
+    const filter = ownedBy(id);
     const page = await pb.collection(c.collection).getList(1, 2, { filter });
     expect(page).toMatchObject({ page: 1, perPage: 2, totalItems: records.length, totalPages: Math.ceil(records.length / 2) });
     expect(page.items).toHaveLength(Math.min(2, records.length));
@@ -185,7 +233,7 @@ describe.each(CASES)('records contract: $collection', (c) => {
 
   it('sorts by -created and by several fields', async () => {
     const { pb, id, records } = await seed();
-    const filter = pb.filter('user = {:user}', { user: id });
+    const filter = ownedBy(id);
     const byCreated = (a: RecordModel, b: RecordModel) => (a.created < b.created ? -1 : a.created > b.created ? 1 : 0);
     const byId = (a: RecordModel, b: RecordModel) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
     const newestFirst = [...records].sort((a, b) => -byCreated(a, b) || byId(a, b)).map((r) => r.id);
@@ -210,11 +258,11 @@ describe.each(CASES)('records contract: $collection', (c) => {
     const target = records[records.length - 1] as RecordModel;
     const found = await pb
       .collection(c.collection)
-      .getList(1, 10, { filter: pb.filter('user = {:user} && id = {:id}', { user: id, id: target.id }) });
+      .getList(1, 10, { filter: pb.filter(`${c.owner} = {:user} && id = {:id}`, { user: id, id: target.id }) });
     expect(found.items.map((r) => r.id)).toEqual([target.id]);
     const none = await pb
       .collection(c.collection)
-      .getList(1, 10, { filter: pb.filter('user = {:user} && id != {:id}', { user: id, id: target.id }) });
+      .getList(1, 10, { filter: pb.filter(`${c.owner} = {:user} && id != {:id}`, { user: id, id: target.id }) });
     expect(none.items.map((r) => r.id).sort()).toEqual(
       records
         .filter((r) => r.id !== target.id)
@@ -226,9 +274,7 @@ describe.each(CASES)('records contract: $collection', (c) => {
   it('returns only the requested fields', async () => {
     const { pb, id, records } = await seed(1);
     const recordId = (records[0] as RecordModel).id;
-    const page = await pb
-      .collection(c.collection)
-      .getList(1, 10, { filter: pb.filter('user = {:user}', { user: id }), fields: c.fields.join(',') });
+    const page = await pb.collection(c.collection).getList(1, 10, { filter: ownedBy(id), fields: c.fields.join(',') });
     expect(page.items).toHaveLength(1);
     expect(Object.keys(page.items[0] as object).sort()).toEqual([...c.fields].sort());
     const one = await pb.collection(c.collection).getOne(recordId, { fields: c.fields.join(',') });

@@ -1,84 +1,136 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import { ApiError } from '../errors';
+import type { Collection } from './collection';
+import { flattenExpand } from './expand';
 import { parseFieldsParam, parseListQuery, pickFields } from './list-query';
 import type { ListCache } from './list-cache';
 import type { RecordService } from './record-service';
 
+/** Route-level hooks one collection's route adds to the generic ones (e.g. the sign-up throttle on users' create). */
+export type RouteHooks = Pick<RouteShorthandOptions, 'onRequest' | 'preHandler' | 'onError' | 'onResponse'>;
+
 export interface RecordRoutesOptions {
   records: RecordService;
+  collections: readonly Collection[];
   /** Serialised list answers with ETags (list-cache.ts, decision 012); without it every list is queried. */
   listCache?: ListCache;
+  /** Hooks of one collection's create route, by collection name. */
+  createHooks?: Readonly<Record<string, RouteHooks>>;
 }
 
 // Route schemas: the shapes the SDK sends. Values stay text here; list-query.ts reads them with
 // PocketBase's rules and answers 400 with a sentence when one is unusable.
 const CollectionParams = Type.Object({ collection: Type.String() });
 const RecordParams = Type.Object({ collection: Type.String(), id: Type.String() });
+const IdParams = Type.Object({ id: Type.String() });
 const Text = Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())]));
 const ListQuerystring = Type.Object(
   { page: Text, perPage: Text, sort: Text, filter: Text, skipTotal: Text, fields: Text, expand: Text },
   { additionalProperties: true },
 );
 const RecordQuerystring = Type.Object({ fields: Text, expand: Text }, { additionalProperties: true });
-const RecordBody = Type.Object({}, { additionalProperties: true });
+const AnyBody = Type.Object({}, { additionalProperties: true });
 
 type Querystring = Static<typeof ListQuerystring>;
 
 const lastOf = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[value.length - 1] : value);
 
-/** PocketBase's records API for our collections: each handler is one RecordService call. */
+const missingCollection = () => new ApiError(404, 'Missing collection context.');
+
+/**
+ * PocketBase's records API: five routes per collection, under its name and under its id, each
+ * with the body schema read from the collection's declaration and the collection's own route
+ * hooks; each handler is one RecordService call. A name no collection has is answered 404, as
+ * PocketBase does.
+ */
 export async function recordRoutes(fastify: FastifyInstance, options: RecordRoutesOptions): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { records } = options;
-  const base = '/api/collections/:collection/records';
+  const { records, listCache } = options;
 
-  app.get(base, { schema: { params: CollectionParams, querystring: ListQuerystring } }, async (request, reply) => {
-    const collection = records.collection(request.params.collection);
-    const list = async () => {
-      const query = parseListQuery(request.query as Querystring, collection.fields, records.dialect);
-      const { items, totalItems } = await records.list(collection, request.auth, query);
-      return {
-        page: query.page,
-        perPage: query.perPage,
-        totalItems,
-        totalPages: query.skipTotal ? -1 : Math.ceil(totalItems / query.perPage),
-        items: items.map((record) => pickFields(record, query.fields)),
-      };
-    };
-    if (!options.listCache) return list();
-    // The caller's rule runs on every request; its SQL scope is part of the cache key.
-    const access = records.access(collection);
-    access.authorize('list', request.auth);
-    return options.listCache.reply(request, reply, collection.name, access.sqlScope('list', request.auth), list);
+  for (const collection of options.collections) {
+    const hooks = options.createHooks?.[collection.name] ?? {};
+    // The router decodes the path before matching, so `%75sers` reaches the `users` routes too.
+    for (const base of [`/api/collections/${collection.name}/records`, `/api/collections/${collection.id}/records`]) {
+      app.get(base, { schema: { querystring: ListQuerystring } }, async (request, reply) => {
+        const query = request.query as Querystring;
+        // The caller's rule is decided here, once: the list runs in this scope, the cache keys by it.
+        const scope = records.listScope(collection, request.auth, { expand: lastOf(query.expand) });
+        const list = async () => {
+          const parsed = parseListQuery(query, collection.fields, records.dialect);
+          const { items, totalItems } = await records.list(scope, parsed);
+          return {
+            page: parsed.page,
+            perPage: parsed.perPage,
+            totalItems,
+            totalPages: parsed.skipTotal ? -1 : Math.ceil(totalItems / parsed.perPage),
+            items: items.map((record) => pickFields(record, parsed.fields)),
+          };
+        };
+        if (!listCache) return list();
+        const expanded = flattenExpand(scope.expand);
+        return listCache.reply(
+          request,
+          reply,
+          {
+            collections: [collection.name, ...expanded.map(({ node }) => node.target.name)],
+            scopes: [scope.where, ...expanded.map(({ node }) => node.scope)],
+          },
+          list,
+        );
+      });
+
+      app.get(`${base}/:id`, { schema: { params: IdParams, querystring: RecordQuerystring } }, async (request) => {
+        const record = await records.view(collection, request.auth, request.params.id, { expand: lastOf(request.query.expand) });
+        return pickFields(record, parseFieldsParam(lastOf(request.query.fields)));
+      });
+
+      app.post(base, { schema: { querystring: RecordQuerystring, body: collection.bodySchema.create }, ...hooks }, async (request) => {
+        const record = await records.create(collection, request.auth, request.body, { expand: lastOf(request.query.expand) });
+        return pickFields(record, parseFieldsParam(lastOf(request.query.fields)));
+      });
+
+      app.patch(
+        `${base}/:id`,
+        { schema: { params: IdParams, querystring: RecordQuerystring, body: collection.bodySchema.update } },
+        async (request) => {
+          const record = await records.update(collection, request.auth, request.params.id, request.body, {
+            ifMatch: readIfMatch(request),
+            address: request.ip,
+            expand: lastOf(request.query.expand),
+          });
+          return pickFields(record, parseFieldsParam(lastOf(request.query.fields)));
+        },
+      );
+
+      app.delete(`${base}/:id`, { schema: { params: IdParams } }, async (request, reply) => {
+        await records.delete(collection, request.auth, request.params.id, {
+          ifMatch: readIfMatch(request),
+          confirmPassword: request.headers['x-confirm-password'],
+          address: request.ip,
+        });
+        return reply.code(204).send();
+      });
+    }
+  }
+
+  // Any other collection name: the same schemas, then 404.
+  const unknown = '/api/collections/:collection/records';
+  app.get(unknown, { schema: { params: CollectionParams, querystring: ListQuerystring } }, async () => {
+    throw missingCollection();
   });
-
-  app.get(`${base}/:id`, { schema: { params: RecordParams, querystring: RecordQuerystring } }, async (request) => {
-    const record = await records.view(records.collection(request.params.collection), request.auth, request.params.id);
-    return pickFields(record, parseFieldsParam(lastOf(request.query.fields)));
+  app.get(`${unknown}/:id`, { schema: { params: RecordParams, querystring: RecordQuerystring } }, async () => {
+    throw missingCollection();
   });
-
-  app.post(base, { schema: { params: CollectionParams, querystring: RecordQuerystring, body: RecordBody } }, async (request) => {
-    const record = await records.create(records.collection(request.params.collection), request.auth, request.body);
-    return pickFields(record, parseFieldsParam(lastOf(request.query.fields)));
+  app.post(unknown, { schema: { params: CollectionParams, querystring: RecordQuerystring, body: AnyBody } }, async () => {
+    throw missingCollection();
   });
-
-  app.patch(`${base}/:id`, { schema: { params: RecordParams, querystring: RecordQuerystring, body: RecordBody } }, async (request) => {
-    const collection = records.collection(request.params.collection);
-    const record = await records.update(collection, request.auth, request.params.id, request.body, {
-      ifMatch: readIfMatch(request),
-      address: request.ip,
-    });
-    return pickFields(record, parseFieldsParam(lastOf(request.query.fields)));
+  app.patch(`${unknown}/:id`, { schema: { params: RecordParams, querystring: RecordQuerystring, body: AnyBody } }, async () => {
+    throw missingCollection();
   });
-
-  app.delete(`${base}/:id`, { schema: { params: RecordParams } }, async (request, reply) => {
-    await records.delete(records.collection(request.params.collection), request.auth, request.params.id, {
-      ifMatch: readIfMatch(request),
-      confirmPassword: request.headers['x-confirm-password'],
-      address: request.ip,
-    });
-    return reply.code(204).send();
+  app.delete(`${unknown}/:id`, { schema: { params: RecordParams } }, async () => {
+    throw missingCollection();
   });
 }
 

@@ -1,9 +1,7 @@
-import { COLLECTIONS, type WeekHeadings } from '#domain/records';
-import { validateUserSettingsInput } from '#domain/settings/validate-settings';
+import { userSettings } from '#domain/collections/user-settings';
 import { validationFailed } from '../../errors';
 import { STAFF, type AccessRules } from '../access-rules';
-import { callerId, namedUser, parseJsonColumn, type Collection } from '../collection';
-import { BASE_FIELDS } from './base-fields';
+import { serverCollection } from '../collection';
 
 /** One record per user, visible and writable only by that user; never deleted (docs/decisions/005). */
 const rules: AccessRules = {
@@ -16,41 +14,12 @@ const rules: AccessRules = {
 
 const ALREADY_HAVE = { code: 'validation_not_unique', message: 'You already have a settings record; update it instead.' };
 
-/** Each user's week headings: one record per user, visible and writable only by that user. */
-export const userSettingsCollection: Collection = {
-  name: COLLECTIONS.userSettings,
-  id: 'pbc_settings_0001',
-  table: 'user_settings',
-  fields: {
-    ...BASE_FIELDS,
-    user: { column: 'user', type: 'relation' },
-    settings_json: { column: 'settings_json', type: 'json' },
-  },
-  toRecord: (row) => ({
-    id: row.id,
-    collectionId: userSettingsCollection.id,
-    collectionName: userSettingsCollection.name,
-    user: row.user,
-    settings_json: parseJsonColumn<WeekHeadings>(row.settings_json, {}),
-    created: row.created,
-    updated: row.updated,
-  }),
+/** Each user's week headings (fields: src/domain/collections/user-settings.ts). */
+export const userSettingsCollection = serverCollection(userSettings, {
   rules,
-  // `user`: only the caller, or on update the record's own user (namedUser).
-  clientFields: { user: 'always', settings_json: 'always' },
-  async prepareCreate(body, context) {
-    const user = namedUser(body, context) ?? callerId(context);
-    const result = validateUserSettingsInput(body, 'create');
-    if (!result.ok) throw validationFailed(result.errors);
-    if (await context.deps.store.findOne('user_settings', 'user', user)) throw validationFailed({ user: ALREADY_HAVE });
-    return { user, settings_json: JSON.stringify(result.value.settings_json ?? {}) };
-  },
-  async prepareUpdate(body, existing, context) {
-    namedUser(body, context, existing);
-    const result = validateUserSettingsInput(body, 'update');
-    if (!result.ok) throw validationFailed(result.errors);
-    return result.value.settings_json === undefined ? {} : { settings_json: JSON.stringify(result.value.settings_json) };
-  },
   needsDeletePassword: false,
+  async beforeCreate(values, context) {
+    if (await context.deps.store.findOne('user_settings', 'user', values.user)) throw validationFailed({ user: ALREADY_HAVE });
+  },
   describeConflict: () => ({ user: ALREADY_HAVE }),
-};
+});

@@ -1,18 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { readTermsAgreementChange } from '#domain/accounts/terms';
 import { validatePasswordPair, validateSignup, validateUsername } from '#domain/accounts/validate-signup';
-import { COLLECTIONS, type TermsAgreement } from '#domain/records';
+import { users } from '#domain/collections/users';
+import type { TermsAgreement } from '#domain/records';
 import { BLANK, type FieldErrors } from '#domain/validation';
-import { parseTerms } from '../../auth/auth-context';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { signUpAttemptMail } from '../../mail/messages';
 import { validationFailed } from '../../errors';
 import { ANYONE, SIGNED_IN, type AccessRules } from '../access-rules';
-import { NotStored, type Collection } from '../collection';
+import { NotStored, serverCollection } from '../collection';
+import { jsonColumn } from '../record-mapping';
 import type { Row } from '../record-store';
-import { BASE_FIELDS } from './base-fields';
-
-export const USERS_COLLECTION_ID = '_pb_users_auth_';
 
 export const newTokenKey = (): string => randomBytes(24).toString('base64url');
 
@@ -34,46 +32,14 @@ const rules: AccessRules = {
 };
 
 /**
- * Accounts. Anyone may sign up (subject to SIGNUP_ALLOWED_DOMAINS); a user sees and updates only
- * their own record, and can never set `verified` or change their e-mail here (docs/decisions/005).
+ * Accounts (fields: src/domain/collections/users.ts). Anyone may sign up (subject to
+ * SIGNUP_ALLOWED_DOMAINS); a user sees and updates only their own record. Sign-up, renames,
+ * password changes and the terms agreement have rules of their own, so this collection replaces
+ * the generic create and update.
  */
-export const usersCollection: Collection = {
-  name: COLLECTIONS.users,
-  id: USERS_COLLECTION_ID,
-  table: 'users',
-  fields: {
-    ...BASE_FIELDS,
-    username: { column: 'username', type: 'text', maxLength: 50 },
-    email: { column: 'email', type: 'text', maxLength: 254 },
-    verified: { column: 'verified', type: 'bool' },
-  },
-  toRecord: (row) => ({
-    id: row.id,
-    collectionId: USERS_COLLECTION_ID,
-    collectionName: COLLECTIONS.users,
-    username: row.username,
-    email: row.email,
-    emailVisibility: Boolean(row.emailVisibility),
-    verified: Boolean(row.verified),
-    termsAgreement: parseTerms(String(row.termsAgreement ?? '')),
-    created: row.created,
-    updated: row.updated,
-  }),
+export const usersCollection = serverCollection(users, {
   rules,
-  // `verified` comes only from the mailed link; `email` is chosen once, at sign-up.
-  clientFields: {
-    email: 'create',
-    username: 'always',
-    password: 'always',
-    passwordConfirm: 'always',
-    oldPassword: 'update',
-    emailVisibility: 'always',
-    termsAgreement: 'always',
-  },
-  clientFieldReasons: {
-    verified: { code: 'validation_forbidden', message: 'Your email is verified through the link we send you.' },
-    email: { code: 'validation_forbidden', message: 'Your email address cannot be changed here. Please contact support.' },
-  },
+  needsDeletePassword: false,
   async prepareCreate(body, { system, deps: { users, config, now, passwordHashCost, sendMail } }) {
     const result = validateSignup(body, config.signupAllowedDomains);
     if (!result.ok) throw validationFailed(result.errors);
@@ -89,7 +55,7 @@ export const usersCollection: Collection = {
       // Hashed before the lookup: a taken address costs the same time as a new account.
       passwordHash: await hashPassword(password, passwordHashCost),
       tokenKey: newTokenKey(),
-      termsAgreement: JSON.stringify(stampAgreement(termsAgreement, now())),
+      termsAgreement: jsonColumn(stampAgreement(termsAgreement, now())),
     };
     const owner = await users.findByEmail(email);
     if (!owner) return row;
@@ -119,7 +85,7 @@ export const usersCollection: Collection = {
     if ('emailVisibility' in input) changes.emailVisibility = Boolean(input.emailVisibility);
     if ('termsAgreement' in input) {
       const terms = readTermsAgreementChange(input.termsAgreement);
-      if (terms.ok) changes.termsAgreement = JSON.stringify(stampAgreement(terms.value, now()));
+      if (terms.ok) changes.termsAgreement = jsonColumn(stampAgreement(terms.value, now()));
       else errors.termsAgreement = terms.error;
     }
     if ('password' in input) {
@@ -145,14 +111,13 @@ export const usersCollection: Collection = {
     if (Object.keys(errors).length > 0) throw validationFailed(errors);
     return changes;
   },
-  needsDeletePassword: false,
   describeConflict(error): FieldErrors | null {
     const text = String(error instanceof Error ? error.message : error);
     if (/username/i.test(text)) return { username: USERNAME_TAKEN };
     if (/email/i.test(text)) return { email: EMAIL_TAKEN };
     return null;
   },
-};
+});
 
 /** The agreement is recorded at the server's time, so the timestamp can be trusted. */
 function stampAgreement(terms: TermsAgreement, now: Date): TermsAgreement {

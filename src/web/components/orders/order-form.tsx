@@ -1,19 +1,44 @@
 import type { FormEvent, ReactNode } from 'react';
-import { boardTypeLabel, customerTypeLabel, dayLabel, statusLabel } from '#domain/orders/format';
+import { tasks } from '#domain/collections/tasks';
 import type { OrderFields } from '#domain/orders/order-fields';
-import { BOARD_TYPES, CUSTOMER_TYPES, DAYS, ORDER_STATUSES } from '#domain/records';
 import { TrolleyLogo } from '../ui/trolley-logo';
 import { Button } from '../ui/button';
-import { SelectField, TextArea, TextField } from '../ui/fields';
 import { FormMessage, type FormMessageState } from '../ui/form-message';
+import { DeclaredField } from './declared-field';
 
 /** Per-field problems, from the page's own checks or the server's 400 answer. */
 export type OrderFieldErrors = Partial<Record<keyof OrderFields, string>>;
 
-const dayOptions = DAYS.map((value) => ({ value, label: dayLabel(value) }));
-const customerTypeOptions = CUSTOMER_TYPES.map((value) => ({ value, label: customerTypeLabel(value) }));
-const boardTypeOptions = BOARD_TYPES.map((value) => ({ value, label: boardTypeLabel(value) }));
-const statusOptions = ORDER_STATUSES.map((value) => ({ value, label: statusLabel(value) || 'None' }));
+/**
+ * The order form's fields, in the order it shows them (docs/product.md#orders). Each field's label,
+ * kind and choices come from the order's declaration (src/domain/collections/tasks.ts): a new field
+ * of an order is declared there and named here.
+ */
+export const ORDER_FORM_FIELDS = [
+  'title',
+  'postcode',
+  'orderNumber',
+  'customerType',
+  'day',
+  'other',
+  'weekNumber',
+  'year',
+  'status',
+  'trollies',
+  'extras',
+  'orderInfo',
+] as const satisfies readonly (keyof OrderFields)[];
+
+/** Fails to compile while a field a client fills in is missing from the form. */
+const everyFieldOnTheForm: [Exclude<keyof OrderFields, (typeof ORDER_FORM_FIELDS)[number]>] extends [never] ? true : never = true;
+void everyFieldOnTheForm;
+
+type OrderFormField = (typeof ORDER_FORM_FIELDS)[number];
+/** Edit shows them; a new order starts with their defaults. */
+const PROGRESS_FIELDS: ReadonlySet<OrderFormField> = new Set(['status', 'trollies', 'extras']);
+/** Staff must fill these in on the form (the server itself requires only a customer name). */
+const REQUIRED_ON_FORM: ReadonlySet<OrderFormField> = new Set(['title', 'postcode', 'orderNumber']);
+const WIDE_FIELDS: ReadonlySet<OrderFormField> = new Set(['title', 'orderInfo']);
 
 export interface OrderFormProps {
   values: OrderFields;
@@ -37,11 +62,12 @@ export interface OrderFormProps {
 
 /** The order fields (docs/product.md#orders), shared by the create and edit screens. */
 export function OrderForm(props: OrderFormProps) {
-  const { values, onChange, errors, isBusy } = props;
+  const { values, onChange, errors, isBusy, showProgressFields } = props;
   const years = props.years.includes(values.year) ? props.years : [values.year, ...props.years].sort((a, b) => b - a);
   const firstWeek = Math.min(props.minWeek ?? 1, values.weekNumber);
   const lastWeek = Math.max(props.weeksInYear, values.weekNumber);
   const weekOptions = Array.from({ length: lastWeek - firstWeek + 1 }, (_, i) => ({ value: firstWeek + i, label: String(firstWeek + i) }));
+  const yearOptions = years.map((y) => ({ value: y, label: String(y) }));
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -56,105 +82,19 @@ export function OrderForm(props: OrderFormProps) {
       className="mt-4 space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="Customer name"
-          name="title"
-          required
-          value={values.title}
-          error={errors.title}
-          onChange={(e) => onChange({ title: e.target.value })}
-          className="sm:col-span-2"
-        />
-        <TextField
-          label="Postcode"
-          name="postcode"
-          required
-          value={values.postcode}
-          error={errors.postcode}
-          onChange={(e) => onChange({ postcode: e.target.value })}
-        />
-        <TextField
-          label="Order number"
-          name="orderNumber"
-          required
-          value={values.orderNumber}
-          error={errors.orderNumber}
-          onChange={(e) => onChange({ orderNumber: e.target.value })}
-        />
-        <SelectField
-          label="Customer type"
-          name="customerType"
-          options={customerTypeOptions}
-          value={values.customerType}
-          error={errors.customerType}
-          onChange={(e) => onChange({ customerType: e.target.value as OrderFields['customerType'] })}
-        />
-        <SelectField
-          label="Day"
-          name="day"
-          options={dayOptions}
-          value={values.day}
-          error={errors.day}
-          onChange={(e) => onChange({ day: e.target.value as OrderFields['day'] })}
-        />
-        <SelectField
-          label="Board type"
-          name="other"
-          options={boardTypeOptions}
-          value={values.other}
-          error={errors.other}
-          onChange={(e) => onChange({ other: e.target.value as OrderFields['other'] })}
-        />
-        <SelectField
-          label="Week number"
-          name="weekNumber"
-          options={weekOptions}
-          value={values.weekNumber}
-          error={errors.weekNumber}
-          onChange={(e) => onChange({ weekNumber: Number(e.target.value) })}
-        />
-        <SelectField
-          label="Year"
-          name="year"
-          options={years.map((y) => ({ value: y, label: String(y) }))}
-          value={values.year}
-          error={errors.year}
-          onChange={(e) => onChange({ year: Number(e.target.value) })}
-        />
-        {props.showProgressFields && (
-          <>
-            <SelectField
-              label="Status"
-              name="status"
-              options={statusOptions}
-              value={values.status}
-              error={errors.status}
-              onChange={(e) => onChange({ status: e.target.value as OrderFields['status'] })}
-            />
-            <TextField
-              label="Trollies"
-              name="trollies"
-              value={values.trollies}
-              error={errors.trollies}
-              onChange={(e) => onChange({ trollies: e.target.value })}
-            />
-            <TextField
-              label="Extras"
-              name="extras"
-              value={values.extras}
-              error={errors.extras}
-              onChange={(e) => onChange({ extras: e.target.value })}
-            />
-          </>
-        )}
-        <TextArea
-          label="Additional Info"
-          name="orderInfo"
-          value={values.orderInfo}
-          error={errors.orderInfo}
-          onChange={(e) => onChange({ orderInfo: e.target.value })}
-          className="sm:col-span-2"
-        />
+        {ORDER_FORM_FIELDS.filter((name) => showProgressFields || !PROGRESS_FIELDS.has(name)).map((name) => (
+          <DeclaredField
+            key={name}
+            name={name}
+            field={tasks.fields[name]}
+            value={values[name]}
+            onChange={(value) => onChange({ [name]: value })}
+            error={errors[name]}
+            numberOptions={name === 'weekNumber' ? weekOptions : name === 'year' ? yearOptions : undefined}
+            required={REQUIRED_ON_FORM.has(name)}
+            className={WIDE_FIELDS.has(name) ? 'sm:col-span-2' : undefined}
+          />
+        ))}
       </div>
       {props.notice}
       <FormMessage message={props.message} />

@@ -1,7 +1,8 @@
 // Where the Add Order form starts (docs/product.md#add-order): the week and day it was opened
 // for, unless that week has passed, which new orders may not go into (docs/decisions/013).
 import { newOrderWeekError } from '#domain/orders/new-order-week';
-import { ORDER_DEFAULTS, type OrderFields } from '#domain/orders/order-fields';
+import { ORDER_DEFAULTS } from '#domain/collections/tasks';
+import type { OrderFields } from '#domain/orders/order-fields';
 import { currentIsoWeek, type CalendarDate } from '#domain/weeks';
 import type { NewOrderPreset } from '../../lib/new-order-preset';
 

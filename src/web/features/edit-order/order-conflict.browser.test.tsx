@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
+import { ORDER_DEFAULTS } from '#domain/collections/tasks';
 import type { OrderRecord } from '#domain/records';
 import { render } from '../../testing/render';
 import { ConflictNotice } from './conflict-notice';
@@ -9,6 +10,7 @@ import { fieldsOf, keepEditsOnLatest, orderConflict } from './order-conflict';
 // staff's words, and Reload carries on from their copy without losing what this user typed.
 
 const base: OrderRecord = {
+  ...ORDER_DEFAULTS,
   id: 'o1',
   collectionId: 'pbc_tasks_000001',
   collectionName: 'tasks',

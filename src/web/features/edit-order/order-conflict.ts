@@ -1,24 +1,13 @@
 // When someone else saved an order while this user was editing it: what they changed, in staff's
 // words, and the values to carry on from (theirs, except where this user typed something).
-import { boardTypeLabel, customerTypeLabel, dayLabel, statusLabel } from '#domain/orders/format';
+import { optionsOf } from '#domain/collections/fields';
+import { tasks } from '#domain/collections/tasks';
 import type { OrderFields } from '#domain/orders/order-fields';
 import type { OrderRecord } from '#domain/records';
+import { ORDER_FORM_FIELDS } from '../../components/orders/order-form';
 
-const FIELD_NAMES: Record<keyof OrderFields, string> = {
-  title: 'Customer name',
-  postcode: 'Postcode',
-  orderNumber: 'Order number',
-  customerType: 'Customer type',
-  day: 'Day',
-  other: 'Board type',
-  weekNumber: 'Week number',
-  year: 'Year',
-  status: 'Status',
-  trollies: 'Trollies',
-  extras: 'Extras',
-  orderInfo: 'Additional Info',
-};
-const FIELD_KEYS = Object.keys(FIELD_NAMES) as (keyof OrderFields)[];
+/** The fields the form shows, in its order; their words come from the order's declaration. */
+const FIELD_KEYS: readonly (keyof OrderFields)[] = ORDER_FORM_FIELDS;
 
 /** The fields a user edits, taken from a record. */
 export function fieldsOf(order: OrderRecord): OrderFields {
@@ -27,12 +16,10 @@ export function fieldsOf(order: OrderRecord): OrderFields {
   return fields as OrderFields;
 }
 
-/** A field's value as staff read it (labels, "(empty)" for blank text). */
+/** A field's value as staff read it (a choice's words, "(empty)" for blank text). */
 function shown(key: keyof OrderFields, value: OrderFields[keyof OrderFields]): string {
-  if (key === 'status') return statusLabel(String(value)) || 'None';
-  if (key === 'day') return dayLabel(value as OrderFields['day']);
-  if (key === 'customerType') return customerTypeLabel(value as OrderFields['customerType']);
-  if (key === 'other') return boardTypeLabel(value as OrderFields['other']);
+  const field = tasks.fields[key];
+  if (field.kind === 'select') return optionsOf(field).find((option) => option.value === value)?.label ?? String(value);
   const text = String(value);
   return text.trim() === '' ? '(empty)' : `"${text}"`;
 }
@@ -47,7 +34,7 @@ export interface OrderConflict {
 /** The conflict between the copy this user started from and the latest one. */
 export function orderConflict(base: OrderRecord, latest: OrderRecord): OrderConflict {
   const changes = FIELD_KEYS.filter((key) => latest[key] !== base[key]).map(
-    (key) => `${FIELD_NAMES[key]} changed from ${shown(key, base[key])} to ${shown(key, latest[key])}.`,
+    (key) => `${tasks.fields[key].label} changed from ${shown(key, base[key])} to ${shown(key, latest[key])}.`,
   );
   return { latest, changes };
 }

@@ -1,10 +1,9 @@
 import { useMemo, useState } from 'react';
 import { useParams } from '../../lib/router/hooks';
 import { Link } from '../../lib/router/links';
-import { isDay, pickSheetDayList } from '#domain/orders/order-lists';
-import { dayLabel, formatPostcode } from '#domain/orders/format';
-import { pickSheetTone, type PickSheetTone } from '#domain/orders/pick-sheet-tone';
-import { DAYS, type Day, type OrderRecord } from '#domain/records';
+import { isDay } from '#domain/orders/order-lists';
+import { dayLabel, sheetDateLabel } from '#domain/orders/format';
+import { DAYS, type Day } from '#domain/records';
 import { dayNumbersOfIsoWeek, weeksInIsoYear } from '#domain/weeks';
 import { paths } from '../../lib/paths';
 import { Button } from '../../components/ui/button';
@@ -14,7 +13,13 @@ import { notify } from '../../components/ui/toast';
 import { useDocumentTitle } from '../../components/ui/use-document-title';
 import { useReportFetchingOrders } from '../../lib/fetching-orders';
 import { useWeekOrders } from '../../lib/orders/use-week-orders';
-import { printPickSheet } from '../../lib/pdf/print-pick-sheet';
+import type { DaySheet, Extra } from '../../lib/pdf/day-sheet';
+import { printDaySheets } from '../../lib/pdf/print-day-sheets';
+import { collectSheetFileName, pickSheetFileName, weekSheetFileName } from '../../lib/pdf/sheet-file-names';
+import { dateOf, daySheet, ordersOnSheet, weekSheets, type Ticks } from './day-sheets';
+import { PrintWeek } from './print-week';
+import { SheetList } from './sheet-list';
+import { useSheetColumns } from './sheet-columns';
 
 interface SheetParams {
   year: number;
@@ -22,16 +27,6 @@ interface SheetParams {
   day: Day;
   dayNumber: number;
 }
-
-/** Same shades as the board's line colours, keyed by the domain's pick-sheet tone. */
-const TONE_CLASS: Record<PickSheetTone, string> = {
-  default: 'text-slate-900',
-  blue: 'text-blue-700',
-  red: 'text-red-700',
-  magenta: 'text-fuchsia-700',
-};
-
-const EXTRAS = ['Green', 'Yellow', 'Shelves'] as const;
 
 const whole = (text: string | undefined): number | null => (text !== undefined && /^\d{1,4}$/.test(text) ? Number(text) : null);
 
@@ -51,12 +46,14 @@ function parseParams(params: Readonly<Record<string, string | undefined>>): Shee
 
 /**
  * The daily pick sheet (/weekday/{year}/{week}/{day}/{number}): the day's whiteboard orders of
- * wholesale and retail customers (docs/decisions/026: exactly that day), in the board's order, live like the
- * board, with optional Green / Yellow / Shelves tick boxes and a PDF print (docs/decisions/022).
+ * wholesale and retail customers (docs/decisions/026: exactly that day), in the board's order,
+ * live like the board, with optional columns (Green / Yellow / Shelves tick boxes, trollies,
+ * notes) and PDF prints (docs/decisions/022): the day, its collect orders, or chosen days of the
+ * week (docs/product.md#pick-sheet).
  */
 export default function PickSheetPage() {
   const sheet = parseParams(useParams());
-  useDocumentTitle(sheet ? `Pick Sheet · ${dayLabel(sheet.day)} ${sheet.dayNumber}, ${sheet.year}` : 'Pick Sheet');
+  useDocumentTitle(sheet ? `Pick Sheet · ${sheetDateLabel(sheet.day, dateOf(sheet))}` : 'Pick Sheet');
   if (!sheet) return <InvalidSheet />;
   return <PickSheet {...sheet} />;
 }
@@ -80,99 +77,109 @@ function InvalidSheet() {
   );
 }
 
+type Printing = 'day' | 'collects' | 'week' | null;
+
 function PickSheet({ year, week, day, dayNumber }: SheetParams) {
   const orders = useWeekOrders(year, week);
   useReportFetchingOrders(orders.isPending);
-  const [showExtras, setShowExtras] = useState(false);
-  const [isPrinting, setIsPrinting] = useState(false);
+  const [columns, setColumn] = useSheetColumns();
+  const [ticks, setTicks] = useState<Ticks>({});
+  const [printing, setPrinting] = useState<Printing>(null);
   const label = dayLabel(day);
+  const sheetDay = { year, week, day };
+  const date = sheetDateLabel(day, dateOf(sheetDay));
 
-  // The week board's list (the same request as the board), narrowed by the pick-sheet rule.
-  const rows = useMemo(() => {
-    const sheet = pickSheetDayList({ year, weekNumber: week, day });
-    return (orders.data ?? []).filter((order) => sheet.matches(order));
-  }, [orders.data, year, week, day]);
+  // The week board's list (the same request as the board), narrowed by each sheet's rule.
+  const weekOrders = orders.data;
+  const rows = useMemo(() => ordersOnSheet('pick', weekOrders ?? [], { year, week, day }), [weekOrders, year, week, day]);
+  const collects = useMemo(() => ordersOnSheet('collect', weekOrders ?? [], { year, week, day }), [weekOrders, year, week, day]);
 
-  const print = async () => {
-    setIsPrinting(true);
+  const tick = (orderId: string, extra: Extra, on: boolean) =>
+    setTicks((current) => {
+      const others = (current[orderId] ?? []).filter((e) => e !== extra);
+      return { ...current, [orderId]: on ? [...others, extra] : others };
+    });
+
+  const print = async (what: Exclude<Printing, null>, title: string, sheets: DaySheet[], fileName: string) => {
+    setPrinting(what);
     try {
-      await printPickSheet(
-        {
-          dayLabel: label,
-          dayNumber,
-          year,
-          showExtras,
-          rows: rows.map((order) => ({
-            title: order.title,
-            postcode: order.postcode,
-            orderNumber: order.orderNumber,
-            tone: pickSheetTone(order.customerType),
-          })),
-        },
-        day,
-        new Date(),
-      );
+      await printDaySheets({ title, sheets, columns }, fileName, new Date());
     } catch {
-      notify.error('The pick sheet could not be printed. Please try again.');
+      notify.error('The sheet could not be printed. Please try again.');
     } finally {
-      setIsPrinting(false);
+      setPrinting(null);
     }
   };
+  const all = weekOrders ?? [];
+  const printDay = () =>
+    void print('day', `Pick sheet ${date}`, [daySheet('pick', all, sheetDay, ticks)], pickSheetFileName(day, dayNumber, year));
+  const printCollects = () =>
+    void print(
+      'collects',
+      `Collect sheet ${date}`,
+      [daySheet('collect', all, sheetDay, ticks)],
+      collectSheetFileName(day, dayNumber, year),
+    );
+  const printWeek = (days: Day[], withCollects: boolean) =>
+    void print(
+      'week',
+      `Sheets week ${week}, ${year}`,
+      weekSheets(all, { year, week }, days, withCollects, ticks),
+      weekSheetFileName(week, year, days),
+    );
 
   return (
     <section className="mx-auto max-w-4xl px-3 py-4 sm:px-4" aria-labelledby="pick-sheet-title">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 id="pick-sheet-title" className="text-2xl font-semibold text-slate-900">
-            {label} {dayNumber}, {year}
+            {date}
           </h1>
           <p className="text-sm text-slate-600">
             Pick sheet · Week {week}
-            {orders.data && ` · ${rows.length} ${rows.length === 1 ? 'order' : 'orders'}`}
+            {weekOrders && ` · ${rows.length} ${rows.length === 1 ? 'order' : 'orders'}`}
           </p>
         </div>
-        <div className="flex items-center gap-4 print:hidden">
-          <Checkbox label="Show Extras" checked={showExtras} onChange={setShowExtras} />
-          <Button variant="primary" onClick={() => void print()} disabled={isPrinting || !orders.data}>
-            {isPrinting ? 'Printing...' : 'Print'}
-          </Button>
-        </div>
+        <Button variant="primary" className="print:hidden" onClick={printDay} disabled={printing !== null || !weekOrders}>
+          {printing === 'day' ? 'Printing...' : 'Print'}
+        </Button>
       </div>
+      <fieldset className="mt-2 flex flex-wrap gap-x-5 print:hidden">
+        <legend className="sr-only">Columns to show and print</legend>
+        <Checkbox label="Show Extras" checked={columns.extras} onChange={(on) => setColumn('extras', on)} />
+        <Checkbox label="Trollies" checked={columns.trollies} onChange={(on) => setColumn('trollies', on)} />
+        <Checkbox label="Notes" checked={columns.notes} onChange={(on) => setColumn('notes', on)} />
+      </fieldset>
+      {weekOrders && <PrintWeek year={year} week={week} weekOrders={weekOrders} isPrinting={printing === 'week'} onPrint={printWeek} />}
 
-      {orders.isError && !orders.data && <p className="mt-6 text-slate-600">The orders could not be loaded. It will try again shortly.</p>}
-      {orders.data && rows.length === 0 && <p className="mt-6 text-slate-500">No orders to pick on {label}.</p>}
-      {rows.length > 0 && (
-        <ol
-          className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white shadow-sm"
-          aria-label={`Orders to pick on ${label}`}
-        >
-          {rows.map((order) => (
-            <SheetRow key={order.id} order={order} showExtras={showExtras} />
-          ))}
-        </ol>
+      {orders.isError && !weekOrders && <p className="mt-6 text-slate-600">The orders could not be loaded. It will try again shortly.</p>}
+      {weekOrders && rows.length === 0 && <p className="mt-6 text-slate-500">No orders to pick on {label}.</p>}
+      {rows.length > 0 && <SheetList label={`Orders to pick on ${label}`} orders={rows} columns={columns} ticks={ticks} onTick={tick} />}
+
+      {weekOrders && (
+        <section id="collects" className="mt-8" aria-labelledby="collects-title">
+          <div className="flex flex-wrap items-end justify-between gap-3">
+            <div>
+              <h2 id="collects-title" className="text-lg font-semibold text-slate-900">
+                Collects on {label}
+              </h2>
+              <p className="text-sm text-slate-600">
+                Orders customers fetch themselves · {collects.length} {collects.length === 1 ? 'order' : 'orders'}
+              </p>
+            </div>
+            {collects.length > 0 && (
+              <Button className="print:hidden" onClick={printCollects} disabled={printing !== null}>
+                {printing === 'collects' ? 'Printing...' : 'Print collects'}
+              </Button>
+            )}
+          </div>
+          {collects.length === 0 ? (
+            <p className="mt-3 text-slate-500">No collects on {label}.</p>
+          ) : (
+            <SheetList label={`Collects on ${label}`} orders={collects} columns={columns} ticks={ticks} onTick={tick} />
+          )}
+        </section>
       )}
     </section>
-  );
-}
-
-function SheetRow({ order, showExtras }: { order: OrderRecord; showExtras: boolean }) {
-  return (
-    <li data-order-id={order.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-3 py-2 sm:px-4">
-      <Link
-        to={paths.editOrder(order.id)}
-        className={`min-w-0 flex-1 basis-48 py-1 font-semibold break-words underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600 ${TONE_CLASS[pickSheetTone(order.customerType)]}`}
-      >
-        {order.title}
-      </Link>
-      <span className="w-24 text-sm font-medium text-slate-700">{formatPostcode(order.postcode)}</span>
-      <span className="w-28 text-sm text-slate-500">{order.orderNumber}</span>
-      {showExtras && (
-        <div className="flex gap-3" role="group" aria-label={`Extras for ${order.title}`}>
-          {EXTRAS.map((extra) => (
-            <Checkbox key={extra} label={extra} onChange={() => undefined} />
-          ))}
-        </div>
-      )}
-    </li>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { dayLabel } from '#domain/orders/format';
 import { DAYS, type WeekHeadings } from '#domain/records';
-import { HEADING_MAX_LENGTH } from '#domain/settings/validate-settings';
+import { HEADING_MAX_LENGTH } from '#domain/settings/week-headings-field';
 import { DEFAULT_ROUTE_HEADING, headingKeyOf } from '#domain/settings/week-headings';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/fields';

@@ -2,7 +2,7 @@ import { ClientResponseError } from 'pocketbase';
 import { COLLECTIONS, type TrolleyExportRecord } from '#domain/records';
 import type { RunPlan } from '#domain/trolleys/run-plan';
 import { runName } from '#domain/trolleys/run-name';
-import { RUN_NEEDS_DRIVER_REG_DATE } from '#domain/trolleys/validate-run';
+import { RUN_NEEDS_DRIVER_REG_DATE } from '#domain/trolleys/run-fields';
 import { pb } from '../../lib/pb';
 
 export type SaveRunResult = { ok: true; record: TrolleyExportRecord } | { ok: false; message: string };

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { ORDER_DEFAULTS } from '#domain/collections/tasks';
 import type { OrderRecord } from '#domain/records';
 import { applyOrderChange, orderListOf } from './order-lists';
 
 const order = (id: string, over: Partial<OrderRecord> = {}): OrderRecord => ({
+  ...ORDER_DEFAULTS,
   id,
   collectionId: 'tasks',
   collectionName: 'tasks',

@@ -1,6 +1,6 @@
 import type { jsPDF } from 'jspdf';
 
-// Small drawing helpers shared by the pick sheet and the run sheet. Everything is in millimetres.
+// Small drawing helpers shared by the day sheets and the run sheet. Everything is in millimetres.
 
 /** "Made with Trolleyboard" + the app's public address (docs/product.md#pdfs). */
 export function creditLine(appUrl: string): string {
@@ -13,21 +13,6 @@ export function formatPrintDate(today: Date): string {
   const mm = String(today.getMonth() + 1).padStart(2, '0');
   return `${dd}/${mm}/${today.getFullYear()}`;
 }
-
-/**
- * The standard PDF fonts only know the Windows-1252 characters; anything else (emoji, most
- * non-Latin letters) would print as garbage, so it becomes "?" and the rest stays readable.
- * Control characters never reach here (the server refuses them, docs/decisions/010).
- */
-export function printable(text: string): string {
-  let out = '';
-  for (const ch of text) {
-    const code = ch.codePointAt(0) ?? 0;
-    out += code <= 0xff || WINDOWS_1252_EXTRAS.has(ch) ? ch : '?';
-  }
-  return out;
-}
-const WINDOWS_1252_EXTRAS = new Set([...'€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ']);
 
 /** Cuts text to fit `maxWidth` at the current font, ending it with "..." when it had to be cut. */
 export function fitText(doc: jsPDF, text: string, maxWidth: number): string {
@@ -68,6 +53,26 @@ export function wrapWords(doc: jsPDF, text: string, maxWidth: number): string[] 
   }
   if (line) lines.push(line);
   return lines;
+}
+
+/**
+ * Rows of known heights onto pages of `available` height: as many whole rows as fit a page, at
+ * least one row a page, and one (empty) page when there are no rows.
+ */
+export function paginate<Row extends { height: number }>(rows: readonly Row[], available: number): Row[][] {
+  const pages: Row[][] = [[]];
+  let used = 0;
+  for (const row of rows) {
+    let page = pages[pages.length - 1]!;
+    if (page.length > 0 && used + row.height > available + 1e-6) {
+      page = [];
+      pages.push(page);
+      used = 0;
+    }
+    page.push(row);
+    used += row.height;
+  }
+  return pages;
 }
 
 /** 1 pt in mm: font sizes are in points, the page in millimetres. */

@@ -4,7 +4,8 @@ import { dayMonthYear } from '#domain/trolleys/run-name';
 import { countTrollies } from '#domain/trolleys/count-trollies';
 import { stopDisplay } from '#domain/trolleys/stop-display';
 import { vehicleLayout, type CellPlacement } from '#domain/trolleys/vehicle-layouts';
-import { BLACK, creditLine, fitText, formatPrintDate, GREY, LIGHT_LINE, printable, PT, RED, wrapWords } from './pdf-text';
+import { embedFonts, type PdfFonts, type SheetFonts } from './pdf-fonts';
+import { BLACK, creditLine, fitText, formatPrintDate, GREY, LIGHT_LINE, paginate, PT, RED, wrapWords } from './pdf-text';
 
 export interface RunSheetInput {
   stops: RunStop[];
@@ -13,6 +14,7 @@ export interface RunSheetInput {
   today: Date;
   /** The app's public address, for the footer credit. */
   appUrl: string;
+  fonts: PdfFonts;
 }
 
 const PAGE = { width: 297, height: 210, margin: 10 } as const;
@@ -21,43 +23,57 @@ const FOOTER_HEIGHT = 8;
 /** The stop list takes the left part of the page, the vehicle drawing the right. */
 const LIST_WIDTH = 150;
 const GAP = 8;
-const ROW = { max: 8, min: 4.5, header: 6 } as const;
+const LIST_HEADER = 6;
+/** Stop text sizes (pt): roomy for a short run, down to a floor that still reads in a cab. */
+const SIZE = { max: 11, min: 8, step: 0.5 } as const;
+const LINE = 1.15;
+/** Noto Sans's capital height, in ems. */
+const CAP_HEIGHT = 0.714;
 
 /**
- * The run sheet for the driver as a vector PDF (docs/decisions/022): landscape A4 with driver, registration and
- * date (upper case, date as dd-mm-yyyy), the stop list, the vehicle with every cell's label, and
- * a footer with the credit, the print date and the run's code. No editing controls. A list too
- * long for one page continues on further pages; the vehicle is drawn on the first.
+ * The run sheet for the driver as a vector PDF (docs/decisions/022, 032): landscape A4 with
+ * driver, registration and date (upper case, date as dd-mm-yyyy), the stop list with every name
+ * whole (a long one wraps), the vehicle with every cell's label, and a footer with the credit, the
+ * print date and the run's code. No editing controls. A list too long for one page continues on
+ * further pages; the vehicle is drawn on the first.
  */
 export function buildRunSheetPdf(input: RunSheetInput): ArrayBuffer {
-  const doc = new jsPDF({ orientation: 'landscape', unit: 'mm', format: 'a4', compress: true });
+  const doc = new jsPDF({ orientation: 'landscape', unit: 'mm', format: 'a4', compress: true, putOnlyUsedFonts: true });
+  const fonts = embedFonts(doc, input.fonts);
   const { vehicleInfo: info } = input;
-  doc.setProperties({ title: `Run ${dayMonthYear(info.date)} ${info.driver}`.trim(), creator: 'Trolleyboard' });
+  doc.setProperties({ title: fonts.printable(`Run ${dayMonthYear(info.date)} ${info.driver}`.trim()), creator: 'Trolleyboard' });
 
-  const listTop = PAGE.margin + HEADER_HEIGHT + ROW.header;
+  const listTop = PAGE.margin + HEADER_HEIGHT + LIST_HEADER;
   const listBottom = PAGE.height - PAGE.margin - FOOTER_HEIGHT - 6;
   const available = listBottom - listTop;
-  const rowHeight = Math.min(ROW.max, Math.max(ROW.min, available / Math.max(1, input.stops.length)));
-  const rowsPerPage = Math.max(1, Math.floor(available / rowHeight + 1e-6));
-  const pages = Math.max(1, Math.ceil(input.stops.length / rowsPerPage));
+  // The largest text size at which every stop fits one page, else the smallest, over pages.
+  let size: number = SIZE.max;
+  let rows = layoutStops(doc, fonts, input.stops, size);
+  while (size > SIZE.min && rows.reduce((sum, row) => sum + row.height, 0) > available) {
+    size -= SIZE.step;
+    rows = layoutStops(doc, fonts, input.stops, size);
+  }
+  const pages = paginate(rows, available);
 
-  for (let page = 0; page < pages; page += 1) {
+  pages.forEach((pageRows, page) => {
     if (page > 0) doc.addPage('a4', 'landscape');
-    drawHeader(doc, info, page, pages);
-    drawStops(doc, input.stops, page * rowsPerPage, rowsPerPage, rowHeight, listTop);
-    if (page === pages - 1) {
-      doc.setFont('helvetica', 'bold');
+    drawHeader(doc, fonts, info, page, pages.length);
+    drawStops(doc, fonts, pageRows, size, listTop);
+    if (page === pages.length - 1) {
+      fonts.use('bold');
       doc.setFontSize(10);
       doc.setTextColor(...BLACK);
       doc.text(`Total Trollies: ${countTrollies(input.stops)}`, PAGE.margin, listBottom + 5);
     }
-    if (page === 0) drawVehicle(doc, info, { x: PAGE.margin + LIST_WIDTH + GAP, y: PAGE.margin + HEADER_HEIGHT, bottom: listBottom + 6 });
-    drawFooter(doc, input);
-  }
+    if (page === 0)
+      drawVehicle(doc, fonts, info, { x: PAGE.margin + LIST_WIDTH + GAP, y: PAGE.margin + HEADER_HEIGHT, bottom: listBottom + 6 });
+    drawFooter(doc, fonts, input);
+  });
+  fonts.markSubsets();
   return doc.output('arraybuffer');
 }
 
-function drawHeader(doc: jsPDF, info: VehicleInfo, page: number, pages: number): void {
+function drawHeader(doc: jsPDF, fonts: SheetFonts, info: VehicleInfo, page: number, pages: number): void {
   const y = PAGE.margin + 7;
   const parts = [
     ['DRIVER', info.driver],
@@ -67,19 +83,19 @@ function drawHeader(doc: jsPDF, info: VehicleInfo, page: number, pages: number):
   let x = PAGE.margin;
   doc.setTextColor(...BLACK);
   for (const [label, value] of parts) {
-    doc.setFont('helvetica', 'normal');
+    fonts.use('normal');
     doc.setFontSize(10);
     doc.setTextColor(...GREY);
     doc.text(`${label}:`, x, y);
     x += doc.getTextWidth(`${label}: `);
-    doc.setFont('helvetica', 'bold');
+    fonts.use('bold');
     doc.setFontSize(15);
     doc.setTextColor(...BLACK);
-    const text = printable(value.trim().toUpperCase()) || '-';
+    const text = fonts.printable(value.trim().toUpperCase()) || '-';
     doc.text(text, x, y);
     x += doc.getTextWidth(text) + 10;
   }
-  doc.setFont('helvetica', 'normal');
+  fonts.use('normal');
   doc.setFontSize(10);
   doc.setTextColor(...GREY);
   const vehicle = `${info.vehicleType === 'trailer' ? 'TRAILER' : 'LORRY'}${info.trolleyNumber > 0 ? ` ${info.trolleyNumber}T` : ''}`;
@@ -91,10 +107,52 @@ function drawHeader(doc: jsPDF, info: VehicleInfo, page: number, pages: number):
 
 /** Column offsets of the stop list, from its left edge (mm). */
 const COLS = { position: 0, title: 8, order: 72, postcode: 86, trollies: 108, extras: 121, end: LIST_WIDTH } as const;
+type StopColumn = Exclude<keyof typeof COLS, 'end'>;
+const NEXT: Record<StopColumn, keyof typeof COLS> = {
+  position: 'title',
+  title: 'order',
+  order: 'postcode',
+  postcode: 'trollies',
+  trollies: 'extras',
+  extras: 'end',
+};
+const STOP_COLUMNS = Object.keys(NEXT) as StopColumn[];
+const BOLD_COLUMNS: ReadonlySet<StopColumn> = new Set(['position', 'title', 'trollies']);
 
-function drawStops(doc: jsPDF, stops: RunStop[], from: number, count: number, rowHeight: number, top: number): void {
+/** One stop as printed: its text wrapped to each column at one size. */
+interface StopRow {
+  cells: Record<StopColumn, string[]>;
+  height: number;
+}
+
+const lineHeight = (size: number) => size * PT * LINE;
+const padding = (size: number) => size * PT * 0.3;
+
+function layoutStops(doc: jsPDF, fonts: SheetFonts, stops: RunStop[], size: number): StopRow[] {
+  doc.setFontSize(size);
+  return stops.map((stop, index) => {
+    const shown = stopDisplay(stop, index);
+    const text: Record<StopColumn, string> = {
+      position: String(shown.position),
+      title: shown.title,
+      order: shown.orderNumber,
+      postcode: shown.postcode,
+      trollies: shown.trollies,
+      extras: shown.extras,
+    };
+    const cells = {} as Record<StopColumn, string[]>;
+    for (const column of STOP_COLUMNS) {
+      fonts.use(BOLD_COLUMNS.has(column) ? 'bold' : 'normal');
+      cells[column] = wrapWords(doc, fonts.printable(text[column].trim()), COLS[NEXT[column]] - COLS[column] - 1.5);
+    }
+    const lines = Math.max(1, ...STOP_COLUMNS.map((column) => cells[column].length));
+    return { cells, height: lines * lineHeight(size) + 2 * padding(size) };
+  });
+}
+
+function drawStops(doc: jsPDF, fonts: SheetFonts, rows: StopRow[], size: number, top: number): void {
   const x = PAGE.margin;
-  doc.setFont('helvetica', 'bold');
+  fonts.use('bold');
   doc.setFontSize(8);
   doc.setTextColor(...GREY);
   const headerY = top - 2;
@@ -108,31 +166,20 @@ function drawStops(doc: jsPDF, stops: RunStop[], from: number, count: number, ro
   doc.setLineWidth(0.3);
   doc.line(x, top, x + LIST_WIDTH, top);
 
-  const fontSize = Math.min(11, (rowHeight * 0.62) / PT);
+  doc.setFontSize(size);
   doc.setLineWidth(0.15);
-  stops.slice(from, from + count).forEach((stop, i) => {
-    const shown = stopDisplay(stop, from + i);
-    const rowTop = top + i * rowHeight;
-    const baseline = rowTop + rowHeight / 2 + (fontSize * PT) / 2.9;
-    const cell = (text: string, column: keyof typeof COLS, next: keyof typeof COLS) =>
-      doc.text(fitText(doc, printable(text), COLS[next] - COLS[column] - 1.5), x + COLS[column], baseline);
-    doc.setFontSize(fontSize);
-    doc.setFont('helvetica', 'bold');
-    doc.setTextColor(...GREY);
-    cell(String(shown.position), 'position', 'title');
-    doc.setTextColor(...BLACK);
-    cell(shown.title, 'title', 'order');
-    doc.setFont('helvetica', 'normal');
-    cell(shown.orderNumber, 'order', 'postcode');
-    cell(shown.postcode, 'postcode', 'trollies');
-    doc.setFont('helvetica', 'bold');
-    cell(shown.trollies, 'trollies', 'extras');
-    doc.setFont('helvetica', 'normal');
-    doc.setTextColor(...RED);
-    cell(shown.extras, 'extras', 'end');
+  let rowTop = top;
+  for (const row of rows) {
+    const baseline = rowTop + padding(size) + (lineHeight(size) + CAP_HEIGHT * size * PT) / 2;
+    for (const column of STOP_COLUMNS) {
+      fonts.use(BOLD_COLUMNS.has(column) ? 'bold' : 'normal');
+      doc.setTextColor(...(column === 'position' ? GREY : column === 'extras' ? RED : BLACK));
+      row.cells[column].forEach((line, i) => doc.text(line, x + COLS[column], baseline + i * lineHeight(size)));
+    }
+    rowTop += row.height;
     doc.setDrawColor(...LIGHT_LINE);
-    doc.line(x, rowTop + rowHeight, x + LIST_WIDTH, rowTop + rowHeight);
-  });
+    doc.line(x, rowTop, x + LIST_WIDTH, rowTop);
+  }
 }
 
 interface Area {
@@ -141,11 +188,11 @@ interface Area {
   bottom: number;
 }
 
-function drawVehicle(doc: jsPDF, info: VehicleInfo, area: Area): void {
+function drawVehicle(doc: jsPDF, fonts: SheetFonts, info: VehicleInfo, area: Area): void {
   const layout = vehicleLayout(info.vehicleType, info.trolleyNumber);
   const width = PAGE.width - PAGE.margin - area.x;
   if (layout.cells.length === 0) {
-    doc.setFont('helvetica', 'normal');
+    fonts.use('normal');
     doc.setFontSize(10);
     doc.setTextColor(...GREY);
     doc.text('No vehicle size chosen.', area.x, area.y + 8);
@@ -160,7 +207,7 @@ function drawVehicle(doc: jsPDF, info: VehicleInfo, area: Area): void {
     const x = area.x + cell.drawColumn * (cellWidth + gap);
     const y = area.y + cell.drawRow * (cellHeight + gap);
     const w = cell.columnSpan * cellWidth + (cell.columnSpan - 1) * gap;
-    drawCell(doc, cell, info.grid[cell.index] ?? '', { x, y, w, h: cellHeight });
+    drawCell(doc, fonts, cell, info.grid[cell.index] ?? '', { x, y, w, h: cellHeight });
   }
 }
 
@@ -171,18 +218,24 @@ function cellCaption(cell: CellPlacement): string {
   return name;
 }
 
-function drawCell(doc: jsPDF, cell: CellPlacement, label: string, box: { x: number; y: number; w: number; h: number }): void {
+function drawCell(
+  doc: jsPDF,
+  fonts: SheetFonts,
+  cell: CellPlacement,
+  label: string,
+  box: { x: number; y: number; w: number; h: number },
+): void {
   doc.setDrawColor(...BLACK);
   doc.setLineWidth(cell.block === 'grid' ? 0.3 : 0.6);
   doc.roundedRect(box.x, box.y, box.w, box.h, 1.2, 1.2, 'S');
-  doc.setFont('helvetica', 'normal');
+  fonts.use('normal');
   doc.setFontSize(6.5);
   doc.setTextColor(...GREY);
   doc.text(cellCaption(cell), box.x + 1.5, box.y + 3);
 
-  const text = printable(label.trim());
+  const text = fonts.printable(label.trim());
   if (text === '') return;
-  doc.setFont('helvetica', 'bold');
+  fonts.use('bold');
   doc.setTextColor(...BLACK);
   // The largest size (11 pt down to 6 pt) at which the wrapped label fits in the box.
   const innerWidth = box.w - 3;
@@ -202,13 +255,13 @@ function drawCell(doc: jsPDF, cell: CellPlacement, label: string, box: { x: numb
   shown.forEach((line, i) => doc.text(line, box.x + box.w / 2, firstBaseline + i * lineHeight, { align: 'center' }));
 }
 
-function drawFooter(doc: jsPDF, input: RunSheetInput): void {
+function drawFooter(doc: jsPDF, fonts: SheetFonts, input: RunSheetInput): void {
   const y = PAGE.height - PAGE.margin;
-  doc.setFont('helvetica', 'normal');
+  fonts.use('normal');
   doc.setFontSize(8);
   doc.setTextColor(...GREY);
-  doc.text(printable(creditLine(input.appUrl)), PAGE.margin, y);
+  doc.text(fonts.printable(creditLine(input.appUrl)), PAGE.margin, y);
   doc.text(formatPrintDate(input.today), PAGE.width / 2, y, { align: 'center' });
   const code = input.vehicleInfo.code.trim();
-  if (code) doc.text(printable(`Code: ${code}`), PAGE.width - PAGE.margin, y, { align: 'right' });
+  if (code) doc.text(fonts.printable(`Code: ${code}`), PAGE.width - PAGE.margin, y, { align: 'right' });
 }

@@ -1,0 +1,304 @@
+// The words a collection is declared in, after PocketBase's collection schema: each field has a
+// kind (text, number, bool, select, json, relation, date, password) and what the rest of the code
+// needs to know about it — its default, limits, label, when a client may set it, whether filters
+// may name it, whether the API shows it at all. One declaration per collection
+// (src/domain/collections/*.ts); the record and input types, validation and defaults, the
+// server's row <-> record mapping, the filter field map, the fields a client may set, the route
+// body schemas and the web form's labels are all read from it (docs/decisions/029).
+//
+// Declarations are plain data made by the small functions below, so TypeScript keeps their
+// literal types (`settable: 'never'`, `hidden: true`, a select's values) and the record types
+// are computed from them rather than written out again.
+
+import type { CollectionName } from '../records';
+import type { FieldError, TextLines } from '../validation';
+
+/** When a client may send a field: only in a new record, only in a change, in both, or never (the server sets it). */
+export type Settable = 'create' | 'update' | 'always' | 'never';
+
+/** A field reader's answer: the value as stored, or the problem in PocketBase's field-error shape. */
+export type FieldRead<T> = { ok: true; value: T } | { ok: false; error: FieldError };
+
+/** A value JSON can hold. */
+export type Json = string | number | boolean | null | readonly Json[] | { readonly [key: string]: Json };
+
+interface FieldBase {
+  /** The field's name on the web form and in messages, in the product's own words. */
+  readonly label?: string;
+  /** When a client may send it (docs/decisions/018); any other field in a body is refused by name. */
+  readonly settable: Settable;
+  /** Whether filters and sorts may name it (default: yes). Hidden fields never. */
+  readonly filter?: boolean;
+  /** Never in an API answer, a filter or a sort: password hashes and token keys. */
+  readonly hidden?: boolean;
+  /** Must have a value on create, and a text must not be blank whenever it is sent. */
+  readonly required?: boolean;
+  /** The sentence for refusing a client who sends it, where "cannot be set here" says too little. */
+  readonly refusal?: FieldError;
+}
+
+export interface TextField extends FieldBase {
+  readonly kind: 'text';
+  /** Most characters (not UTF-16 units); every text a client may set has one. */
+  readonly max?: number;
+  /** Only multi-line text may hold line breaks and tabs (an order's notes). Default single-line. */
+  readonly lines?: TextLines;
+  readonly default?: string;
+  /** A trigram index narrows `~` on it (SQLite: the `<collection>_fts` table; PostgreSQL: pg_trgm). */
+  readonly textIndex?: boolean;
+}
+
+export interface NumberField extends FieldBase {
+  readonly kind: 'number';
+  /** Whole numbers only: every number we store is one (an `integer` column). */
+  readonly min?: number;
+  readonly max?: number;
+  readonly default?: number;
+  /** Applied to a number read from a client before the range check (an old app's year 0 is 2024). */
+  readonly normalize?: (value: number) => number;
+}
+
+export interface BoolField extends FieldBase {
+  readonly kind: 'bool';
+  readonly default: boolean;
+}
+
+export interface SelectField<V extends string = string> extends FieldBase {
+  readonly kind: 'select';
+  readonly values: readonly V[];
+  readonly default?: V;
+  /** How staff read each value (the form's options, the boards' labels). */
+  optionLabel?(value: V): string;
+}
+
+export interface JsonField<T = unknown> extends FieldBase {
+  readonly kind: 'json';
+  /** Checks what a client sent and returns it in the stored shape; the messages are the collection's own. */
+  readonly read: (raw: unknown) => FieldRead<T>;
+  /**
+   * The value when none is sent on create, and what the API shows for an empty or unreadable
+   * column. Stored as its JSON text, except null, which is stored as ''.
+   */
+  readonly default: Json;
+}
+
+export interface RelationField extends FieldBase {
+  readonly kind: 'relation';
+  /** The collection whose record's id this holds (PocketBase's `expand` follows it). */
+  readonly collection: CollectionName;
+  readonly default?: '';
+  /**
+   * Set by the server to the caller's id rather than by the client: on create only ('create', e.g.
+   * an order's creator), or on every write ('write', e.g. a run's last saver). A client may name
+   * itself (or, on update, the value already there); anyone else is refused. Trusted callers (the
+   * operator CLI, the demo seed) may name anyone.
+   */
+  readonly stamp?: 'create' | 'write';
+}
+
+/** A date and time as PocketBase writes it (`2026-03-02 08:00:00.000Z`), or '' for none. */
+export interface DateField extends FieldBase {
+  readonly kind: 'date';
+  readonly default?: '';
+}
+
+/** A password: write-only, kept as a hash in `column`, checked by the collection's own rules. */
+export interface PasswordField extends FieldBase {
+  readonly kind: 'password';
+  readonly column: string;
+  readonly hidden: true;
+}
+
+export type Field = TextField | NumberField | BoolField | SelectField | JsonField | RelationField | DateField | PasswordField;
+export type FieldKind = Field['kind'];
+
+/**
+ * An index a list query needs, or a unique rule. `on` names columns, or an expression such as
+ * `lower(username)`, written as the database shows it back (schema-drift.test.ts compares them).
+ */
+export interface IndexDeclaration {
+  readonly name: string;
+  readonly on: readonly string[];
+  readonly unique?: boolean;
+}
+
+/** What a collection's own rules see besides the value read so far. */
+export interface RefineContext {
+  input: Readonly<Record<string, unknown>>;
+  mode: 'create' | 'update';
+  /** The stored record an update applies to (as the API shows it); undefined on create. */
+  existing: Readonly<Record<string, unknown>> | undefined;
+}
+
+export interface CollectionDeclaration<Fields extends Readonly<Record<string, Field>> = Readonly<Record<string, Field>>> {
+  readonly name: CollectionName;
+  /** Stable collection id, as PocketBase puts in every record and token. */
+  readonly id: string;
+  /** What a body of this collection is called in "The … could not be read." */
+  readonly noun: string;
+  /**
+   * The fields after `id` and before `created` and `updated` (which every collection has), in the
+   * order the API shows them.
+   */
+  readonly fields: Fields;
+  readonly indexes: readonly IndexDeclaration[];
+  /** Names a client may send that are no field of the record (users' `passwordConfirm`). */
+  readonly bodyOnly?: Readonly<Record<string, Settable>>;
+  /**
+   * The collection's own rules, after every field was read on its own (an order's week must exist
+   * in its year): may add errors, and change or drop values read.
+   */
+  readonly refine?: (value: Record<string, unknown>, errors: Record<string, FieldError>, context: RefineContext) => void;
+}
+
+// ---- making fields (each keeps its options' literal types) ----
+
+type Options<F extends Field> = Omit<F, 'kind'>;
+
+export const text = <const O extends Options<TextField>>(options: O): O & { readonly kind: 'text' } => ({ kind: 'text', ...options });
+export const number = <const O extends Options<NumberField>>(options: O): O & { readonly kind: 'number' } => ({
+  kind: 'number',
+  ...options,
+});
+export const bool = <const O extends Options<BoolField>>(options: O): O & { readonly kind: 'bool' } => ({ kind: 'bool', ...options });
+export const date = <const O extends Options<DateField>>(options: O): O & { readonly kind: 'date' } => ({ kind: 'date', ...options });
+export const password = <const O extends Options<PasswordField>>(options: O): O & { readonly kind: 'password' } => ({
+  kind: 'password',
+  ...options,
+});
+
+export function select<V extends string, const O extends Omit<Options<SelectField<V>>, 'values'>>(
+  values: readonly V[],
+  options: O,
+): O & { readonly kind: 'select'; readonly values: readonly V[] } {
+  return { kind: 'select', values, ...options };
+}
+
+export function json<T, const O extends Omit<Options<JsonField<T>>, 'read'>>(
+  read: (raw: unknown) => FieldRead<T>,
+  options: O,
+): O & { readonly kind: 'json'; readonly read: (raw: unknown) => FieldRead<T> } {
+  return { kind: 'json', read, ...options };
+}
+
+export function relation<const C extends CollectionName, const O extends Omit<Options<RelationField>, 'collection'>>(
+  collection: C,
+  options: O,
+): O & { readonly kind: 'relation'; readonly collection: C } {
+  return { kind: 'relation', collection, ...options };
+}
+
+/** Checks what TypeScript cannot (a settable text without a length limit) and returns the declaration as given. */
+export function defineCollection<const Fields extends Readonly<Record<string, Field>>>(
+  declaration: CollectionDeclaration<Fields>,
+): CollectionDeclaration<Fields> {
+  for (const [name, field] of Object.entries(declaration.fields)) {
+    if (name === 'id' || name === 'created' || name === 'updated' || name === 'expand')
+      throw new Error(`${declaration.name}.${name}: every collection has this field already`);
+    if (field.kind === 'text' && field.settable !== 'never' && field.max === undefined)
+      throw new Error(`${declaration.name}.${name}: a text a client may set needs a length limit (max)`);
+    if (field.hidden && field.filter) throw new Error(`${declaration.name}.${name}: a hidden field cannot be filtered on`);
+  }
+  return declaration;
+}
+
+// ---- types read from a declaration ----
+
+/** The value of a field as the API shows it. */
+export type ValueOf<F> = F extends { kind: 'number' }
+  ? number
+  : F extends { kind: 'bool' }
+    ? boolean
+    : F extends { kind: 'select'; values: readonly (infer V)[] }
+      ? V
+      : F extends { kind: 'json'; read: (raw: unknown) => FieldRead<infer T>; default: infer D }
+        ? [D] extends [null]
+          ? T | null
+          : T
+        : string;
+
+type Flatten<T> = { [K in keyof T]: T[K] } & {};
+
+type FieldsOfDeclaration<C> = C extends CollectionDeclaration<infer Fields> ? Fields : never;
+
+/** Fields every record carries. Timestamps look like `2026-11-21 10:04:05.123Z`. */
+export interface BaseRecord {
+  id: string;
+  collectionId: string;
+  collectionName: string;
+  created: string;
+  updated: string;
+}
+
+/** A record as the API sends it: the base fields and every field that is not hidden. */
+export type RecordOf<C> = Flatten<
+  BaseRecord & {
+    -readonly [K in keyof FieldsOfDeclaration<C> as FieldsOfDeclaration<C>[K] extends { hidden: true } ? never : K]: ValueOf<
+      FieldsOfDeclaration<C>[K]
+    >;
+  }
+>;
+
+/** Whether a client fills a field in (a form's field): shown, settable, and not stamped by the server. */
+type IsEditable<F> = F extends { hidden: true } | { settable: 'never' } | { stamp: 'create' | 'write' } | { kind: 'password' }
+  ? false
+  : true;
+
+/**
+ * The fields a client fills in, with the values it sends once read: an order's title, week and
+ * so on, but not its creator (stamped by the server), `id` or timestamps.
+ */
+export type EditableOf<C> = Flatten<{
+  -readonly [K in keyof FieldsOfDeclaration<C> as IsEditable<FieldsOfDeclaration<C>[K]> extends true ? K : never]: ValueOf<
+    FieldsOfDeclaration<C>[K]
+  >;
+}>;
+
+/** A field's default when it has one. */
+type DefaultOf<F> = F extends { default: infer D } ? (F extends { kind: 'json' } ? ValueOf<F> : D) : never;
+
+/** The editable fields that have a default, and their defaults. */
+export type DefaultsOf<C> = Flatten<{
+  -readonly [
+    K in keyof FieldsOfDeclaration<C> as IsEditable<FieldsOfDeclaration<C>[K]> extends true
+      ? FieldsOfDeclaration<C>[K] extends { default: unknown }
+        ? K
+        : never
+      : never
+  ]: DefaultOf<FieldsOfDeclaration<C>[K]>;
+}>;
+
+// ---- reading a declaration ----
+
+/** Whether a client fills the field in (see EditableOf). */
+export function isEditable(field: Field): boolean {
+  return !field.hidden && field.settable !== 'never' && !(field.kind === 'relation' && field.stamp);
+}
+
+/** The defaults a new record's editable fields start with. */
+export function defaultsOf<C extends CollectionDeclaration>(declaration: C): DefaultsOf<C> {
+  const defaults: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(declaration.fields)) {
+    if (isEditable(field) && 'default' in field && field.default !== undefined) defaults[name] = field.default;
+  }
+  return defaults as DefaultsOf<C>;
+}
+
+/** The length limits of the collection's editable texts, by field. */
+export function textLimitsOf<C extends CollectionDeclaration>(declaration: C): Readonly<Record<string, number>> {
+  const limits: Record<string, number> = {};
+  for (const [name, field] of Object.entries(declaration.fields)) {
+    if (field.kind === 'text' && field.max !== undefined && isEditable(field)) limits[name] = field.max;
+  }
+  return limits;
+}
+
+/** The column a field is stored in: its own name, except a password (its hash's column). */
+export function columnOf(name: string, field: Field): string {
+  return field.kind === 'password' ? field.column : name;
+}
+
+/** A select's choices with the words staff read, in the declared order. */
+export function optionsOf<V extends string>(field: SelectField<V>): Array<{ value: V; label: string }> {
+  return field.values.map((value) => ({ value, label: field.optionLabel?.(value) ?? value }));
+}

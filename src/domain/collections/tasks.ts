@@ -1,0 +1,89 @@
+// Orders (collection `tasks`): the one declaration of an order's fields. Names, kinds and
+// defaults are the ones existing data and the original app use.
+
+import { boardTypeLabel, customerTypeLabel, dayLabel, statusLabel } from '../orders/format';
+import { MAX_YEAR, MIN_YEAR } from '../orders/order-fields';
+import { BOARD_TYPES, CUSTOMER_TYPES, DAYS, ORDER_STATUSES } from '../records';
+import { has, type FieldError } from '../validation';
+import { normalizeLegacyYear, weeksInIsoYear } from '../weeks';
+import { defaultsOf, defineCollection, number, relation, select, text, type RefineContext } from './fields';
+
+function weekRangeError(week: number, year: number | undefined): FieldError {
+  const max = year === undefined ? 53 : weeksInIsoYear(year);
+  return {
+    code: week < 1 ? 'validation_min_number_constraint' : 'validation_max_number_constraint',
+    message: year === undefined ? `Week must be between 1 and ${max}.` : `Week must be between 1 and ${max} for ${year}.`,
+  };
+}
+
+/**
+ * An order's week must exist in its year: checked against the year sent, else the stored one
+ * (unknown when the year sent was itself wrong: then against the longest year, 53 weeks). Moving a
+ * week-53 order into a 52-week year would leave it on no board, so that is refused too.
+ */
+function weekInYear(value: Record<string, unknown>, errors: Record<string, FieldError>, { input, mode, existing }: RefineContext): void {
+  const existingYear = typeof existing?.year === 'number' ? normalizeLegacyYear(existing.year) : undefined;
+  const yearSent = has(input, 'year');
+  const yearForWeek = yearSent ? (value.year as number | undefined) : existingYear;
+  const week = value.weekNumber;
+  if (typeof week === 'number') {
+    const max = yearForWeek === undefined ? 53 : weeksInIsoYear(yearForWeek);
+    if (week < 1 || week > max) {
+      delete value.weekNumber;
+      errors.weekNumber = weekRangeError(week, yearForWeek);
+    }
+  } else if (
+    mode === 'update' &&
+    !has(input, 'weekNumber') &&
+    typeof value.year === 'number' &&
+    typeof existing?.weekNumber === 'number' &&
+    existing.weekNumber > weeksInIsoYear(value.year)
+  ) {
+    errors.weekNumber = weekRangeError(existing.weekNumber, value.year);
+  }
+}
+
+/**
+ * Orders. Every member of staff sees and edits every order (docs/decisions/005). `user` is the member of staff who
+ * created it, set by the server. Week and year have no default: the web app fills in the week on
+ * screen, the server requires them.
+ */
+export const tasks = defineCollection({
+  name: 'tasks',
+  id: 'pbc_tasks_000001',
+  noun: 'order',
+  fields: {
+    title: text({ label: 'Customer name', settable: 'always', required: true, max: 200, default: '', textIndex: true }),
+    day: select(DAYS, { label: 'Day', settable: 'always', default: 'monday', optionLabel: dayLabel }),
+    postcode: text({ label: 'Postcode', settable: 'always', max: 100, default: '', textIndex: true }),
+    orderNumber: text({ label: 'Order number', settable: 'always', max: 100, default: '', textIndex: true }),
+    customerType: select(CUSTOMER_TYPES, {
+      label: 'Customer type',
+      settable: 'always',
+      default: 'wholesale',
+      optionLabel: customerTypeLabel,
+    }),
+    other: select(BOARD_TYPES, { label: 'Board type', settable: 'always', default: 'none', optionLabel: boardTypeLabel }),
+    // Its range depends on the year (weekInYear).
+    weekNumber: number({ label: 'Week number', settable: 'always', required: true }),
+    year: number({ label: 'Year', settable: 'always', required: true, min: MIN_YEAR, max: MAX_YEAR, normalize: normalizeLegacyYear }),
+    // Order notes may span lines; every other text prints on one line of a sheet.
+    orderInfo: text({ label: 'Additional Info', settable: 'always', max: 5000, lines: 'multi-line', default: '', textIndex: true }),
+    status: select(ORDER_STATUSES, { label: 'Status', settable: 'always', default: '', optionLabel: statusLabel }),
+    trollies: text({ label: 'Trollies', settable: 'always', max: 100, default: '' }),
+    extras: text({ label: 'Extras', settable: 'always', max: 100, default: '' }),
+    user: relation('users', { settable: 'always', stamp: 'create', default: '' }),
+  },
+  indexes: [
+    // The week board, a pick-sheet day: year and week.
+    { name: 'tasks_week', on: ['year', 'weekNumber'] },
+    // The collect board and the holding list.
+    { name: 'tasks_other', on: ['other'] },
+    // Every order list is oldest first.
+    { name: 'tasks_created', on: ['created'] },
+  ],
+  refine: weekInYear,
+});
+
+/** What a new order starts with (docs/product.md#add-order). Week and year have none: the form fills in the week on screen. */
+export const ORDER_DEFAULTS = defaultsOf(tasks);

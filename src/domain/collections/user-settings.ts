@@ -1,0 +1,17 @@
+// Each user's settings (collection `user_settings`): the week headings of their board.
+
+import { readWeekHeadings } from '../settings/week-headings-field';
+import { defineCollection, json, relation } from './fields';
+
+/** One record per user, visible and writable only by that user; `user` is set by the server. */
+export const userSettings = defineCollection({
+  name: 'user_settings',
+  id: 'pbc_settings_0001',
+  noun: 'settings',
+  fields: {
+    user: relation('users', { settable: 'always', stamp: 'create' }),
+    // A missing or null `settings_json` is the empty record the web app makes for a new user.
+    settings_json: json(readWeekHeadings, { settable: 'always', default: {} }),
+  },
+  indexes: [{ name: 'user_settings_user_unique', on: ['user'], unique: true }],
+});
