@@ -147,6 +147,33 @@ for (const [n, screen] of SCREENS.entries()) {
       await expect(line(page, 'Wednesday', title).getByRole('button', { name: `Order info for ${title}` })).toBeVisible();
     });
 
+    test('drag and drop arriving after the orders keeps the focus and the place on the page', async ({ page, accounts, signIn }) => {
+      const account = await accounts.create();
+      const pb = await api(account);
+      const week = ownWeek(39 + n);
+      const title = `Focused ${unique()}`;
+      await pb
+        .collection('tasks')
+        .create({ title, day: 'thursday', customerType: 'retail', other: 'none', year: week.year, weekNumber: week.week });
+      // Drag and drop's code is held back until the person is already at work on the board.
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/assets/board-dnd-*.js', async (route) => {
+        await released;
+        await route.continue();
+      });
+      await signIn(page, account);
+      await page.goto(boardPath(week));
+      const thursday = line(page, 'Thursday', title);
+      await statusButton(thursday).focus();
+      const scrollY = await page.evaluate<number>('window.scrollY');
+      release();
+
+      await expect(moveButton(thursday, title)).toHaveCount(1);
+      await expect(statusButton(thursday)).toBeFocused();
+      expect(await page.evaluate<number>('window.scrollY')).toBe(scrollY);
+    });
+
     test('Duplicate copies an order to another day and week, with no status; the board shows the copy', async ({
       page,
       accounts,

@@ -1,10 +1,13 @@
 // The board's drag and drop, loaded on its own once the week's orders are on screen: dnd-kit
 // stays out of the board's first load (docs/decisions/014). Until it has arrived the board is
-// fully usable, only not draggable; once it has, the board is drawn again inside its context.
+// fully usable, only not draggable; once it has, the board is drawn again inside its context,
+// keeping where the page was scrolled to and what had the focus.
 import {
   createContext,
   useContext,
   useEffect,
+  useLayoutEffect,
+  useRef,
   useSyncExternalStore,
   type KeyboardEvent,
   type MouseEvent,
@@ -84,15 +87,53 @@ function useLoadWhenIdle(isReady: boolean): void {
   }, [isReady]);
 }
 
+/** Where the page was, and what had the focus, the moment before the board is drawn again. */
+interface PlaceOnPage {
+  scrollY: number;
+  /** The focused control, found again by its order and its name. */
+  focus: { orderId: string | undefined; label: string } | null;
+}
+
+function placeOnPage(area: HTMLElement | null): PlaceOnPage {
+  const active = document.activeElement;
+  const label = active?.getAttribute('aria-label');
+  const isInArea = active instanceof HTMLElement && area?.contains(active) === true;
+  return {
+    scrollY: window.scrollY,
+    focus: isInArea && label ? { orderId: active.closest<HTMLElement>('[data-order-id]')?.dataset.orderId, label } : null,
+  };
+}
+
+function returnTo(area: HTMLElement | null, place: PlaceOnPage): void {
+  if (window.scrollY !== place.scrollY) window.scrollTo({ top: place.scrollY, behavior: 'instant' });
+  if (!place.focus || !area) return;
+  const scope = place.focus.orderId ? area.querySelector(`[data-order-id="${CSS.escape(place.focus.orderId)}"]`) : area;
+  scope?.querySelector<HTMLElement>(`[aria-label="${CSS.escape(place.focus.label)}"]`)?.focus({ preventScroll: true });
+}
+
 /** The board's draggable area: plain until drag and drop has loaded, then inside its context. */
 export function DragArea({ isReady, children }: { isReady: boolean; children: ReactNode }) {
   useLoadWhenIdle(isReady);
   const module = useDragModule();
-  if (!module) return <>{children}</>;
+  const area = useRef<HTMLDivElement>(null);
+  // Drawing the board again inside the context replaces its elements: the place is taken while
+  // the plain board is still there (render) and given back once the new one is (layout effect).
+  const place = useRef<PlaceOnPage | null>(null);
+  const wasLoaded = useRef(module !== null);
+  if (module && !wasLoaded.current && place.current === null) place.current = placeOnPage(area.current);
+  useLayoutEffect(() => {
+    if (!module || wasLoaded.current) return;
+    wasLoaded.current = true;
+    if (place.current) returnTo(area.current, place.current);
+    place.current = null;
+  }, [module]);
+  if (!module) return <div ref={area}>{children}</div>;
   return (
-    <DragContext.Provider value={module}>
-      <module.BoardDnd>{children}</module.BoardDnd>
-    </DragContext.Provider>
+    <div ref={area}>
+      <DragContext.Provider value={module}>
+        <module.BoardDnd>{children}</module.BoardDnd>
+      </DragContext.Provider>
+    </div>
   );
 }
 
