@@ -3,6 +3,7 @@ import { api, unique } from '../support/e2e-api';
 import { column, SCREENS } from '../support/e2e-board';
 import { test, expect } from '../support/e2e-fixtures';
 import { datesOfIsoWeek, shiftIsoWeek, type IsoWeek } from '../../src/domain/weeks';
+import { E2E_DELETE_PASSWORD } from '../support/e2e-env';
 import { nextIsoWeek } from '../support/open-weeks';
 import type { Day } from '../../src/domain/records';
 
@@ -13,14 +14,20 @@ import type { Day } from '../../src/domain/records';
 // sign-in lasts 14 days: the clock may not go further). Other journeys add orders to next week
 // for a moment now and then (e2e-api's addOrder): the counts are waited for, not read once.
 
-/** Next week, and noon on its Thursday. */
-function testWeek(): { week: IsoWeek; thursdayNoon: Date } {
+/** Next week, and noon on its Tuesday and Thursday. */
+function testWeek(): { week: IsoWeek; tuesdayNoon: Date; thursdayNoon: Date } {
   const week = nextIsoWeek();
-  const thursday = datesOfIsoWeek(week.year, week.week)[3]!;
-  return { week, thursdayNoon: new Date(thursday.year, thursday.month - 1, thursday.day, 12) };
+  const noonOf = (day: number) => {
+    const date = datesOfIsoWeek(week.year, week.week)[day]!;
+    return new Date(date.year, date.month - 1, date.day, 12);
+  };
+  return { week, tuesdayNoon: noonOf(1), thursdayNoon: noonOf(3) };
 }
 
 /** Six orders on each of Monday to Wednesday (so Thursday starts far down a phone), two on Thursday. */
+// Both journeys use next week's orders: one at a time, the second taking its orders away again.
+test.describe.configure({ mode: 'serial' });
+
 async function fillWeek(pb: PocketBase, week: IsoWeek, tag: string): Promise<void> {
   const orders: { day: Day; trollies: string }[] = [
     ...['monday', 'tuesday', 'wednesday'].flatMap((day) => Array.from({ length: 6 }, () => ({ day: day as Day, trollies: '1' }))),
@@ -104,5 +111,63 @@ test("opens at today's week and day, with each day's counts, on a phone and a de
     await expect(thursday.getByRole('listitem')).toHaveCount(2);
     await expect(page.getByRole('button', { name: 'This week' })).toHaveCount(0);
     await context.close();
+  }
+});
+
+test("on a phone, opens at today's column even when today starts near the top until the orders arrive", async ({
+  browser,
+  accounts,
+  signIn,
+}) => {
+  const { week, tuesdayNoon } = testWeek();
+  const account = await accounts.create();
+  const pb = await api(account);
+  const tag = unique();
+  const mondays: string[] = [];
+  for (let i = 0; i < 6; i++) {
+    const order = {
+      title: `Monday ${tag} ${i}`,
+      day: 'monday',
+      customerType: 'wholesale',
+      other: 'none',
+      year: week.year,
+      weekNumber: week.week,
+    };
+    mondays.push((await pb.collection('tasks').create(order)).id);
+  }
+  const context = await browser.newContext(SCREENS[0]!.use);
+  try {
+    const page = await context.newPage();
+    await page.clock.install({ time: tuesdayNoon });
+    await signIn(page, account);
+
+    // The week's orders are held back until the board has painted its days: Tuesday then starts
+    // just below Monday's header, in the upper half of the screen.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/collections/tasks/records?*', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.reload();
+    const tuesday = column(page, 'Tuesday');
+    await expect(tuesday.getByText('Today', { exact: true })).toBeVisible();
+    expect((await tuesday.boundingBox())!.y).toBeLessThan(844 / 2);
+    release();
+
+    // Monday fills with orders; the board still shows Tuesday at the top, Monday scrolled away,
+    // also once drag and drop has loaded (each line then has a Move button) and redrawn the board.
+    const mondayLines = column(page, 'Monday').getByRole('listitem').filter({ hasText: tag });
+    await expect(mondayLines).toHaveCount(6);
+    await expect(mondayLines.getByRole('button', { name: /^Move / })).toHaveCount(6);
+    const strip = page.getByRole('navigation', { name: 'Days of the week' });
+    const stripBox = (await strip.boundingBox())!;
+    await expect.poll(async () => ((await tuesday.boundingBox())?.y ?? Infinity) - (stripBox.y + stripBox.height)).toBeLessThan(20);
+    expect((await tuesday.boundingBox())!.y).toBeGreaterThanOrEqual(stripBox.y + stripBox.height - 1);
+    expect((await column(page, 'Monday').boundingBox())!.y).toBeLessThan(0);
+  } finally {
+    await context.close();
+    // The other journey here counts next week's orders.
+    for (const id of mondays) await pb.collection('tasks').delete(id, { headers: { 'X-Confirm-Password': E2E_DELETE_PASSWORD } });
   }
 });

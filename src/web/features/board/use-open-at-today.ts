@@ -20,8 +20,8 @@ const shownEntries = new Set<string>();
 /**
  * On a phone the board opens at today's column, not at Monday (docs/product.md#weekly-board):
  * when a board entry is first shown for a week holding today, today's column is scrolled to the
- * top; once the orders have arrived (the days above it grow), once more, unless the person has
- * moved meanwhile. Back to an entry seen before does nothing, nor does a board opened to show an
+ * top unless it starts in the upper half of the screen; once the orders have arrived (the days
+ * above it grow), the same again, unless the person has moved meanwhile. Back to an entry seen before does nothing, nor does a board opened to show an
  * order just added (`skip`).
  */
 export function useOpenAtToday({
@@ -41,9 +41,11 @@ export function useOpenAtToday({
   useLayoutEffect(() => {
     if (shownEntries.has(key)) return;
     shownEntries.add(key);
-    pending.current = !skip && today !== null && window.matchMedia(STACKED_COLUMNS).matches && !isNearTheTop(idPrefix, today);
+    pending.current = !skip && today !== null && window.matchMedia(STACKED_COLUMNS).matches;
     if (!pending.current || !today) return;
-    jumpToDay(idPrefix, today, { behavior: 'instant', focus: false });
+    // Before the orders arrive the days above today are short: today may start near the top now
+    // and far down once they have grown, so the check is made again then.
+    if (!isNearTheTop(idPrefix, today)) jumpToDay(idPrefix, today, { behavior: 'instant', focus: false });
     const stop = () => {
       pending.current = false;
       for (const type of USER_MOVES) window.removeEventListener(type, stop, true);
@@ -55,6 +57,6 @@ export function useOpenAtToday({
   useEffect(() => {
     if (!hasOrders || !pending.current || !today) return;
     pending.current = false;
-    jumpToDay(idPrefix, today, { behavior: 'instant', focus: false });
+    if (!isNearTheTop(idPrefix, today)) jumpToDay(idPrefix, today, { behavior: 'instant', focus: false });
   }, [hasOrders, idPrefix, today]);
 }
