@@ -8,10 +8,15 @@ import { jumpToDay } from './day-strip';
 const STACKED_COLUMNS = '(max-width: 1023.98px)';
 const USER_MOVES = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
 
-/** Whether a day's column already starts in the upper half of the screen (Monday, mostly): no need to scroll. */
+/**
+ * Whether a day's column starts in the upper half of the page's first screen (Monday, mostly): no
+ * need to scroll. Measured from the top of the page, not of the window: a jump made before the
+ * orders arrived may have stopped short (the page was not yet long enough), leaving the column
+ * in the upper half of the window but not at its top.
+ */
 function isNearTheTop(idPrefix: string, day: Day): boolean {
   const column = document.getElementById(dayColumnId(idPrefix, day));
-  return column !== null && column.getBoundingClientRect().top < window.innerHeight / 2;
+  return column !== null && column.getBoundingClientRect().top + window.scrollY < window.innerHeight / 2;
 }
 
 /** History entries the board has been shown for: Back to one of them keeps where the page was. */
@@ -20,8 +25,8 @@ const shownEntries = new Set<string>();
 /**
  * On a phone the board opens at today's column, not at Monday (docs/product.md#weekly-board):
  * when a board entry is first shown for a week holding today, today's column is scrolled to the
- * top unless it starts in the upper half of the screen; once the orders have arrived (the days
- * above it grow), the same again, unless the person has moved meanwhile. Back to an entry seen before does nothing, nor does a board opened to show an
+ * top unless it starts in the upper half of the page's first screen; once the orders have arrived
+ * (the days above it grow), the same again, unless the person has moved meanwhile. Back to an entry seen before does nothing, nor does a board opened to show an
  * order just added (`skip`).
  */
 export function useOpenAtToday({
