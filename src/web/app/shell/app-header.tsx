@@ -1,7 +1,7 @@
-import { useLayoutEffect, useRef } from 'react';
 import { TrolleyLogo } from '../../components/ui/trolley-logo';
 import { useMapMode } from '../../lib/map-mode';
 import { paths } from '../../lib/paths';
+import { useHeightVariable } from '../../lib/use-height-variable';
 import { Link } from '../../lib/router/links';
 import { useCurrentUser } from '../../lib/use-current-user';
 import { HeaderActions } from './header-actions';
@@ -9,34 +9,13 @@ import { LiveIndicator } from './live-indicator';
 import { MapModeGroup } from './map-mode-group';
 import { CurrentWeek, WeekSelect, YearSelect } from './week-picker';
 
-/**
- * Keeps `--app-header-height` on the page at the sticky header's height (it wraps onto two or
- * three rows on phones), so what sticks below it (the board's day strip) and what scrolls to
- * the top (a day's column) stays clear of it.
- */
-function useHeaderHeightVariable() {
-  const ref = useRef<HTMLElement>(null);
-  useLayoutEffect(() => {
-    const header = ref.current;
-    if (!header) return;
-    const root = document.documentElement;
-    const update = () => root.style.setProperty('--app-header-height', `${header.offsetHeight}px`);
-    update();
-    const observer = new ResizeObserver(update);
-    observer.observe(header);
-    return () => {
-      observer.disconnect();
-      root.style.removeProperty('--app-header-height');
-    };
-  }, []);
-  return ref;
-}
-
 /** The header of every signed-in screen: the logo, the week (or map mode's controls), live status, and the actions. */
 export function AppHeader() {
   const user = useCurrentUser();
   const { isMapMode } = useMapMode();
-  const ref = useHeaderHeightVariable();
+  // Phones wrap the header onto two or three rows: what sticks below it (the board's day strip)
+  // and what scrolls to the top (a day's column) stays clear of it.
+  const ref = useHeightVariable<HTMLElement>('--app-header-height');
 
   return (
     <header ref={ref} className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 shadow-sm backdrop-blur print:hidden">

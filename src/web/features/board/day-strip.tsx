@@ -1,6 +1,7 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { BoardColumn } from '#domain/orders/board-columns';
 import type { Day } from '#domain/records';
+import { useHeightVariable } from '../../lib/use-height-variable';
 import { dayColumnId } from './day-column';
 import { DaySummaryText, daySummaryWords, type DaySummary } from './day-summary';
 import { DropDay } from './drag-support';
@@ -44,28 +45,6 @@ function useDayInView(columns: readonly BoardColumn[], idPrefix: string): Day | 
 }
 
 /**
- * Keeps `--day-strip-height` on the page at the strip's height (0 where it is hidden), so a day's
- * column scrolled to the top stops just below it.
- */
-function useStripHeightVariable() {
-  const ref = useRef<HTMLElement>(null);
-  useLayoutEffect(() => {
-    const strip = ref.current;
-    if (!strip) return;
-    const root = document.documentElement;
-    const update = () => root.style.setProperty('--day-strip-height', `${strip.offsetHeight}px`);
-    update();
-    const observer = new ResizeObserver(update);
-    observer.observe(strip);
-    return () => {
-      observer.disconnect();
-      root.style.removeProperty('--day-strip-height');
-    };
-  }, []);
-  return ref;
-}
-
-/**
  * Scrolls a day's column to the top (below the sticky header and strip); a jump the person asked
  * for also moves focus to its heading, so the keyboard carries on from there.
  */
@@ -87,7 +66,8 @@ export function jumpToDay(
  */
 export function DayStrip({ columns, idPrefix, summaryOf }: Props) {
   const dayInView = useDayInView(columns, idPrefix);
-  const ref = useStripHeightVariable();
+  // 0 where the strip is hidden: a day's column scrolled to the top stops just below it.
+  const ref = useHeightVariable<HTMLElement>('--day-strip-height');
   return (
     <nav
       ref={ref}
