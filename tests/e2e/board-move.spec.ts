@@ -9,6 +9,23 @@ import { test, expect } from '../support/e2e-fixtures';
 // with the version the board showed; Undo moves it back. "Duplicate" on the edit page copies an
 // order to another day or week, with no status.
 
+/** What drag and drop reads out once an order is picked up (then, at once, the day it is over). */
+const pickedUp = (title: string, day: string) => new RegExp(`^(Picked up ${title} from ${day}|${title} is over ${day})\\.$`);
+
+/**
+ * Presses an arrow key until drag and drop reads out `text`. dnd-kit starts listening for the
+ * arrows a moment after the pick-up, and Chromium may take a key pressed at once before that: a
+ * person's next key comes later. A press that was heard is never repeated: each try first looks
+ * whether `text` is already read out.
+ */
+async function pressUntilAnnounced(page: Page, key: string, text: string): Promise<void> {
+  const announced = page.locator('[id^="DndLiveRegion"]');
+  await expect(async () => {
+    if ((await announced.textContent()) !== text) await page.keyboard.press(key);
+    await expect(announced).toHaveText(text, { timeout: 1000 });
+  }).toPass();
+}
+
 const moveButton = (orderLine: Locator, title: string) => orderLine.getByRole('button', { name: `Move ${title} to another day` });
 
 async function center(locator: Locator): Promise<{ x: number; y: number }> {
@@ -112,39 +129,46 @@ for (const [n, screen] of SCREENS.entries()) {
       await page.goto(boardPath(week));
       await expect(moveButton(line(page, 'Monday', title), title)).toHaveCount(1);
 
-      // The line's Move button, arrows to the day, Space to drop.
+      // The line's Move button: Space picks the order up, the arrows choose the day, Space drops it
+      // once the day is read out.
+      const announced = page.locator('[id^="DndLiveRegion"]');
       const move = moveButton(line(page, 'Monday', title), title);
       await move.focus();
       await expect(move).toBeVisible();
       await page.keyboard.press('Space');
+      await expect(announced).toHaveText(pickedUp(title, 'Monday'));
+      await pressUntilAnnounced(page, 'ArrowRight', `${title} is over Tuesday.`);
       await page.keyboard.press('ArrowRight');
       await page.keyboard.press('ArrowRight');
+      await expect(announced).toHaveText(`${title} is over Thursday.`);
       await page.keyboard.press('Space');
-      await expect(line(page, 'Wednesday', title)).toHaveCount(1);
-      await expect.poll(async () => (await pb.collection('tasks').getOne(order.id)).day).toBe('wednesday');
+      await expect(line(page, 'Thursday', title)).toHaveCount(1);
+      await expect.poll(async () => (await pb.collection('tasks').getOne(order.id)).day).toBe('thursday');
       // Escape cancels a keyboard move.
-      await moveButton(line(page, 'Wednesday', title), title).focus();
+      await moveButton(line(page, 'Thursday', title), title).focus();
       await page.keyboard.press('Space');
-      await page.keyboard.press('ArrowLeft');
+      await expect(announced).toHaveText(pickedUp(title, 'Thursday'));
+      await pressUntilAnnounced(page, 'ArrowLeft', `${title} is over Wednesday.`);
       await page.keyboard.press('Escape');
-      await expect(page.locator('[id^="DndLiveRegion"]')).toHaveText(`Moving cancelled. ${title} stays on Wednesday.`);
-      await expect(line(page, 'Wednesday', title)).toHaveCount(1);
-      expect((await pb.collection('tasks').getOne(order.id)).day).toBe('wednesday');
+      await expect(announced).toHaveText(`Moving cancelled. ${title} stays on Thursday.`);
+      await expect(line(page, 'Thursday', title)).toHaveCount(1);
+      expect((await pb.collection('tasks').getOne(order.id)).day).toBe('thursday');
 
       // Someone else changes the order; moving the copy on screen is refused (If-Match) and says so.
       await pb.collection('tasks').update(order.id, { orderInfo: 'Changed in the office' });
-      await moveButton(line(page, 'Wednesday', title), title).focus();
+      await moveButton(line(page, 'Thursday', title), title).focus();
       await page.keyboard.press('Space');
-      await page.keyboard.press('ArrowRight');
+      await expect(announced).toHaveText(pickedUp(title, 'Thursday'));
+      await pressUntilAnnounced(page, 'ArrowRight', `${title} is over Friday.`);
       await page.keyboard.press('Space');
       const refusal = toast(page, `Someone else changed ${title} meanwhile, so it was not moved.`);
       await expect(refusal).toBeVisible();
-      await expect(line(page, 'Wednesday', title)).toHaveCount(1);
-      await expect(line(page, 'Thursday', title)).toHaveCount(0);
-      expect(await pb.collection('tasks').getOne(order.id)).toMatchObject({ day: 'wednesday', orderInfo: 'Changed in the office' });
-      // Reload shows the newer copy (its notes), still on Wednesday.
+      await expect(line(page, 'Thursday', title)).toHaveCount(1);
+      await expect(line(page, 'Friday', title)).toHaveCount(0);
+      expect(await pb.collection('tasks').getOne(order.id)).toMatchObject({ day: 'thursday', orderInfo: 'Changed in the office' });
+      // Reload shows the newer copy (its notes), still on Thursday.
       await refusal.getByRole('button', { name: 'Reload' }).click();
-      await expect(line(page, 'Wednesday', title).getByRole('button', { name: `Order info for ${title}` })).toBeVisible();
+      await expect(line(page, 'Thursday', title).getByRole('button', { name: `Order info for ${title}` })).toBeVisible();
     });
 
     test('drag and drop arriving after the orders keeps the focus and the place on the page', async ({ page, accounts, signIn }) => {
