@@ -74,7 +74,7 @@ test('orders of every customer type and board type land on the right board, colu
     const row = line(page, day, t(name));
     await expect(row).toHaveCount(1);
     await expect(row.getByRole('link', { name: new RegExp(t(name)) })).toHaveClass(colour);
-    await expect(row.getByRole('img', { name: icon })).toBeVisible();
+    await expect(row.getByRole('button', { name: icon, exact: true })).toBeVisible();
   }
   // The postcode is shown upper-cased, with the order number.
   await expect(line(page, 'Monday', t('Retail'))).toContainText('CH4 9ZZ');

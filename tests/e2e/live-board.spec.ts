@@ -51,7 +51,7 @@ test('a change in one browser shows in another within 2 s, without reload', asyn
   // An update moves it to Friday and marks it pulled.
   await bobApi.collection('tasks').update(record.id, { day: 'friday', status: 'pulled' });
   const friday = column(page, 'Friday').getByRole('listitem').filter({ hasText: title });
-  await expect(friday.getByRole('img', { name: 'Status: Pulled' })).toBeVisible({ timeout: LIVE_MS });
+  await expect(friday.getByRole('button', { name: 'Status: Pulled', exact: true })).toBeVisible({ timeout: LIVE_MS });
   await expect(column(page, 'Wednesday').getByText(title)).toHaveCount(0);
 
   // Moving it to the holding list takes it off the board and onto the holding list.

@@ -106,11 +106,11 @@ test('the menu lists every screen and closes after a choice', async ({ page, acc
 test('on a phone, Map and Add Order move into the menu', async ({ page, accounts, signIn }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await signIn(page, await accounts.create());
-  await expect(page.getByRole('link', { name: 'Add Order' })).toBeHidden();
+  await expect(page.getByRole('link', { name: 'Add Order', exact: true })).toBeHidden();
   await page.getByRole('button', { name: 'Menu' }).click();
   const menu = page.getByRole('navigation', { name: 'Main menu' });
   await expect(menu.getByRole('button', { name: 'Map' })).toBeVisible();
-  await menu.getByRole('link', { name: 'Add Order' }).click();
+  await menu.getByRole('link', { name: 'Add Order', exact: true }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/createCustomer');
   expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
 });

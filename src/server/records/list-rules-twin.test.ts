@@ -86,13 +86,17 @@ const generatedOrder = (needle: string): fc.Arbitrary<GeneratedOrder> =>
     .record({
       title: textAround(needle, 10),
       day: fc.constantFrom(...DAYS),
-      postcode: fc.constant('gl7 2qa'),
+      postcode: textAround(needle, 6),
       orderNumber: textAround(needle, 6),
       customerType: fc.constantFrom(...CUSTOMER_TYPES),
       other: fc.constantFrom(...BOARD_TYPES),
       weekNumber: fc.constantFrom(...WEEKS),
       year: fc.constantFrom(...YEARS),
-      orderInfo: fc.constant(''),
+      // Notes may span lines; search finds text in them as in any field.
+      orderInfo: fc.oneof(
+        textAround(needle, 10),
+        fc.tuple(textAround(needle, 4), textAround(needle, 4)).map((lines) => lines.join('\n')),
+      ),
       status: fc.constant(''),
       trollies: fc.constant(''),
       extras: fc.constant(''),

@@ -1,9 +1,10 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Button, buttonClass } from '../../components/ui/button';
 import { useMapMode } from '../../lib/map-mode';
-import { paths } from '../../lib/paths';
 import { refreshOrders } from '../../lib/refresh-orders';
+import { newOrderHref } from '../../lib/new-order-preset';
 import { useLocation } from '../../lib/router/hooks';
+import { useWeekSelection } from '../../lib/week-selection';
 import { Link } from '../../lib/router/links';
 import { MenuIcon, RefreshIcon } from './header-icons';
 import type { MenuCloseReason } from './nav-menu';
@@ -20,6 +21,7 @@ export function HeaderActions() {
   const menuId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
+  const { year, week } = useWeekSelection();
 
   const closeMenu = useCallback((reason: MenuCloseReason) => {
     setMenuOpen(false);
@@ -48,7 +50,8 @@ export function HeaderActions() {
         >
           Map
         </Button>
-        <Link to={paths.createOrder} className={`${buttonClass({ variant: 'primary', size: 'sm' })} max-md:hidden`}>
+        {/* Add Order starts at the week on screen (docs/product.md#add-order). */}
+        <Link to={newOrderHref({ week: { year, week } })} className={`${buttonClass({ variant: 'primary', size: 'sm' })} max-md:hidden`}>
           Add Order
         </Link>
         <Button

@@ -4,6 +4,7 @@ import { NavLink } from '../../lib/router/links';
 import { logout } from '../../lib/session';
 import { useCurrentUser } from '../../lib/use-current-user';
 import { useWeekSelection } from '../../lib/week-selection';
+import { newOrderHref } from '../../lib/new-order-preset';
 import { paths } from '../../lib/paths';
 
 const itemBase =
@@ -36,7 +37,7 @@ const LINKS: readonly { to: string; label: string; end?: boolean; keepsWeek?: bo
  */
 export function NavMenu({ id, onClose, onToggleMap }: Props) {
   const ref = useRef<HTMLElement>(null);
-  const { search } = useWeekSelection();
+  const { search, year, week } = useWeekSelection();
   const user = useCurrentUser();
   const mayUseDeleted = canRestore(user) || canPurge(user);
 
@@ -92,7 +93,7 @@ export function NavMenu({ id, onClose, onToggleMap }: Props) {
           </button>
         </li>
         <li className="md:hidden">
-          <NavLink to={paths.createOrder} className={itemClass} onClick={choose}>
+          <NavLink to={newOrderHref({ week: { year, week } })} className={itemClass} onClick={choose}>
             Add Order
           </NavLink>
         </li>

@@ -13,13 +13,15 @@ export function announceDeleted(collection: TrailCollection, id: string, message
     notify.success(message);
     return;
   }
-  notify.withAction(message, {
-    label: 'Undo',
-    onAction: () => {
-      restoreRecord(collection, id).then(
-        () => notify.success(RESTORED[collection]),
-        (err: unknown) => notify.error(describeError(err, 'It could not be restored. Try again from the Deleted page.')),
-      );
+  notify.success(message, {
+    action: {
+      label: 'Undo',
+      onClick: () => {
+        restoreRecord(collection, id).then(
+          () => notify.success(RESTORED[collection]),
+          (err: unknown) => notify.error(describeError(err, 'It could not be restored. Try again from the Deleted page.')),
+        );
+      },
     },
   });
 }

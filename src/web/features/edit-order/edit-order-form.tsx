@@ -13,6 +13,7 @@ import { paths } from '../../lib/paths';
 import { useGoBack } from '../../lib/use-go-back';
 import { ConflictNotice } from './conflict-notice';
 import { DeleteOrderDialog } from './delete-order-dialog';
+import { DuplicateOrderDialog } from './duplicate-order-dialog';
 import { fieldsOf, keepEditsOnLatest, orderConflict, type OrderConflict } from './order-conflict';
 
 /** The edit form of one order: Save (refused when someone else saved meanwhile) and Delete. */
@@ -27,6 +28,7 @@ export function EditOrderForm({ order }: { order: OrderRecord }) {
   const [conflict, setConflict] = useState<OrderConflict | null>(null);
   const [isBusy, setBusy] = useState(false);
   const [isDeleteOpen, setDeleteOpen] = useState(false);
+  const [isDuplicateOpen, setDuplicateOpen] = useState(false);
 
   const showConflict = async () => {
     const latest = await queryClient.fetchQuery({ ...orderQuery(base.id), staleTime: 0 });
@@ -81,13 +83,19 @@ export function EditOrderForm({ order }: { order: OrderRecord }) {
         isBusy={isBusy}
         notice={conflict && <ConflictNotice conflict={conflict} onReload={() => reload(conflict.latest)} />}
         actions={
-          <Button variant="danger" onClick={() => setDeleteOpen(true)} disabled={isBusy} className="max-sm:w-full">
-            Delete
-          </Button>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Button onClick={() => setDuplicateOpen(true)} disabled={isBusy} className="max-sm:w-full">
+              Duplicate
+            </Button>
+            <Button variant="danger" onClick={() => setDeleteOpen(true)} disabled={isBusy} className="max-sm:w-full">
+              Delete
+            </Button>
+          </div>
         }
       />
       {/* Outside the order's form: the dialog has a form of its own. */}
       <DeleteOrderDialog orderId={base.id} open={isDeleteOpen} onClose={() => setDeleteOpen(false)} onDeleted={goBack} />
+      {isDuplicateOpen && <DuplicateOrderDialog fields={values} open onClose={() => setDuplicateOpen(false)} />}
     </>
   );
 }
