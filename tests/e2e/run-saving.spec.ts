@@ -105,7 +105,7 @@ for (const size of PHONE_AND_DESKTOP) {
 
       // Same driver, date and reg as the teammate's lorry plan: asked, not silently replaced.
       await saveButton(page).click();
-      const question = page.getByRole('dialog', { name: `Replace the run saved by someone else at ${clock(theirs.updated)}?` });
+      const question = page.getByRole('dialog', { name: `Replace the run saved by ${teammate.username} at ${clock(theirs.updated)}?` });
       await expect(question).toBeVisible();
       await expect(question).toContainText(`A run named ${theirs.name} is saved already (Lorry 8T, 2 customers).`);
       await question.getByRole('button', { name: 'Cancel' }).click();

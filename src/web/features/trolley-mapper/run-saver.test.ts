@@ -41,6 +41,12 @@ describe('replaceQuestion and changedMeanwhileSentence', () => {
       conflict: 'You changed this run at 10:12 in another tab or on another device.',
     },
     {
+      saver: "a teammate named by the run's updated_by",
+      record: run('u-tom', { expand: { updated_by: { username: 'Tom' } } }),
+      question: 'Replace the run saved by Tom at 10:12?',
+      conflict: 'Tom changed this run at 10:12.',
+    },
+    {
       saver: 'a blank name',
       record: run('u-tom', { expand: { user: { username: '  ' } } }),
       question: 'Replace the run saved by someone else at 10:12?',

@@ -1,18 +1,20 @@
 // Who saved a run last and when, in the words of the mapper's questions ("Replace the run saved
-// by Tom at 10:12?"). A run's `user` is its last saver (docs/product.md#saved-runs). Staff may
-// read only their own account today, so another person's name is unknown and the sentence says
-// "someone else"; once teammates' names are readable, the server's `expand=user` answer carries
-// the name and these sentences use it with no other change.
+// by Tom at 10:12?"). A run's `user` is its last saver (docs/product.md#saved-runs). Anyone who
+// may see a run may see its `updated_by` person's username (docs/decisions/034), so that expand
+// names them; a run saved before people were recorded has none, and the sentence says "someone
+// else".
 import type { TrolleyExportRecord } from '#domain/records';
 
 /** A saved run as the mapper asks for it: with its last saver when the server may show them. */
-export type SavedRun = TrolleyExportRecord & { expand?: { user?: { username?: unknown } } };
+export type SavedRun = TrolleyExportRecord & {
+  expand?: { updated_by?: { username?: unknown }; user?: { username?: unknown } };
+};
 
 export type Saver = { kind: 'you' } | { kind: 'named'; name: string } | { kind: 'unknown' };
 
 export function saverOf(run: SavedRun, myUserId: string | null): Saver {
   if (myUserId !== null && run.user === myUserId) return { kind: 'you' };
-  const name = run.expand?.user?.username;
+  const name = run.expand?.updated_by?.username ?? run.expand?.user?.username;
   return typeof name === 'string' && name.trim() !== '' ? { kind: 'named', name: name.trim() } : { kind: 'unknown' };
 }
 

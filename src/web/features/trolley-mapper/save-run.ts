@@ -28,8 +28,8 @@ export type SaveOutcome =
   | { kind: 'deleted' }
   | { kind: 'failed'; message: string };
 
-/** Asks for the run's last saver with it: shown by name once teammates' names are readable (run-saver.ts). */
-const WITH_SAVER = { expand: 'user' } as const;
+/** Asks for the run's last saver with it, to name them in the questions (run-saver.ts). */
+const WITH_SAVER = { expand: 'updated_by,user' } as const;
 
 export function needsDriverRegDate(plan: RunPlan): boolean {
   const { driver, reg, date } = plan.vehicleInfo;
