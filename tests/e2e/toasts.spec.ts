@@ -15,7 +15,17 @@ const toasts = (page: Page) => page.locator('[data-rht-toaster]').getByRole('sta
  * how fast a busy machine clicks. Network answers still arrive.
  */
 async function holdToasts(page: Page): Promise<void> {
-  await page.clock.pauseAt((await page.evaluate<number>('Date.now()')) + 100);
+  // The page's clock runs on while the pause is sent, so on a busy machine a point just ahead of
+  // it can be behind it by the time it arrives ("Cannot fast-forward to the past"): aim further.
+  for (let ahead = 100; ; ahead *= 4) {
+    const at = (await page.evaluate<number>('Date.now()')) + ahead;
+    try {
+      await page.clock.pauseAt(at);
+      return;
+    } catch (err) {
+      if (ahead > 10_000 || !String(err).includes('to the past')) throw err;
+    }
+  }
 }
 
 async function turnOnMapMode(page: Page, isPhone: boolean): Promise<void> {
