@@ -182,7 +182,7 @@ for (const size of PHONE_AND_DESKTOP) {
       await page.getByRole('button', { name: 'Trolley 5: empty' }).click();
       await saveButton(page).click();
       const conflict = page.getByRole('dialog', { name: 'This run was changed meanwhile' });
-      await expect(conflict).toContainText(`Someone else changed this run at ${clock(theirs.updated)}. Yours wasn't saved`);
+      await expect(conflict).toContainText(`${teammate.username} changed this run at ${clock(theirs.updated)}. Yours wasn't saved`);
       expect((await pb.collection('trolley_exports').getOne<TrolleyExportRecord>(run.id)).vehicleInfo.grid.slice(4)).toEqual([
         '',
         '',

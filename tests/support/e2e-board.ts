@@ -26,6 +26,15 @@ export const boardPath = ({ year, week }: IsoWeek) => `/?year=${year}&week=${wee
 export const column = (page: Page, day: string): Locator => page.getByRole('region', { name: new RegExp(`^${day}`) });
 export const line = (page: Page, day: string, title: string): Locator => column(page, day).getByRole('listitem').filter({ hasText: title });
 export const statusButton = (orderLine: Locator): Locator => orderLine.getByRole('button', { name: /^Status: / });
+/**
+ * Where an element is on screen, once it is drawn: the board is drawn again when drag and drop
+ * arrives (a moment after the orders), and an element being swapped has no box for that moment.
+ */
+export async function boxOf(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  let box: Awaited<ReturnType<Locator['boundingBox']>> = null;
+  await expect.poll(async () => (box = await locator.boundingBox())).not.toBeNull();
+  return box!;
+}
 /** A toast (not another live region, such as drag and drop's announcements) showing `text`. */
 export const toast = (page: Page, text: string | RegExp): Locator =>
   page.locator('[data-rht-toaster]').getByRole('status').filter({ hasText: text });
