@@ -136,3 +136,14 @@ export function validateSignup(input: unknown, allowedDomains: readonly string[]
   }
   return { ok: true, value: { email: email.email, username, password: passwords.value.password, termsAgreement: terms.value } };
 }
+
+/**
+ * An e-mail address someone is invited at (docs/decisions/035): the same rules as sign-up's, so
+ * nobody is invited at an address they could not sign up with.
+ */
+export function readEmailAddress(
+  value: unknown,
+  allowedDomains: readonly string[],
+): { ok: true; email: string } | { ok: false; error: FieldError } {
+  return checkEmail(value, allowedDomains);
+}

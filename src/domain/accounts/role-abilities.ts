@@ -1,0 +1,49 @@
+// What each role may do, as the web app hides what a role cannot do (docs/decisions/035). The
+// server's access rules decide; these say the same thing for screens, and a server test holds
+// the two together (every role against every action).
+
+/** The things a screen offers or hides by role. */
+export type Ability =
+  /** Create and edit orders, their status, and runs. */
+  | 'edit'
+  /** Delete orders and runs (with the deletion password). */
+  | 'delete'
+  /** The Team page: people, roles, invitations. */
+  | 'team'
+  /** The nursery's settings: name, route headings, deletion password. */
+  | 'nurserySettings';
+
+const ABILITIES: Readonly<Record<string, readonly Ability[]>> = {
+  admin: ['edit', 'delete', 'team', 'nurserySettings'],
+  office: ['edit', 'delete'],
+  staff: ['edit'],
+  viewer: [],
+};
+
+/** Whether `role` may do `ability`; an unknown or missing role may do nothing. */
+export function can(role: string | null | undefined, ability: Ability): boolean {
+  return role !== null && role !== undefined && Object.hasOwn(ABILITIES, role) && (ABILITIES[role] ?? []).includes(ability);
+}
+
+/** The sentence a screen shows in place of what a role cannot do. */
+export function cannotSentence(role: string | null | undefined, ability: Ability): string {
+  if (ability === 'edit') return 'Viewers can look but not change anything. Ask an admin of your nursery if you need to.';
+  if (ability === 'delete') return 'Only office staff and admins can delete. Ask one of them if this should go.';
+  return `Only admins of your nursery can do this${role ? '' : ' (sign in first)'}.`;
+}
+
+/** What each role may do, in a sentence (the Team page's role choices). */
+export function roleDescription(role: string): string {
+  switch (role) {
+    case 'admin':
+      return 'Everything, plus the team, roles and the nursery’s settings.';
+    case 'office':
+      return 'Orders and runs, and deleting them with the deletion password.';
+    case 'staff':
+      return 'Adds and edits orders, statuses and runs; cannot delete.';
+    case 'viewer':
+      return 'Looks only: the board, lists, pick sheets and runs (a yard screen or a driver’s phone).';
+    default:
+      return '';
+  }
+}
