@@ -136,12 +136,13 @@ async function idleMemory(server: RunningServer, label: string): Promise<number>
   return median(samples);
 }
 
-function userIdOf(dataDir: string, username: string): string {
+/** The account's id and nursery (its orders are its nursery's). */
+function userIdOf(dataDir: string, username: string): { id: string; nursery: string } {
   const db = new SQLite(sqliteFile(dataDir), { readonly: true });
   try {
-    const row = db.prepare('SELECT id FROM users WHERE username = ?').get(username) as { id: string } | undefined;
+    const row = db.prepare('SELECT id, nursery FROM users WHERE username = ?').get(username) as { id: string; nursery: string } | undefined;
     if (!row) throw new Error(`no user ${username} in ${dataDir}`);
-    return row.id;
+    return row;
   } finally {
     db.close();
   }
@@ -270,8 +271,8 @@ try {
   await migrateSqlite(bigDir);
   const bigEnv = { DATA_DIR: bigDir };
   await createStaffWithCli(bigEnv, 1);
-  const staffId = userIdOf(bigDir, staff.username);
-  seedSqliteOrders(sqliteFile(bigDir), 'tasks', 0, SMALL, staffId);
+  const staffOwner = userIdOf(bigDir, staff.username);
+  seedSqliteOrders(sqliteFile(bigDir), 'tasks', 0, SMALL, staffOwner);
   const bustId = (() => {
     const db = new SQLite(sqliteFile(bigDir), { readonly: true });
     try {
@@ -292,7 +293,7 @@ try {
 
   step(`board over ${BIG} orders`);
   const seedStart = performance.now();
-  seedSqliteOrders(sqliteFile(bigDir), 'tasks', SMALL, BIG, staffId);
+  seedSqliteOrders(sqliteFile(bigDir), 'tasks', SMALL, BIG, staffOwner);
   console.log(`  seeded ${BIG - SMALL} more orders in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
   server = await startNpmServer(bigDir);
   running.push(server);

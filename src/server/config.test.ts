@@ -42,6 +42,7 @@ describe('loadConfig', () => {
       corsOrigins: [],
       readTimeLimitMs: 1500,
       readWorkers: 2,
+      nurseryName: 'My nursery',
     });
   });
 
@@ -81,6 +82,7 @@ describe('loadConfig', () => {
         CORS_ORIGINS: 'https://Orders.Nursery.test/, http://192.168.1.20:3000',
         READ_TIME_LIMIT_SECONDS: '2.5',
         READ_WORKERS: '4',
+        NURSERY_NAME: ' Hill Top Nurseries ',
       },
       CWD,
     );
@@ -110,6 +112,7 @@ describe('loadConfig', () => {
       corsOrigins: ['https://orders.nursery.test', 'http://192.168.1.20:3000'],
       readTimeLimitMs: 2500,
       readWorkers: 4,
+      nurseryName: 'Hill Top Nurseries',
     });
   });
 
@@ -141,6 +144,7 @@ describe('loadConfig', () => {
       REALTIME_HEARTBEAT_SECONDS: '0',
       READ_TIME_LIMIT_SECONDS: '0',
       READ_WORKERS: 'two',
+      NURSERY_NAME: 'x'.repeat(101),
     });
     const names = [
       'PORT',
@@ -162,6 +166,7 @@ describe('loadConfig', () => {
       'REALTIME_HEARTBEAT_SECONDS',
       'READ_TIME_LIMIT_SECONDS',
       'READ_WORKERS',
+      'NURSERY_NAME',
     ];
     expect(problems).toHaveLength(names.length);
     for (const name of names) {
@@ -169,17 +174,16 @@ describe('loadConfig', () => {
     }
   });
 
-  it('on PostgreSQL, insists on TOKEN_SECRET and DELETE_PASSWORD, naming both', () => {
-    const problems = problemsOf({ DATABASE_URL: 'postgres://tb@db:5432/tb' });
-    expect(problems).toEqual([
-      expect.stringMatching(/TOKEN_SECRET and DELETE_PASSWORD must be given.*missing: TOKEN_SECRET, DELETE_PASSWORD/),
-    ]);
+  it('on PostgreSQL, insists on TOKEN_SECRET; DELETE_PASSWORD is optional (each nursery has its own)', () => {
     expect(problemsOf({ DATABASE_URL: 'postgres://tb@db:5432/tb', DELETE_PASSWORD: 'Prune-The-Roses' })).toEqual([
-      expect.stringMatching(/missing: TOKEN_SECRET\.$/),
+      'With DATABASE_URL set, TOKEN_SECRET must be given (every instance must use the same one).',
     ]);
     expect(
       loadConfig({ DATABASE_URL: 'postgres://tb@db:5432/tb', DELETE_PASSWORD: 'Prune', TOKEN_SECRET: 'x'.repeat(32) }, CWD),
     ).toMatchObject({ tokenSecret: 'x'.repeat(32), deletePassword: 'Prune' });
+    expect(loadConfig({ DATABASE_URL: 'postgres://tb@db:5432/tb', TOKEN_SECRET: 'x'.repeat(32) }, CWD)).toMatchObject({
+      deletePassword: null,
+    });
   });
 
   it('reads CORS_ORIGINS=* as any origin, and refuses * mixed with origins', () => {

@@ -1,6 +1,11 @@
 import path from 'node:path';
+import { NURSERY_NAME_MAX_LENGTH } from '#domain/collections/nurseries';
+import { findForbiddenCharacters } from '#domain/validation';
 import type { PasswordHashCost } from './auth/passwords';
 import { DEFAULT_READ_TIME_LIMIT_MS, DEFAULT_READ_WORKERS } from './db/client-reads';
+
+/** The nursery existing data moves into when an installation from before nurseries is upgraded. */
+export const DEFAULT_NURSERY_NAME = 'My nursery';
 
 /** Typed server settings. The only place that reads process.env (docs/decisions/024). */
 export interface Config {
@@ -16,7 +21,10 @@ export interface Config {
   smtpUrl: string | null;
   mailFrom: string;
   supportEmail: string;
-  /** Shared deletion password (docs/decisions/020); null means generate one in DATA_DIR on first start. */
+  /**
+   * The operator's deletion password (docs/decisions/020), for every nursery that has not chosen its
+   * own; null means each new nursery gets a generated one (docs/decisions/033).
+   */
   deletePassword: string | null;
   /** Lower-case e-mail domains allowed to sign up; empty means any. */
   signupAllowedDomains: string[];
@@ -60,6 +68,8 @@ export interface Config {
   readTimeLimitMs: number;
   /** Worker threads that run list and search reads on SQLite, at most. */
   readWorkers: number;
+  /** The name of the nursery an upgrade puts existing accounts and records into (migration 006); renamable by its admins. */
+  nurseryName: string;
 }
 
 export class ConfigError extends Error {
@@ -189,20 +199,18 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   }
   const readWorkers = wholeNumber('READ_WORKERS', DEFAULT_READ_WORKERS, 1);
 
+  const nurseryName = text('NURSERY_NAME') ?? DEFAULT_NURSERY_NAME;
+  if (nurseryName.length > NURSERY_NAME_MAX_LENGTH || findForbiddenCharacters(nurseryName, 'single-line'))
+    problems.push(`NURSERY_NAME must be one line of at most ${NURSERY_NAME_MAX_LENGTH} characters, got "${nurseryName.slice(0, 120)}".`);
+
   const tokenSecret = text('TOKEN_SECRET') ?? null;
   if (tokenSecret !== null && tokenSecret.length < 32)
     problems.push('TOKEN_SECRET must be at least 32 characters long (for example the output of `openssl rand -base64 32`).');
-  // Several instances share one database: each must accept the others' tokens and ask for the same
-  // deletion password, so neither may be generated per machine (docs/decisions/028).
-  if (databaseUrl !== null && /^postgres(ql)?:\/\//.test(databaseUrl)) {
-    const missing = [tokenSecret === null ? 'TOKEN_SECRET' : null, deletePassword === null ? 'DELETE_PASSWORD' : null].filter(
-      (name): name is string => name !== null,
-    );
-    if (missing.length > 0)
-      problems.push(
-        `With DATABASE_URL set, TOKEN_SECRET and DELETE_PASSWORD must be given (every instance must use the same ones); missing: ${missing.join(', ')}.`,
-      );
-  }
+  // Several instances share one database: each must accept the others' tokens, so the secret may
+  // not be generated per machine (docs/decisions/028). Deletion passwords are each nursery's, kept
+  // in the database, so DELETE_PASSWORD is optional there too (docs/decisions/033).
+  if (databaseUrl !== null && /^postgres(ql)?:\/\//.test(databaseUrl) && tokenSecret === null)
+    problems.push('With DATABASE_URL set, TOKEN_SECRET must be given (every instance must use the same one).');
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -231,6 +239,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     corsOrigins,
     readTimeLimitMs,
     readWorkers,
+    nurseryName,
   };
 }
 

@@ -170,7 +170,8 @@ test('after a server restart the board shows what it missed, without reload', as
 
 base('a change made while the board is still subscribing shows once the subscription is in place', async ({ page, accounts, signIn }) => {
   const alice = await accounts.create();
-  const bob = await accounts.create();
+  // A teammate: changes reach only their own nursery's boards (docs/decisions/033).
+  const bob = await accounts.create({ nursery: alice.nursery });
   const tag = Math.random().toString(36).slice(2, 7);
   const early = `Early ${tag}`;
   const between = `Between ${tag}`;
@@ -202,7 +203,8 @@ base('a change made while the board is still subscribing shows once the subscrip
 
 base('a list read before a change but arriving after the subscription is asked for again', async ({ page, accounts, signIn }) => {
   const alice = await accounts.create();
-  const bob = await accounts.create();
+  // A teammate: changes reach only their own nursery's boards (docs/decisions/033).
+  const bob = await accounts.create({ nursery: alice.nursery });
   const tag = Math.random().toString(36).slice(2, 7);
   const early = `Early ${tag}`;
   const between = `Between ${tag}`;

@@ -191,6 +191,7 @@ function order(title: string, day: Day, over: Partial<OrderRecord> = {}): OrderR
     trollies: '',
     extras: '',
     user: 'staff1',
+    nursery: 'nursery1',
     ...over,
   };
 }

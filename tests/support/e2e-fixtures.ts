@@ -30,6 +30,8 @@ export interface Account {
   username: string;
   email: string;
   password: string;
+  /** Its nursery (a new one, of which it is the admin, unless `accounts.create` named one to join). */
+  nursery: string;
 }
 
 export type { AccountOptions } from './accounts';

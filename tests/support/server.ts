@@ -107,6 +107,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
     corsOrigins: [],
     readTimeLimitMs: 1500,
     readWorkers: 2,
+    nurseryName: 'My nursery',
     ...overrides,
   };
   const { beforeListen, ...buildOptions } = options;

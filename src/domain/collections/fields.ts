@@ -94,6 +94,11 @@ export interface RelationField extends FieldBase {
    * operator CLI, the demo seed) may name anyone.
    */
   readonly stamp?: 'create' | 'write';
+  /**
+   * What of the caller a stamp sets: their id (default), or their nursery (every record's
+   * `nursery`, docs/decisions/033). The same rule holds: a client may name only that value.
+   */
+  readonly stampWith?: 'id' | 'nursery';
 }
 
 /** A date and time as PocketBase writes it (`2026-03-02 08:00:00.000Z`), or '' for none. */

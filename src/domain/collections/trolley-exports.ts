@@ -4,8 +4,8 @@ import { readStops, readVehicleInfo, RUN_LIMITS } from '../trolleys/run-fields';
 import { defineCollection, json, relation, text } from './fields';
 
 /**
- * Saved runs. A run is team work: any member of staff may list, view, update and delete them.
- * `user` is whoever saved the run last, set by the server.
+ * Saved runs. A run is team work: every member of the nursery sees them, who may change or delete
+ * them is their role. `user` is whoever saved the run last, set by the server.
  */
 export const trolleyExports = defineCollection({
   name: 'trolley_exports',
@@ -17,10 +17,12 @@ export const trolleyExports = defineCollection({
     // A run can only be saved with a driver, registration and date (readVehicleInfo says so).
     vehicleInfo: json(readVehicleInfo, { settable: 'always', required: true, default: {} }),
     user: relation('users', { settable: 'always', stamp: 'write', default: '' }),
+    // The nursery it belongs to, set by the server from the caller (docs/decisions/033).
+    nursery: relation('nurseries', { settable: 'always', stamp: 'create', stampWith: 'nursery', default: '' }),
   },
   indexes: [
-    { name: 'trolley_exports_name', on: ['name'] },
+    { name: 'trolley_exports_name', on: ['nursery', 'name'] },
     // Saved runs are listed newest first.
-    { name: 'trolley_exports_created', on: ['created'] },
+    { name: 'trolley_exports_created', on: ['nursery', 'created'] },
   ],
 });

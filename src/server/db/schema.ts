@@ -1,4 +1,5 @@
 import type { CollectionDeclaration } from '#domain/collections/fields';
+import type { nurseries } from '#domain/collections/nurseries';
 import type { tasks } from '#domain/collections/tasks';
 import type { trolleyExports } from '#domain/collections/trolley-exports';
 import type { userSettings } from '#domain/collections/user-settings';
@@ -34,6 +35,8 @@ type Flatten<T> = { [K in keyof T]: T[K] } & {};
 
 /** E-mail addresses are always stored lower-case; `tokenKey` is part of every token's signing key. */
 export type UsersTable = RowOf<typeof users>;
+/** `deletePasswordHash` is '' for a nursery without a deletion password of its own. */
+export type NurseriesTable = RowOf<typeof nurseries>;
 export type TasksTable = RowOf<typeof tasks>;
 export type UserSettingsTable = RowOf<typeof userSettings>;
 export type TrolleyExportsTable = RowOf<typeof trolleyExports>;
@@ -53,6 +56,7 @@ export interface RealtimeOutboxTable {
 }
 
 export interface Database {
+  nurseries: NurseriesTable;
   users: UsersTable;
   tasks: TasksTable;
   user_settings: UserSettingsTable;

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AuthContext } from '../auth/auth-context';
 import type { UsersTable } from '../db/schema';
 import { ApiError } from '../errors';
-import { accessOf, type ReadAction, type RecordCheck } from '../records/access-rules';
+import { accessOf, type FieldVisibility, type ReadAction, type RecordCheck } from '../records/access-rules';
 import type { Collection } from '../records/collection';
 import type { SqlDialect } from '../records/filter/field-map';
 import { pickFields } from '../records/list-query';
@@ -56,6 +56,8 @@ export interface ClientAuth {
   tokenKey: string;
   /** When the token expires (ms since the epoch). */
   expiresAt: number;
+  /** The user's nursery when they subscribed: their subscriptions meet only its changes (docs/decisions/033). */
+  nursery: string;
 }
 
 const CLIENT_ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
@@ -122,6 +124,8 @@ export interface BrokerDeps {
   bus: EventBus;
   /** The database's dialect: the rules' predicates answer exactly as its SQL does. */
   dialect: SqlDialect;
+  /** The nursery a change belongs to (Collection.nurseryOf): it meets only that nursery's subscribers. */
+  nurseryOf: (change: RecordChange) => string;
   limits: RealtimeLimits;
   log: FastifyBaseLogger;
 }
@@ -241,7 +245,7 @@ export class RealtimeBroker {
     this.filterCost += cost - client.filterCost;
     client.filterCost = cost;
     client.subscriptions = subscriptions;
-    this.index.set(client, subscriptions);
+    this.index.set(client, subscriptions, auth?.nursery ?? '');
     client.auth = auth;
     if (auth) this.markSignedIn(client);
     else this.markAnonymous(client);
@@ -363,7 +367,8 @@ export class RealtimeBroker {
 
   /** Sends `change` to every subscription that may see it; gives the event loop back between slices of a long fan-out. */
   private async dispatch(change: RecordChange, users: Map<string, UsersTable>, rules: BatchRules, now: number): Promise<void> {
-    const clients = this.index.clientsOf(change.collection);
+    const nursery = this.deps.nurseryOf(change);
+    const clients = this.index.clientsOf(change.collection, nursery);
     const recordId = String(change.record.id);
     const payload = new Payload(change);
     let sliceStart = performance.now();
@@ -373,7 +378,7 @@ export class RealtimeBroker {
         sliceStart = performance.now();
       }
       const client = clients[i] as RealtimeClient;
-      const topics = client.closed ? undefined : this.index.topicsOf(change.collection, client);
+      const topics = client.closed ? undefined : this.index.topicsOf(change.collection, nursery, client);
       if (!topics) continue;
       const own = topics.byRecord.get(recordId);
       if (topics.wildcard.length === 0 && !own) continue;
@@ -396,22 +401,26 @@ export class RealtimeBroker {
     if (!first) return;
     const check = rules.check(first.collection, rule, auth);
     if (check === false || (check !== true && !check(payload.change.record))) return;
+    const visibility = rules.visibility(first.collection, auth);
     for (const subscription of subscriptions) {
       this.checked++;
-      if (subscription.matches(payload.change.record)) client.send(subscription.key, payload.for(subscription.fields));
+      if (subscription.matches(payload.change.record)) client.send(subscription.key, payload.for(subscription.fields, visibility));
     }
   }
 }
 
-/** The event's data, serialised once for every subscription without `fields`. */
+/** The event's data, serialised once for every subscription without `fields` that sees every field. */
 class Payload {
   private full: string | null = null;
 
   constructor(readonly change: RecordChange) {}
 
-  for(fields: string[] | null): string {
-    const { action, record } = this.change;
+  /** Filters match the whole record; what is sent leaves out what this subscriber may not see (an e-mail address). */
+  for(fields: string[] | null, visibility: FieldVisibility | null): string {
+    const { action } = this.change;
+    const record = visibility ? visibility.hide(this.change.record) : this.change.record;
     if (fields !== null) return JSON.stringify({ action, record: pickFields(record, fields) });
+    if (visibility) return JSON.stringify({ action, record });
     return (this.full ??= JSON.stringify({ action, record }));
   }
 }
@@ -423,6 +432,7 @@ class Payload {
  */
 class BatchRules {
   private readonly byUser = new Map<string, Map<string, RecordCheck>>();
+  private readonly hidden = new Map<string, FieldVisibility | null>();
   decisions = 0;
 
   constructor(private readonly dialect: SqlDialect) {}
@@ -438,6 +448,13 @@ class BatchRules {
       checks.set(key, (check = accessOf(collection, this.dialect).recordCheck(rule, auth)));
     }
     return check;
+  }
+
+  /** The fields of `collection` this subscriber may not see, decided once per user and batch. */
+  visibility(collection: Collection, auth: AuthContext): FieldVisibility | null {
+    const key = `${auth.user?.id ?? ''}\n${collection.name}`;
+    if (!this.hidden.has(key)) this.hidden.set(key, accessOf(collection, this.dialect).fieldVisibility(auth));
+    return this.hidden.get(key) ?? null;
   }
 }
 

@@ -15,7 +15,7 @@
 
 import type { RawBuilder, SqlBool } from 'kysely';
 import { sql } from 'kysely';
-import { TERMS_VERSION } from '#domain/records';
+import { TERMS_VERSION, type Role } from '#domain/records';
 import { parseTerms, type AuthContext } from '../auth/auth-context';
 import { ApiError, forbidden, unauthorized } from '../errors';
 import { compileFilter } from './filter/compile-filter';
@@ -42,7 +42,15 @@ export interface ActionRule {
   deny?: string;
 }
 
-export type AccessRules = Readonly<Record<Action, ActionRule>>;
+/**
+ * Who may do what with a collection's records, and (`fields`) which fields only some callers see:
+ * for each such field a PocketBase rule over the record and `@request.auth.*`; where it does not
+ * hold, the field is left out of the record (PocketBase leaves out a hidden e-mail address the same
+ * way). Such a field can be neither filtered nor sorted on: a filter would reveal it.
+ */
+export interface AccessRules extends Readonly<Record<Action, ActionRule>> {
+  readonly fields?: Readonly<Record<string, string>>;
+}
 
 const UNAUTHORIZED_MESSAGE = unauthorized().message;
 
@@ -63,11 +71,38 @@ export const STAFF: readonly GateCheck[] = [
   },
 ];
 
+/**
+ * A member of a nursery: staff as above, and in a nursery (every account is since migration 006; a
+ * record of a nursery is only ever answered to its members, docs/decisions/033).
+ */
+export const MEMBER: readonly GateCheck[] = [
+  ...STAFF,
+  {
+    rule: '@request.auth.nursery != ""',
+    status: 403,
+    message: 'Your account does not belong to a nursery. Ask an admin of your nursery to invite you.',
+  },
+];
+
+/** The record condition of every nursery's records: its own members only. */
+export const IN_NURSERY = 'nursery = @request.auth.nursery';
+
+/** The rule "the caller's role is one of `roles`", e.g. `@request.auth.role = "admin" || @request.auth.role = "office"`. */
+export function roleRule(roles: readonly Role[]): string {
+  if (roles.length === 0) throw new Error('roleRule: name at least one role');
+  return roles.map((role) => `@request.auth.role = ${JSON.stringify(role)}`).join(' || ');
+}
+
+/** A member of one of `roles`; others get 403 with `message`, a sentence that says what their role may not do. */
+export function membersWithRole(roles: readonly Role[], message: string): readonly GateCheck[] {
+  return [...MEMBER, { rule: roleRule(roles), status: 403, message }];
+}
+
 const AUTH_PREFIX = '@request.auth.';
 
 /**
- * The caller as rules see it: `@request.auth.<name>`. Visitors have empty values. Adding a role or
- * an organisation to users means adding it here, then using it in rules.
+ * The caller as rules see it: `@request.auth.<name>`. Visitors have empty values; `nursery` and
+ * `role` are the account's (docs/decisions/033).
  */
 export function authValues(auth: AuthContext): Readonly<Record<string, string | boolean>> {
   const user = auth.user;
@@ -79,6 +114,8 @@ export function authValues(auth: AuthContext): Readonly<Record<string, string | 
     verified: Boolean(user?.verified),
     // The version the user agreed to; '' when they declined or never answered.
     termsVersion: terms?.agreed === true ? String(terms.version ?? '') : '',
+    nursery: user?.nursery ?? '',
+    role: user?.role ?? '',
   };
 }
 
@@ -192,9 +229,20 @@ interface CompiledActionRule {
   deny: string | undefined;
 }
 
+/**
+ * What of a collection's records one caller may not see (AccessRules.fields), decided once per
+ * caller: `hide` returns a copy of a record without them; `key` tells two callers' decisions
+ * apart (the list cache keys answers by it).
+ */
+export interface FieldVisibility {
+  readonly key: string;
+  hide(record: Readonly<Record<string, unknown>>): Record<string, unknown>;
+}
+
 /** A collection's rules, parsed once, ready to answer for any caller. */
 export class CollectionAccess {
   private readonly compiled: Record<Action, CompiledActionRule>;
+  private readonly fieldRules: ReadonlyArray<readonly [field: string, rule: FilterNode]>;
 
   constructor(
     readonly collection: string,
@@ -214,21 +262,52 @@ export class CollectionAccess {
       update: compile(rules.update),
       delete: compile(rules.delete),
     };
+    this.fieldRules = Object.entries(rules.fields ?? {}).map(([field, rule]) => {
+      const node = parseFilter(rule);
+      if (!node) throw new Error(`${collection}.${field}: a field rule cannot be empty`);
+      return [field, node] as const;
+    });
     this.checkRules();
   }
 
   /** Every rule must bind and compile for any caller: a broken rule stops the server at start-up. */
   private checkRules(): void {
-    for (const rule of Object.values(this.compiled)) {
-      if (rule.condition) {
-        checkAuthNames(rule.condition, this.collection);
-        const bound = bindAuth(rule.condition, authValues({ user: null }));
-        if (typeof bound !== 'boolean') {
-          compileFilter(bound, this.fields, this.dialect);
-          compilePredicate(bound, this.fields, this.dialect);
-        }
+    const conditions = Object.values(this.compiled).flatMap((rule) => (rule.condition ? [rule.condition] : []));
+    for (const condition of [...conditions, ...this.fieldRules.map(([, rule]) => rule)]) {
+      checkAuthNames(condition, this.collection);
+      const bound = bindAuth(condition, authValues({ user: null }));
+      if (typeof bound !== 'boolean') {
+        compileFilter(bound, this.fields, this.dialect);
+        compilePredicate(bound, this.fields, this.dialect);
       }
     }
+    for (const [field] of this.fieldRules) {
+      if (Object.hasOwn(this.fields, field))
+        throw new Error(`${this.collection}.${field}: a field only some callers see cannot be filtered or sorted on (filter: false)`);
+    }
+  }
+
+  /** The fields of this collection `auth` may not see in some or all records, or null when they see every field. */
+  fieldVisibility(auth: AuthContext): FieldVisibility | null {
+    if (this.fieldRules.length === 0) return null;
+    const values = authValues(auth);
+    const hidden: Array<readonly [string, RecordPredicate | false]> = [];
+    const key: Array<[string, unknown]> = [];
+    for (const [field, rule] of this.fieldRules) {
+      const bound = bindAuth(rule, values);
+      if (bound === true) continue;
+      hidden.push([field, bound === false ? false : compilePredicate(bound, this.fields, this.dialect)]);
+      key.push([field, bound]);
+    }
+    if (hidden.length === 0) return null;
+    return {
+      key: JSON.stringify(key),
+      hide(record) {
+        const copy = { ...record };
+        for (const [field, shown] of hidden) if (shown === false || !shown(record)) delete copy[field];
+        return copy;
+      },
+    };
   }
 
   /** The error for a caller the gate or a deny refuses, or null when they may try the action. */

@@ -12,7 +12,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { AuthContext } from '../auth/auth-context';
 import { badRequest } from '../errors';
-import { accessOf } from './access-rules';
+import { accessOf, type FieldVisibility } from './access-rules';
 import type { Collection } from './collection';
 import type { SqlDialect } from './filter/field-map';
 import type { ApiRecord } from './record-mapping';
@@ -36,6 +36,8 @@ export interface ExpandNode {
   target: Collection;
   /** The target's view rule for this caller as SQL; null when every record qualifies. */
   scope: RawBuilder<SqlBool> | null;
+  /** The target's fields this caller may not see (an account's e-mail address); null: none. */
+  visibility: FieldVisibility | null;
   children: ExpandNode[];
 }
 
@@ -81,7 +83,7 @@ export function planExpand(
         if (!target) break;
         const access = accessOf(target, dialect);
         if (!access.permits('view', auth)) break;
-        node = { field, target, scope: access.sqlScope('view', auth), children: [] };
+        node = { field, target, scope: access.sqlScope('view', auth), visibility: access.fieldVisibility(auth), children: [] };
         level.push(node);
       }
       level = node.children;
@@ -110,7 +112,10 @@ export async function expandRecords(records: ApiRecord[], nodes: readonly Expand
       const where = [sql<SqlBool>`${sql.ref('id')} IN (${sql.join(chunk)})`];
       if (node.scope) where.push(node.scope);
       const { rows } = await store.list(node.target.table, { where, sort: [], page: 1, perPage: chunk.length, skipTotal: true });
-      for (const row of rows) found.set(String(row.id), node.target.toRecord(row));
+      for (const row of rows) {
+        const record = node.target.toRecord(row);
+        found.set(String(row.id), node.visibility ? node.visibility.hide(record) : record);
+      }
     }
     const related = [...found.values()];
     if (node.children.length > 0) await expandRecords(related, node.children, store);

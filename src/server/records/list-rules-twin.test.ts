@@ -67,7 +67,7 @@ const CHARACTERS = [
 ];
 const text = (maxLength: number) => fc.array(fc.constantFrom(...CHARACTERS), { maxLength }).map((cs) => cs.join(''));
 
-type GeneratedOrder = Omit<OrderRecord, 'id' | 'collectionId' | 'collectionName' | 'created' | 'updated' | 'user'>;
+type GeneratedOrder = Omit<OrderRecord, 'id' | 'collectionId' | 'collectionName' | 'created' | 'updated' | 'user' | 'nursery'>;
 
 /** Text around the search text, in its own or another letter case, or any text: so searches find something. */
 const textAround = (needle: string, maxLength: number) =>
@@ -181,6 +181,7 @@ describe('list rules: the predicate and the SQL on the real tasks table agree, i
         created: stamp,
         updated: stamp,
         user: '',
+        nursery: '',
       };
       await store.insert(tasksCollection.table, {
         ...order,

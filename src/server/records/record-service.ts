@@ -10,9 +10,9 @@ import { ApiError, notFound, validationFailed } from '../errors';
 import type { MailMessage } from '../mail/mailer';
 import type { EventBus, RecordChange } from '../realtime/event-bus';
 import type { UsersRepository } from '../users/users-repository';
-import { accessOf, type Action, type CollectionAccess } from './access-rules';
+import { accessOf, type Action, type CollectionAccess, type FieldVisibility } from './access-rules';
 import { fieldsRefused, refusedFields } from './client-fields';
-import { NotStored, type Collection, type CollectionDeps, type WriteContext } from './collection';
+import { CreateWith, NotStored, type Collection, type CollectionDeps, type WriteContext } from './collection';
 import { expandRecords, parseExpandParam, planExpand, type ExpandNode } from './expand';
 import type { SqlDialect } from './filter/field-map';
 import { formatTimestamp, newRecordId, nextTimestamp } from './ids';
@@ -68,6 +68,8 @@ export interface ListScope {
   readonly auth: AuthContext;
   /** The list rule's condition as SQL; null when every record qualifies. */
   readonly where: RawBuilder<SqlBool> | null;
+  /** The fields of the listed records this caller may not see (AccessRules.fields); null: none. */
+  readonly visibility: FieldVisibility | null;
   readonly expand: readonly ExpandNode[];
 }
 
@@ -145,7 +147,13 @@ export class RecordService {
   listScope(collection: Collection, auth: AuthContext, options: ReadOptions = {}): ListScope {
     const access = this.access(collection);
     access.authorize('list', auth);
-    return { collection, auth, where: access.sqlScope('list', auth), expand: this.planExpand(collection, auth, options.expand) };
+    return {
+      collection,
+      auth,
+      where: access.sqlScope('list', auth),
+      visibility: access.fieldVisibility(auth),
+      expand: this.planExpand(collection, auth, options.expand),
+    };
   }
 
   /** One page of a list, within a scope from listScope. */
@@ -167,7 +175,8 @@ export class RecordService {
       if (error instanceof ReadRefused) throw readRefusal(error, query.filter !== null);
       throw error;
     }
-    const items = rows.map((row) => collection.toRecord(row));
+    const { visibility } = scope;
+    const items = rows.map((row) => (visibility ? visibility.hide(collection.toRecord(row)) : collection.toRecord(row)));
     await expandRecords(items, scope.expand, this.store);
     return { items, totalItems };
   }
@@ -175,7 +184,7 @@ export class RecordService {
   async view(collection: Collection, auth: AuthContext, id: string, options: ReadOptions = {}): Promise<ApiRecord> {
     this.access(collection).authorize('view', auth);
     const expand = this.planExpand(collection, auth, options.expand);
-    return this.expanded(collection.toRecord(await this.findFor('view', collection, auth, id)), expand);
+    return this.expanded(this.shown(collection, auth, await this.findFor('view', collection, auth, id)), expand);
   }
 
   // ---- writes (clients) ----
@@ -186,6 +195,7 @@ export class RecordService {
     this.refuseUnsettable(collection, body, null);
     const values = await collection.prepareCreate(body, this.context(auth, false));
     if (values instanceof NotStored) return collection.toRecord(this.stamped(values.row));
+    // The answer shows what the client sent and the server set: no field is hidden from its maker.
     return this.expanded(collection.toRecord(await this.insert(collection, values)), expand);
   }
 
@@ -196,14 +206,17 @@ export class RecordService {
     if (options.ifMatch !== undefined && options.ifMatch !== existing.updated) throw changedMeanwhile();
     this.refuseUnsettable(collection, body, collection.toRecord(existing));
     const changes = await collection.prepareUpdate(body ?? {}, existing, this.context(auth, false, options.address));
-    return this.expanded(collection.toRecord(await this.write(collection, existing, changes)), expand);
+    return this.expanded(this.shown(collection, auth, await this.write(collection, existing, changes)), expand);
   }
 
   async delete(collection: Collection, auth: AuthContext, id: string, options: DeleteOptions = {}): Promise<void> {
     this.access(collection).authorize('delete', auth);
     if (collection.needsDeletePassword) {
+      // The caller's nursery's deletion password (docs/decisions/033); checked before the record
+      // is looked up, so a wrong password says nothing about which ids exist.
       await this.options.checkDeletePassword({
         userId: auth.user?.id ?? null,
+        nursery: auth.user?.nursery ?? '',
         address: options.address ?? '',
         typed: options.confirmPassword,
       });
@@ -223,6 +236,7 @@ export class RecordService {
     const collection = this.collection(collectionName);
     const values = await collection.prepareCreate(body, this.context(SYSTEM, true));
     if (values instanceof NotStored) throw new Error(`systemCreate: ${collection.name} answered a trusted create with NotStored`);
+    if (values instanceof CreateWith) return this.insert(collection, new CreateWith({ ...values.row, ...trusted }, values.first));
     return this.insert(collection, { ...values, ...trusted });
   }
 
@@ -249,6 +263,13 @@ export class RecordService {
   private async expanded(record: ApiRecord, expand: readonly ExpandNode[]): Promise<ApiRecord> {
     await expandRecords([record], expand, this.store);
     return record;
+  }
+
+  /** A stored row as `auth` may see it: without the fields the collection's field rules hide from them. */
+  private shown(collection: Collection, auth: AuthContext, row: Row): ApiRecord {
+    const visibility = this.access(collection).fieldVisibility(auth);
+    const record = collection.toRecord(row);
+    return visibility ? visibility.hide(record) : record;
   }
 
   // ---- the write path ----
@@ -286,17 +307,24 @@ export class RecordService {
     return row;
   }
 
-  /** A new row: a fresh id, `created` and `updated` from the injected clock. */
+  /** A new row: a fresh id (unless one was chosen for it), `created` and `updated` from the injected clock. */
   private stamped(values: Row): Row {
     const stamp = formatTimestamp(this.options.now());
-    return { ...values, id: newRecordId(), created: stamp, updated: stamp };
+    return { ...values, id: typeof values.id === 'string' ? values.id : newRecordId(), created: stamp, updated: stamp };
   }
 
-  private async insert(collection: Collection, values: Row): Promise<Row> {
-    const row = this.stamped(values);
-    await this.transaction(collection, { collection: collection.name, action: 'create', record: collection.toRecord(row) }, (store) =>
-      store.insert(collection.table, row),
-    );
+  /** Inserts a new record, and the records it needs first (CreateWith), in one transaction. */
+  private async insert(collection: Collection, values: Row | CreateWith): Promise<Row> {
+    const first =
+      values instanceof CreateWith
+        ? values.first.map(({ collection: name, row }) => [this.collection(name), this.stamped(row)] as const)
+        : [];
+    const row = this.stamped(values instanceof CreateWith ? values.row : values);
+    const inserts = [...first, [collection, row] as const];
+    const changes = inserts.map(([into, made]): RecordChange => ({ collection: into.name, action: 'create', record: into.toRecord(made) }));
+    await this.transaction(collection, changes, async (store) => {
+      for (const [into, made] of inserts) await store.insert(into.table, made);
+    });
     return row;
   }
 
@@ -305,7 +333,7 @@ export class RecordService {
     const row: Row = { ...existing, ...changes, updated };
     await this.transaction(
       collection,
-      { collection: collection.name, action: 'update', record: collection.toRecord(row) },
+      [{ collection: collection.name, action: 'update', record: collection.toRecord(row) }],
       async (store) => {
         // Compare-and-set in the database: if anyone saved since `existing` was read, nothing is written (docs/decisions/025).
         const written = await store.update(collection.table, String(existing.id), { ...changes, updated }, String(existing.updated));
@@ -317,26 +345,30 @@ export class RecordService {
 
   private async remove(collection: Collection, existing: Row): Promise<void> {
     const change: RecordChange = { collection: collection.name, action: 'delete', record: collection.toRecord(existing) };
-    await this.transaction(collection, change, async (store) => {
+    await this.transaction(collection, [change], async (store) => {
       if (await store.delete(collection.table, String(existing.id), String(existing.updated))) return;
       // Nothing deleted: gone already (404), or changed since it was read (412), as for updates.
       throw (await store.findById(collection.table, String(existing.id))) ? changedMeanwhile() : notFound();
     });
   }
 
-  /** Runs `work` and stages `change` in one transaction; publishes `change` only after the commit. */
-  private async transaction(collection: Collection, change: RecordChange, work: (store: RecordStore) => Promise<void>): Promise<void> {
+  /** Runs `work` and stages `changes` in one transaction; publishes them only after the commit. */
+  private async transaction(
+    collection: Collection,
+    changes: readonly RecordChange[],
+    work: (store: RecordStore) => Promise<void>,
+  ): Promise<void> {
     try {
       await this.options.db.transaction().execute(async (trx) => {
         await work(new RecordStore(trx, this.options.dialect));
-        await this.options.events.stage(trx, change);
+        for (const change of changes) await this.options.events.stage(trx, change);
       });
     } catch (error) {
       const conflict = isUniqueViolation(error) ? collection.describeConflict?.(error) : null;
       if (conflict) throw validationFailed(conflict);
       throw error;
     }
-    this.options.events.committed(change);
+    for (const change of changes) this.options.events.committed(change);
   }
 }
 

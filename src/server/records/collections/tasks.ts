@@ -1,17 +1,24 @@
 import { tasks } from '#domain/collections/tasks';
 import { newOrderWeekError } from '#domain/orders/new-order-week';
 import { validationFailed } from '../../errors';
-import { STAFF, type AccessRules } from '../access-rules';
+import { IN_NURSERY, MEMBER, membersWithRole, type AccessRules } from '../access-rules';
 import { serverCollection } from '../collection';
 import { newOrderToday } from './new-order-today';
 
-/** Every member of staff sees and edits every order: the board is the team's (docs/decisions/005, 020). */
+/**
+ * A nursery's orders are its members' only; viewers look, staff also add and change them, office
+ * and admins also delete (with the deletion password). Another nursery's order is answered as
+ * missing (docs/decisions/005, 020, 033).
+ */
 const rules: AccessRules = {
-  list: { gate: STAFF, condition: null },
-  view: { gate: STAFF, condition: null },
-  create: { gate: STAFF, condition: null },
-  update: { gate: STAFF, condition: null },
-  delete: { gate: STAFF, condition: null },
+  list: { gate: MEMBER, condition: IN_NURSERY },
+  view: { gate: MEMBER, condition: IN_NURSERY },
+  create: { gate: membersWithRole(['admin', 'office', 'staff'], 'Viewers can look but not change orders.'), condition: null },
+  update: { gate: membersWithRole(['admin', 'office', 'staff'], 'Viewers can look but not change orders.'), condition: IN_NURSERY },
+  delete: {
+    gate: membersWithRole(['admin', 'office'], 'Only office staff and admins can delete orders. Ask one of them to delete it.'),
+    condition: IN_NURSERY,
+  },
 };
 
 /** Orders (fields: src/domain/collections/tasks.ts). */

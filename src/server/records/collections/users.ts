@@ -1,16 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import { readTermsAgreementChange } from '#domain/accounts/terms';
-import { validatePasswordPair, validateSignup, validateUsername } from '#domain/accounts/validate-signup';
+import {
+  defaultNurseryName,
+  DISPLAY_NAME_MAX_LENGTH,
+  validatePasswordPair,
+  validateSignup,
+  validateUsername,
+} from '#domain/accounts/validate-signup';
 import { users } from '#domain/collections/users';
-import type { TermsAgreement } from '#domain/records';
-import { BLANK, type FieldErrors } from '#domain/validation';
+import { ROLES, TERMS_VERSION, type Role, type TermsAgreement } from '#domain/records';
+import { BLANK, readText, type FieldErrors } from '#domain/validation';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { signUpAttemptMail } from '../../mail/messages';
 import { validationFailed } from '../../errors';
 import { ANYONE, SIGNED_IN, type AccessRules } from '../access-rules';
-import { NotStored, serverCollection } from '../collection';
+import { CreateWith, NotStored, serverCollection, type WriteContext } from '../collection';
 import { jsonColumn } from '../record-mapping';
 import type { Row } from '../record-store';
+import { newNurseryRow } from './nurseries';
 
 export const newTokenKey = (): string => randomBytes(24).toString('base64url');
 
@@ -18,10 +25,17 @@ const USERNAME_TAKEN = { code: 'validation_not_unique', message: 'This username 
 /** Said only to the operator, and to a client whose sign-up raced another one with the same new address. */
 export const EMAIL_TAKEN = { code: 'validation_not_unique', message: 'An account with this email already exists.' };
 
-/** Anyone may sign up; a user sees and updates only their own record; support deletes accounts. */
+/** The people of the caller's nursery, once the caller may use it (verified, terms agreed). */
+const TEAMMATES = `(nursery = @request.auth.nursery && @request.auth.nursery != "" && @request.auth.verified = true && @request.auth.termsVersion = "${TERMS_VERSION}")`;
+
+/**
+ * Anyone may sign up; a user sees their own record and their teammates' (to show who did what),
+ * and updates only their own; an account's e-mail address is shown to its owner and the admins of
+ * its nursery only; support deletes accounts (docs/decisions/033).
+ */
 const rules: AccessRules = {
-  list: { gate: SIGNED_IN, condition: 'id = @request.auth.id' },
-  view: { gate: SIGNED_IN, condition: 'id = @request.auth.id' },
+  list: { gate: SIGNED_IN, condition: `id = @request.auth.id || ${TEAMMATES}` },
+  view: { gate: SIGNED_IN, condition: `id = @request.auth.id || ${TEAMMATES}` },
   create: { gate: ANYONE, condition: null },
   update: { gate: SIGNED_IN, condition: 'id = @request.auth.id' },
   delete: {
@@ -29,26 +43,70 @@ const rules: AccessRules = {
     condition: 'id = @request.auth.id',
     deny: 'Accounts are deleted by support. Please contact the support address on the Settings page.',
   },
+  fields: { email: 'id = @request.auth.id || (@request.auth.role = "admin" && nursery = @request.auth.nursery)' },
+};
+
+/** Where a new account belongs: an existing nursery (its id and the person's role there), or a new one it makes. */
+type Membership = { nursery: string; role: Role } | { newNursery: string };
+
+const INVALID_INVITE = {
+  code: 'validation_invalid_invite',
+  message: 'This invitation is not valid or has expired. Ask an admin of your nursery for a new one.',
 };
 
 /**
+ * Joining an existing nursery by invitation (`invite`, the token of the mailed link): the hook the
+ * invitations build on. There are no invitations yet, so every token is refused.
+ */
+async function joinByInvitation(_token: string, _context: WriteContext): Promise<Membership> {
+  throw validationFailed({ invite: INVALID_INVITE });
+}
+
+/**
+ * The nursery of a new account: the one a trusted caller (the operator, the demo seed) names with
+ * the person's role, the one an invitation joins, or else a new one named `nurseryName` (or after
+ * the person), of which they are the admin (docs/decisions/033).
+ */
+async function membershipOf(
+  input: Record<string, unknown>,
+  signup: { name: string; username: string; nurseryName: string; invite: string },
+  context: WriteContext,
+): Promise<Membership> {
+  if (context.system && typeof input.nursery === 'string' && input.nursery !== '') {
+    const role = (input.role ?? 'staff') as Role;
+    if (!ROLES.includes(role)) throw new Error(`users: no such role "${String(input.role)}"`);
+    if (!(await context.deps.store.findById('nurseries', input.nursery)))
+      throw new Error(`users: no nursery has the id "${input.nursery}"`);
+    return { nursery: input.nursery, role };
+  }
+  if (signup.invite !== '') return joinByInvitation(signup.invite, context);
+  return { newNursery: signup.nurseryName || defaultNurseryName(signup.name, signup.username) };
+}
+
+/**
  * Accounts (fields: src/domain/collections/users.ts). Anyone may sign up (subject to
- * SIGNUP_ALLOWED_DOMAINS); a user sees and updates only their own record. Sign-up, renames,
- * password changes and the terms agreement have rules of their own, so this collection replaces
- * the generic create and update.
+ * SIGNUP_ALLOWED_DOMAINS), making a new nursery; a user updates only their own record. Sign-up,
+ * renames, password changes and the terms agreement have rules of their own, so this collection
+ * replaces the generic create and update.
  */
 export const usersCollection = serverCollection(users, {
   rules,
   needsDeletePassword: false,
-  async prepareCreate(body, { system, deps: { users, config, now, passwordHashCost, sendMail } }) {
+  async prepareCreate(body, context) {
+    const { system, deps } = context;
+    const { users, config, now, passwordHashCost, sendMail } = deps;
     const result = validateSignup(body, config.signupAllowedDomains);
     if (!result.ok) throw validationFailed(result.errors);
-    const { email, username, password, termsAgreement } = result.value;
+    const { email, username, password, termsAgreement, name } = result.value;
     // The e-mail address is looked up last, once every other field is right, so that no refusal
     // depends on whether an address has an account (docs/decisions/018).
     if (await users.findByUsername(username)) throw validationFailed({ username: USERNAME_TAKEN });
+    const membership = await membershipOf(body as Record<string, unknown>, result.value, context);
+    // Made (and its password hashed) before the lookup too, for the same reason.
+    const nursery = 'newNursery' in membership ? await newNurseryRow(membership.newNursery, deps) : null;
     const row: Row = {
       username,
+      name,
       email,
       emailVisibility: Boolean((body as { emailVisibility?: unknown }).emailVisibility),
       verified: false,
@@ -56,9 +114,11 @@ export const usersCollection = serverCollection(users, {
       passwordHash: await hashPassword(password, passwordHashCost),
       tokenKey: newTokenKey(),
       termsAgreement: jsonColumn(stampAgreement(termsAgreement, now())),
+      nursery: nursery ? nursery.id : 'nursery' in membership ? membership.nursery : '',
+      role: nursery ? 'admin' : 'role' in membership ? membership.role : 'viewer',
     };
     const owner = await users.findByEmail(email);
-    if (!owner) return row;
+    if (!owner) return nursery ? new CreateWith(row, [{ collection: 'nurseries', row: nursery }]) : row;
     // The operator (CLI, seed) is told plainly.
     if (system) throw validationFailed({ email: EMAIL_TAKEN });
     // A client gets the answer of a new account, so nobody can test addresses through sign-up;
@@ -83,6 +143,11 @@ export const usersCollection = serverCollection(users, {
       }
     }
     if ('emailVisibility' in input) changes.emailVisibility = Boolean(input.emailVisibility);
+    if ('name' in input) {
+      const read = readText(input.name, DISPLAY_NAME_MAX_LENGTH);
+      if (read.ok) changes.name = read.text.trim();
+      else errors.name = read.error;
+    }
     if ('termsAgreement' in input) {
       const terms = readTermsAgreementChange(input.termsAgreement);
       if (terms.ok) changes.termsAgreement = jsonColumn(stampAgreement(terms.value, now()));

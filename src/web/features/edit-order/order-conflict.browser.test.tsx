@@ -29,6 +29,7 @@ const base: OrderRecord = {
   trollies: '2',
   extras: '',
   user: 'u1',
+  nursery: 'nursery1',
 };
 const latest: OrderRecord = {
   ...base,

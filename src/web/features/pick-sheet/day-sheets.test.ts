@@ -25,6 +25,7 @@ const order = (day: Day, over: Partial<OrderRecord> = {}): OrderRecord => {
     trollies: '2',
     extras: '',
     user: 'u',
+    nursery: 'nursery1',
     ...over,
   };
 };

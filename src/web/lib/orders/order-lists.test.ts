@@ -23,6 +23,7 @@ const order = (id: string, over: Partial<OrderRecord> = {}): OrderRecord => ({
   trollies: '',
   extras: '',
   user: 'u',
+  nursery: 'nursery1',
   ...over,
 });
 
