@@ -15,6 +15,7 @@ export type { BaseRecord } from './collections/fields';
 
 export const COLLECTIONS = {
   nurseries: 'nurseries',
+  invitations: 'invitations',
   users: 'users',
   tasks: 'tasks',
   userSettings: 'user_settings',
@@ -106,4 +107,6 @@ export type TrolleyExportRecord = RecordOf<typeof trolleyExports>;
 export interface AppConfig {
   supportEmail: string;
   appUrl: string;
+  /** Who may sign up: anyone (`open`), or only people an admin invites (`invite`, docs/decisions/035). */
+  signup: 'open' | 'invite';
 }

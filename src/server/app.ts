@@ -30,6 +30,8 @@ import { RecordService } from './records/record-service';
 import { RecordStore } from './records/record-store';
 import { recordRoutes } from './records/records-routes';
 import { loadSecrets, type Secrets } from './secrets';
+import { teamRoutes } from './team/team-routes';
+import { TeamService } from './team/team-service';
 import { NurseriesRepository } from './users/nurseries-repository';
 import { UsersRepository } from './users/users-repository';
 
@@ -146,7 +148,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(rateLimit, { global: false, store: throttleRateLimitStore(throttles, nowMs) });
 
   app.get('/api/health', async () => ({ code: 200, message: 'API is healthy.', data: {} }));
-  app.get('/api/app-config', async (): Promise<AppConfig> => ({ supportEmail: config.supportEmail, appUrl: config.appUrl }));
+  app.get('/api/app-config', async (): Promise<AppConfig> => ({
+    supportEmail: config.supportEmail,
+    appUrl: config.appUrl,
+    signup: config.signup,
+  }));
 
   const tokens = new TokenService(users, secrets.tokenSecret);
   const authCache = new AuthCache(tokens, users);
@@ -160,7 +166,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     request.auth = { user: token ? await authCache.userOf(token) : null };
   });
 
-  await app.register(authRoutes, { users, records, config, tokens, mailer, throttles });
+  await app.register(authRoutes, { users, records, config, tokens, mailer, throttles, now });
+  const team = new TeamService({
+    records,
+    users,
+    nurseries,
+    db: database.db,
+    dialect: database.dialect,
+    now,
+    passwordHashCost: config.passwordHashCost ?? 'default',
+  });
+  await app.register(teamRoutes, { team, rateLimitPerMinute: config.authRateLimitPerMinute });
   await app.register(recordRoutes, {
     records,
     collections,

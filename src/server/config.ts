@@ -28,6 +28,11 @@ export interface Config {
   deletePassword: string | null;
   /** Lower-case e-mail domains allowed to sign up; empty means any. */
   signupAllowedDomains: string[];
+  /**
+   * Who may sign up: `open` (anyone, making a new nursery) or `invite` (only with an admin's
+   * invitation, docs/decisions/035).
+   */
+  signup: SignupMode;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Folder of the built SPA; null serves no web app (API only). */
   webDir: string | null;
@@ -77,6 +82,9 @@ export class ConfigError extends Error {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   }
 }
+
+export const SIGNUP_MODES = ['open', 'invite'] as const;
+export type SignupMode = (typeof SIGNUP_MODES)[number];
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -131,6 +139,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   for (const domain of signupAllowedDomains) {
     if (!/^[a-z0-9.-]+\.[a-z]{2,}$/.test(domain)) problems.push(`SIGNUP_ALLOWED_DOMAINS has "${domain}", which is not an e-mail domain.`);
   }
+
+  const rawSignup = (text('SIGNUP') ?? 'open').toLowerCase();
+  const signup: SignupMode = rawSignup === 'invite' ? 'invite' : 'open';
+  if (!(SIGNUP_MODES as readonly string[]).includes(rawSignup))
+    problems.push(`SIGNUP must be open (anyone may sign up) or invite (only people an admin invites), got "${rawSignup}".`);
 
   const rawLevel = text('LOG_LEVEL') ?? 'info';
   const logLevel = (LOG_LEVELS as readonly string[]).includes(rawLevel) ? (rawLevel as Config['logLevel']) : 'info';
@@ -224,6 +237,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     supportEmail,
     deletePassword,
     signupAllowedDomains,
+    signup,
     logLevel,
     webDir,
     tokenTtlSeconds,

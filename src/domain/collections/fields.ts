@@ -125,6 +125,8 @@ export interface IndexDeclaration {
   readonly name: string;
   readonly on: readonly string[];
   readonly unique?: boolean;
+  /** A partial index's condition, as SQL (`email != ''`): only rows where it holds are indexed. */
+  readonly where?: string;
 }
 
 /** What a collection's own rules see besides the value read so far. */

@@ -4,7 +4,7 @@
 
 import { readTermsAgreementChange } from '../accounts/terms';
 import { ROLES } from '../records';
-import { bool, defineCollection, json, password, relation, select, text } from './fields';
+import { bool, date, defineCollection, json, password, relation, select, text } from './fields';
 
 export const USERS_COLLECTION_ID = '_pb_users_auth_';
 
@@ -70,13 +70,19 @@ export const users = defineCollection({
     }),
     /** Set when an admin gave a temporary password: the person chooses their own at the next sign-in. */
     mustChangePassword: bool({ settable: 'never', default: false }),
+    /**
+     * When the person last signed in with their password ('' never; the Team page). Shown to them
+     * and their nursery's admins only, so never a filter or a sort (docs/decisions/035).
+     */
+    lastSignIn: date({ settable: 'never', default: '', filter: false }),
   },
   // Sign-up only: the name of the new nursery, or the invitation that joins an existing one.
   bodyOnly: { passwordConfirm: 'always', oldPassword: 'update', nurseryName: 'create', invite: 'create' },
   indexes: [
     // Usernames are unique in any letter case, so "Ann" cannot sign up next to "ann".
     { name: 'users_username_unique', on: ['lower(username)'], unique: true },
-    { name: 'users_email_unique', on: ['email'], unique: true },
+    // Addresses are unique; yard accounts have none, and several may (docs/decisions/035).
+    { name: 'users_email_unique', on: ['email'], unique: true, where: "email != ''" },
     // A nursery's people (the Team page, teammates' names).
     { name: 'users_nursery', on: ['nursery'] },
   ],

@@ -1,4 +1,5 @@
 import type { CollectionDeclaration } from '#domain/collections/fields';
+import type { invitations } from '#domain/collections/invitations';
 import type { nurseries } from '#domain/collections/nurseries';
 import type { tasks } from '#domain/collections/tasks';
 import type { trolleyExports } from '#domain/collections/trolley-exports';
@@ -38,6 +39,8 @@ export type UsersTable = RowOf<typeof users>;
 /** `deletePasswordHash` is '' for a nursery without a deletion password of its own. */
 export type NurseriesTable = RowOf<typeof nurseries>;
 export type TasksTable = RowOf<typeof tasks>;
+/** `tokenHash` is the SHA-256 of the mailed token; the token itself is never stored. */
+export type InvitationsTable = RowOf<typeof invitations>;
 export type UserSettingsTable = RowOf<typeof userSettings>;
 export type TrolleyExportsTable = RowOf<typeof trolleyExports>;
 
@@ -57,6 +60,7 @@ export interface RealtimeOutboxTable {
 
 export interface Database {
   nurseries: NurseriesTable;
+  invitations: InvitationsTable;
   users: UsersTable;
   tasks: TasksTable;
   user_settings: UserSettingsTable;

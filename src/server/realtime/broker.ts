@@ -159,7 +159,13 @@ export class RealtimeBroker {
   private readonly unsubscribe: Array<() => void>;
 
   constructor(private readonly deps: BrokerDeps) {
-    this.unsubscribe = [deps.bus.subscribe((change) => this.enqueue(change)), deps.bus.onResync(() => this.endAll())];
+    this.unsubscribe = [
+      deps.bus.subscribe((change) => this.enqueue(change)),
+      deps.bus.subscribe((change) => {
+        if (change.collection === 'users') this.endStreamsIfSignedOut(String(change.record.id));
+      }),
+      deps.bus.onResync(() => this.endAll()),
+    ];
     const every = Math.max(10, Math.floor(deps.limits.heartbeatMs / 2));
     this.heartbeat = setInterval(() => this.beat(), every);
     this.heartbeat.unref();
@@ -255,7 +261,28 @@ export class RealtimeBroker {
   async isAlive(auth: ClientAuth): Promise<boolean> {
     if (this.deps.now() >= auth.expiresAt) return false;
     const user = await this.deps.users.findById(auth.userId);
-    return user?.tokenKey === auth.tokenKey;
+    return user !== undefined && user.tokenKey === auth.tokenKey && !user.disabled;
+  }
+
+  /**
+   * A change to an account may end its sign-in (a new password, disabled or removed by an admin):
+   * its streams on this instance end at once, so a disabled person's boards stop updating within
+   * a second rather than when their token expires (docs/decisions/035). Every instance hears the
+   * change (on PostgreSQL through the bus), so every instance ends its own streams.
+   */
+  private endStreamsIfSignedOut(userId: string): void {
+    const streams = [...this.clients.values()].filter((client) => !client.closed && client.auth?.userId === userId);
+    if (streams.length === 0) return;
+    this.deps.users.findById(userId).then(
+      (user) => {
+        for (const client of streams) {
+          const auth = client.auth;
+          if (auth && auth.userId === userId && !(user && user.tokenKey === auth.tokenKey && !user.disabled)) this.drop(client);
+        }
+      },
+      (error: unknown) =>
+        this.deps.log.error({ err: error }, 'Realtime could not check a changed account; its streams stay until their next check'),
+    );
   }
 
   stats(): RealtimeStats {
@@ -462,5 +489,5 @@ class BatchRules {
 function authAt(auth: ClientAuth | null, users: Map<string, UsersTable>, now: number): AuthContext {
   if (!auth || now >= auth.expiresAt) return { user: null };
   const user = users.get(auth.userId);
-  return { user: user && user.tokenKey === auth.tokenKey ? user : null };
+  return { user: user && user.tokenKey === auth.tokenKey && !user.disabled ? user : null };
 }

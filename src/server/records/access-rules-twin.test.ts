@@ -111,6 +111,11 @@ describe('access rules: the SQL form and the predicate agree', () => {
     }
     const base: Row = { id: newRecordId(), created: STAMP, updated: STAMP, user: ownerId(who), nursery };
     if (collection.name === 'tasks') Object.assign(base, { title: 'Greenfields', weekNumber: 12, year: 2026 });
+    // An invitation's owner is the admin who sent it.
+    if (collection.name === 'invitations') {
+      Object.assign(base, { invitedBy: base.user, email: 'someone@nursery.test', tokenHash: String(base.id) });
+      delete base.user;
+    }
     if (collection.name === 'user_settings') await db.deleteFrom('user_settings').where('user', '=', String(base.user)).execute();
     await store.insert(collection.table, base);
     return (await store.findById(collection.table, String(base.id))) ?? base;

@@ -95,8 +95,18 @@ export function roleRule(roles: readonly Role[]): string {
 
 /** A member of one of `roles`; others get 403 with `message`, a sentence that says what their role may not do. */
 export function membersWithRole(roles: readonly Role[], message: string): readonly GateCheck[] {
-  return [...MEMBER, { rule: roleRule(roles), status: 403, message }];
+  return [...MEMBER, PASSWORD_CHOSEN, { rule: roleRule(roles), status: 403, message }];
 }
+
+/**
+ * Someone an admin gave a temporary password changes nothing until they chose their own
+ * (docs/decisions/035): every write a role allows waits for it. Reads stay open.
+ */
+export const PASSWORD_CHOSEN: GateCheck = {
+  rule: '@request.auth.mustChangePassword = false',
+  status: 403,
+  message: 'Choose your own password first: an admin gave you a temporary one.',
+};
 
 const AUTH_PREFIX = '@request.auth.';
 
@@ -116,6 +126,8 @@ export function authValues(auth: AuthContext): Readonly<Record<string, string | 
     termsVersion: terms?.agreed === true ? String(terms.version ?? '') : '',
     nursery: user?.nursery ?? '',
     role: user?.role ?? '',
+    // Set while a temporary password an admin gave is in use (PASSWORD_CHOSEN).
+    mustChangePassword: Boolean(user?.mustChangePassword),
   };
 }
 

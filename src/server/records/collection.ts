@@ -15,6 +15,7 @@ import { bodySchemaOf } from './body-schema';
 import type { ClientFields } from './client-fields';
 import type { FieldMap, FieldSpec, FieldType, SqlDialect } from './filter/field-map';
 import { recordMapping, type ApiRecord } from './record-mapping';
+import type { WriteBatch } from './record-service';
 import type { RecordStore, Row } from './record-store';
 
 /** What a collection's validation may use besides the body. */
@@ -98,6 +99,8 @@ export class CreateWith {
   constructor(
     readonly row: Row,
     readonly first: ReadonlyArray<{ collection: string; row: Row & { id: string } }>,
+    /** Written in the same transaction once the record is in (the invitation a sign-up used); throwing undoes it all. */
+    readonly within?: (batch: WriteBatch, row: Row) => Promise<void>,
   ) {}
 }
 
@@ -115,9 +118,10 @@ export interface ServerParts {
   needsDeletePassword: boolean;
   /**
    * Checks that need the database or the clock, after the body was read and the stamped relations
-   * set: `values` are the new record's values by field name. Throws an ApiError to refuse.
+   * set: `values` are the new record's values by field name. Throws an ApiError to refuse; may
+   * return values the server sets besides (an invitation's token hash and expiry).
    */
-  beforeCreate?(values: Readonly<Record<string, unknown>>, context: WriteContext): Promise<void>;
+  beforeCreate?(values: Readonly<Record<string, unknown>>, context: WriteContext): Promise<void | Readonly<Record<string, unknown>>>;
   /** Replaces the generic create (users: sign-up has rules of its own). */
   prepareCreate?: Collection['prepareCreate'];
   /** Replaces the generic update. */
@@ -246,8 +250,8 @@ export function serverCollection(declaration: CollectionDeclaration, parts: Serv
         const result = validateInput(declaration, body, 'create');
         if (!result.ok) throw validationFailed(result.errors);
         const values = { ...result.value, ...stamps };
-        await parts.beforeCreate?.(values, context);
-        return mapping.toRow(values);
+        const set = await parts.beforeCreate?.(values, context);
+        return mapping.toRow({ ...values, ...set });
       }),
     prepareUpdate:
       parts.prepareUpdate ??

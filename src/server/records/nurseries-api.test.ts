@@ -70,7 +70,7 @@ describe('signing up makes a nursery', () => {
     const person = newPerson({ invite: 'not-an-invitation' });
     const refused = await failure(server.client().collection('users').create(person));
     expect(refused.status).toBe(400);
-    expect(refused.response.data.invite).toMatchObject({ message: expect.stringMatching(/not valid or has expired/) });
+    expect(refused.response.data.invite).toMatchObject({ message: expect.stringMatching(/invitation link is not valid/) });
     expect(await server.built.users.findByUsername(person.username)).toBeUndefined();
   });
 

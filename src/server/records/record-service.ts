@@ -73,6 +73,19 @@ export interface ListScope {
   readonly expand: readonly ExpandNode[];
 }
 
+/** The writes of one systemBatch transaction (RecordService.systemBatch). */
+export interface WriteBatch {
+  /** The transaction: reads and locks that must see the batch's own writes. */
+  readonly db: Kysely<Database>;
+  readonly store: RecordStore;
+  readonly dialect: SqlDialect;
+  /** A new record (its id kept when one was chosen), stamped `created` and `updated`. */
+  insert(collection: string, values: Row): Promise<Row>;
+  /** Changes a record, compare-and-set against `existing.updated` (412 when changed meanwhile). */
+  update(collection: string, existing: Row, changes: Row): Promise<Row>;
+  delete(collection: string, existing: Row): Promise<void>;
+}
+
 export interface DeleteOptions extends WriteOptions {
   /** The typed deletion password (`X-Confirm-Password`, docs/decisions/020). */
   confirmPassword?: string | string[];
@@ -236,7 +249,8 @@ export class RecordService {
     const collection = this.collection(collectionName);
     const values = await collection.prepareCreate(body, this.context(SYSTEM, true));
     if (values instanceof NotStored) throw new Error(`systemCreate: ${collection.name} answered a trusted create with NotStored`);
-    if (values instanceof CreateWith) return this.insert(collection, new CreateWith({ ...values.row, ...trusted }, values.first));
+    if (values instanceof CreateWith)
+      return this.insert(collection, new CreateWith({ ...values.row, ...trusted }, values.first, values.within));
     return this.insert(collection, { ...values, ...trusted });
   }
 
@@ -313,19 +327,78 @@ export class RecordService {
     return { ...values, id: typeof values.id === 'string' ? values.id : newRecordId(), created: stamp, updated: stamp };
   }
 
-  /** Inserts a new record, and the records it needs first (CreateWith), in one transaction. */
+  /**
+   * Inserts a new record, the records it needs first and what must be written with it
+   * (CreateWith: a sign-up's new nursery, the invitation it uses), in one transaction.
+   */
   private async insert(collection: Collection, values: Row | CreateWith): Promise<Row> {
-    const first =
-      values instanceof CreateWith
-        ? values.first.map(({ collection: name, row }) => [this.collection(name), this.stamped(row)] as const)
-        : [];
-    const row = this.stamped(values instanceof CreateWith ? values.row : values);
-    const inserts = [...first, [collection, row] as const];
-    const changes = inserts.map(([into, made]): RecordChange => ({ collection: into.name, action: 'create', record: into.toRecord(made) }));
-    await this.transaction(collection, changes, async (store) => {
-      for (const [into, made] of inserts) await store.insert(into.table, made);
+    if (!(values instanceof CreateWith)) return this.systemBatch((batch) => batch.insert(collection.name, values));
+    return this.systemBatch(async (batch) => {
+      for (const first of values.first) await batch.insert(first.collection, first.row);
+      const row = await batch.insert(collection.name, values.row);
+      await values.within?.(batch, row);
+      return row;
     });
-    return row;
+  }
+
+  /**
+   * Trusted writes that must hold together (docs/decisions/035: a change to a nursery's people
+   * and the check that an admin remains): one transaction, each write stamped and compared as
+   * every write is, each change staged in it and published after the commit. `work` may read and
+   * lock through `batch.db`; an error it throws undoes every write of the batch.
+   */
+  async systemBatch<T>(work: (batch: WriteBatch) => Promise<T>): Promise<T> {
+    const changes: RecordChange[] = [];
+    const touched = new Set<Collection>();
+    let result: T;
+    try {
+      result = await this.options.db.transaction().execute(async (trx) => {
+        const store = new RecordStore(trx, this.options.dialect);
+        const batch: WriteBatch = {
+          db: trx,
+          store,
+          dialect: this.options.dialect,
+          insert: async (name, values) => {
+            const into = this.collection(name);
+            touched.add(into);
+            const row = this.stamped(values);
+            await store.insert(into.table, row);
+            changes.push({ collection: into.name, action: 'create', record: into.toRecord(row) });
+            return row;
+          },
+          update: async (name, existing, columns) => {
+            const into = this.collection(name);
+            touched.add(into);
+            const updated = nextTimestamp(this.options.now(), String(existing.updated));
+            const row: Row = { ...existing, ...columns, updated };
+            // Compare-and-set, as every update (docs/decisions/025).
+            if (!(await store.update(into.table, String(existing.id), { ...columns, updated }, String(existing.updated))))
+              throw changedMeanwhile();
+            changes.push({ collection: into.name, action: 'update', record: into.toRecord(row) });
+            return row;
+          },
+          delete: async (name, existing) => {
+            const into = this.collection(name);
+            touched.add(into);
+            if (!(await store.delete(into.table, String(existing.id), String(existing.updated))))
+              throw (await store.findById(into.table, String(existing.id))) ? changedMeanwhile() : notFound();
+            changes.push({ collection: into.name, action: 'delete', record: into.toRecord(existing) });
+          },
+        };
+        const answer = await work(batch);
+        for (const change of changes) await this.options.events.stage(trx, change);
+        return answer;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error))
+        for (const collection of touched) {
+          const conflict = collection.describeConflict?.(error);
+          if (conflict) throw validationFailed(conflict);
+        }
+      throw error;
+    }
+    for (const change of changes) this.options.events.committed(change);
+    return result;
   }
 
   private async write(collection: Collection, existing: Row, changes: Row): Promise<Row> {

@@ -1,4 +1,5 @@
 import type { Collection } from '../collection';
+import { invitationsCollection } from './invitations';
 import { nurseriesCollection } from './nurseries';
 import { tasksCollection } from './tasks';
 import { trolleyExportsCollection } from './trolley-exports';
@@ -12,4 +13,5 @@ export const ALL_COLLECTIONS: readonly Collection[] = [
   tasksCollection,
   userSettingsCollection,
   trolleyExportsCollection,
+  invitationsCollection,
 ];

@@ -12,7 +12,8 @@ import { ROLES, TERMS_VERSION, type Role, type TermsAgreement } from '#domain/re
 import { BLANK, readText, type FieldErrors } from '#domain/validation';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { signUpAttemptMail } from '../../mail/messages';
-import { validationFailed } from '../../errors';
+import { forbidden, validationFailed } from '../../errors';
+import { openInvitation, useInvitation } from '../../team/invitation-use';
 import { ANYONE, SIGNED_IN, type AccessRules } from '../access-rules';
 import { CreateWith, NotStored, serverCollection, type WriteContext } from '../collection';
 import { jsonColumn } from '../record-mapping';
@@ -24,6 +25,8 @@ export const newTokenKey = (): string => randomBytes(24).toString('base64url');
 const USERNAME_TAKEN = { code: 'validation_not_unique', message: 'This username is already taken.' };
 /** Said only to the operator, and to a client whose sign-up raced another one with the same new address. */
 export const EMAIL_TAKEN = { code: 'validation_not_unique', message: 'An account with this email already exists.' };
+
+const OWNER_OR_ADMIN = 'id = @request.auth.id || (@request.auth.role = "admin" && nursery = @request.auth.nursery)';
 
 /** The people of the caller's nursery, once the caller may use it (verified, terms agreed). */
 const TEAMMATES = `(nursery = @request.auth.nursery && @request.auth.nursery != "" && @request.auth.verified = true && @request.auth.termsVersion = "${TERMS_VERSION}")`;
@@ -43,23 +46,26 @@ const rules: AccessRules = {
     condition: 'id = @request.auth.id',
     deny: 'Accounts are deleted by support. Please contact the support address on the Settings page.',
   },
-  fields: { email: 'id = @request.auth.id || (@request.auth.role = "admin" && nursery = @request.auth.nursery)' },
-};
-
-/** Where a new account belongs: an existing nursery (its id and the person's role there), or a new one it makes. */
-type Membership = { nursery: string; role: Role } | { newNursery: string };
-
-const INVALID_INVITE = {
-  code: 'validation_invalid_invite',
-  message: 'This invitation is not valid or has expired. Ask an admin of your nursery for a new one.',
+  // What only the person and their nursery's admins see (the Team page, docs/decisions/035).
+  fields: { email: OWNER_OR_ADMIN, lastSignIn: OWNER_OR_ADMIN },
 };
 
 /**
- * Joining an existing nursery by invitation (`invite`, the token of the mailed link): the hook the
- * invitations build on. There are no invitations yet, so every token is refused.
+ * Where a new account belongs: an existing nursery (its id and the person's role there; by
+ * invitation, which invitation and the address it was sent to), or a new one it makes.
  */
-async function joinByInvitation(_token: string, _context: WriteContext): Promise<Membership> {
-  throw validationFailed({ invite: INVALID_INVITE });
+type Membership = { nursery: string; role: Role; invitation?: { id: string; email: string } } | { newNursery: string };
+
+/** SIGNUP=invite (docs/decisions/035): said to anyone who signs up without an invitation. */
+export const SIGNUP_BY_INVITATION = 'Sign-up on this server is by invitation only. Ask an admin of your nursery to invite you.';
+
+/**
+ * Joining an existing nursery by invitation (`invite`, the token of the mailed link,
+ * docs/decisions/035): its nursery and role, if it may be used now; else the invitation's sentence.
+ */
+async function joinByInvitation(token: string, context: WriteContext): Promise<Membership> {
+  const invitation = await openInvitation(context.deps.store, token, context.deps.now());
+  return { nursery: invitation.nursery, role: invitation.role, invitation: { id: invitation.id, email: invitation.email } };
 }
 
 /**
@@ -95,6 +101,10 @@ export const usersCollection = serverCollection(users, {
   async prepareCreate(body, context) {
     const { system, deps } = context;
     const { users, config, now, passwordHashCost, sendMail } = deps;
+    // First of all: on an invitation-only server nothing else about an uninvited sign-up matters.
+    const invite = typeof body === 'object' && body !== null ? (body as { invite?: unknown }).invite : undefined;
+    if (!system && config.signup === 'invite' && (typeof invite !== 'string' || invite.trim() === ''))
+      throw forbidden(SIGNUP_BY_INVITATION);
     const result = validateSignup(body, config.signupAllowedDomains);
     if (!result.ok) throw validationFailed(result.errors);
     const { email, username, password, termsAgreement, name } = result.value;
@@ -104,12 +114,14 @@ export const usersCollection = serverCollection(users, {
     const membership = await membershipOf(body as Record<string, unknown>, result.value, context);
     // Made (and its password hashed) before the lookup too, for the same reason.
     const nursery = 'newNursery' in membership ? await newNurseryRow(membership.newNursery, deps) : null;
+    const invitation = 'invitation' in membership ? membership.invitation : undefined;
     const row: Row = {
       username,
       name,
       email,
       emailVisibility: Boolean((body as { emailVisibility?: unknown }).emailVisibility),
-      verified: false,
+      // The invitation's link, mailed to this very address, proved it.
+      verified: invitation !== undefined && invitation.email === email,
       // Hashed before the lookup: a taken address costs the same time as a new account.
       passwordHash: await hashPassword(password, passwordHashCost),
       tokenKey: newTokenKey(),
@@ -118,7 +130,12 @@ export const usersCollection = serverCollection(users, {
       role: nursery ? 'admin' : 'role' in membership ? membership.role : 'viewer',
     };
     const owner = await users.findByEmail(email);
-    if (!owner) return nursery ? new CreateWith(row, [{ collection: 'nurseries', row: nursery }]) : row;
+    if (!owner) {
+      if (nursery) return new CreateWith(row, [{ collection: 'nurseries', row: nursery }]);
+      // Used in the same transaction as the account is made: one link, one account.
+      if (invitation) return new CreateWith(row, [], (batch, made) => useInvitation(batch, invitation.id, String(made.id), now()));
+      return row;
+    }
     // The operator (CLI, seed) is told plainly.
     if (system) throw validationFailed({ email: EMAIL_TAKEN });
     // A client gets the answer of a new account, so nobody can test addresses through sign-up;
@@ -168,8 +185,15 @@ export const usersCollection = serverCollection(users, {
           errors.oldPassword = { code: 'validation_invalid_old_password', message: 'Your current password is not correct.' };
         } else {
           await loginThrottle.recordSuccess(address, userId);
+          if (existing.mustChangePassword && pair.value.password === input.oldPassword)
+            errors.password = {
+              code: 'validation_same_password',
+              message: 'Choose a password of your own, not the temporary one an admin gave you.',
+            };
           changes.passwordHash = await hashPassword(pair.value.password, passwordHashCost);
           changes.tokenKey = newTokenKey();
+          // The temporary password is replaced: the person may use the app again (docs/decisions/035).
+          changes.mustChangePassword = false;
         }
       }
     }
