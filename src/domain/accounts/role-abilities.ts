@@ -31,19 +31,3 @@ export function cannotSentence(role: string | null | undefined, ability: Ability
   if (ability === 'delete') return 'Only office staff and admins can delete. Ask one of them if this should go.';
   return `Only admins of your nursery can do this${role ? '' : ' (sign in first)'}.`;
 }
-
-/** What each role may do, in a sentence (the Team page's role choices). */
-export function roleDescription(role: string): string {
-  switch (role) {
-    case 'admin':
-      return 'Everything, plus the team, roles and the nursery’s settings.';
-    case 'office':
-      return 'Orders and runs, and deleting them with the deletion password.';
-    case 'staff':
-      return 'Adds and edits orders, statuses and runs; cannot delete.';
-    case 'viewer':
-      return 'Looks only: the board, lists, pick sheets and runs (a yard screen or a driver’s phone).';
-    default:
-      return '';
-  }
-}

@@ -4,6 +4,7 @@ import { useMapMode } from '../../lib/map-mode';
 import { paths } from '../../lib/paths';
 import { refreshOrders } from '../../lib/refresh-orders';
 import { useLocation } from '../../lib/router/hooks';
+import { useCan } from '../../lib/use-role';
 import { Link } from '../../lib/router/links';
 import { MenuIcon, RefreshIcon } from './header-icons';
 import type { MenuCloseReason } from './nav-menu';
@@ -20,6 +21,8 @@ export function HeaderActions() {
   const menuId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
+  // A viewer neither adds orders nor plans runs (docs/decisions/035).
+  const canEdit = useCan('edit');
 
   const closeMenu = useCallback((reason: MenuCloseReason) => {
     setMenuOpen(false);
@@ -40,17 +43,21 @@ export function HeaderActions() {
         >
           <RefreshIcon />
         </Button>
-        <Button
-          size="sm"
-          className="aria-pressed:border-emerald-600 aria-pressed:bg-emerald-50 max-md:hidden"
-          aria-pressed={isMapMode}
-          onClick={toggleMap}
-        >
-          Map
-        </Button>
-        <Link to={paths.createOrder} className={`${buttonClass({ variant: 'primary', size: 'sm' })} max-md:hidden`}>
-          Add Order
-        </Link>
+        {canEdit && (
+          <>
+            <Button
+              size="sm"
+              className="aria-pressed:border-emerald-600 aria-pressed:bg-emerald-50 max-md:hidden"
+              aria-pressed={isMapMode}
+              onClick={toggleMap}
+            >
+              Map
+            </Button>
+            <Link to={paths.createOrder} className={`${buttonClass({ variant: 'primary', size: 'sm' })} max-md:hidden`}>
+              Add Order
+            </Link>
+          </>
+        )}
         <Button
           ref={menuButton}
           size="sm"

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { NavLink } from '../../lib/router/links';
 import { logout } from '../../lib/session';
+import { useCan } from '../../lib/use-role';
 import { useWeekSelection } from '../../lib/week-selection';
 import { paths } from '../../lib/paths';
 
@@ -34,6 +35,9 @@ const LINKS: readonly { to: string; label: string; end?: boolean; keepsWeek?: bo
 export function NavMenu({ id, onClose, onToggleMap }: Props) {
   const ref = useRef<HTMLElement>(null);
   const { search } = useWeekSelection();
+  const canEdit = useCan('edit');
+  // Team: admins only (the server refuses anyone else regardless).
+  const links = useCan('team') ? [...LINKS, { to: paths.team, label: 'Team' }] : LINKS;
 
   useEffect(() => {
     function onKey(e: KeyboardEvent): void {
@@ -67,30 +71,34 @@ export function NavMenu({ id, onClose, onToggleMap }: Props) {
       className="absolute top-full right-2 z-40 mt-1 w-60 rounded-lg border border-slate-200 bg-white p-2 shadow-lg"
     >
       <ul className="space-y-0.5">
-        {LINKS.map((link) => (
+        {links.map((link) => (
           <li key={link.to}>
             <NavLink to={link.keepsWeek ? { pathname: link.to, search } : link.to} end={link.end} className={itemClass} onClick={choose}>
               {link.label}
             </NavLink>
           </li>
         ))}
-        <li className="md:hidden">
-          <button
-            type="button"
-            className={itemClass}
-            onClick={() => {
-              onToggleMap();
-              choose();
-            }}
-          >
-            Map
-          </button>
-        </li>
-        <li className="md:hidden">
-          <NavLink to={paths.createOrder} className={itemClass} onClick={choose}>
-            Add Order
-          </NavLink>
-        </li>
+        {canEdit && (
+          <>
+            <li className="md:hidden">
+              <button
+                type="button"
+                className={itemClass}
+                onClick={() => {
+                  onToggleMap();
+                  choose();
+                }}
+              >
+                Map
+              </button>
+            </li>
+            <li className="md:hidden">
+              <NavLink to={paths.createOrder} className={itemClass} onClick={choose}>
+                Add Order
+              </NavLink>
+            </li>
+          </>
+        )}
         <li className="mt-1 border-t border-slate-200 pt-1">
           <button type="button" className={`${itemBase} text-red-700`} onClick={logout}>
             Logout

@@ -1,5 +1,8 @@
+import { useMemo } from 'react';
 import { boardColumns, type BoardColumn } from '#domain/orders/board-columns';
+import { boardHeadings } from '#domain/settings/week-headings';
 import { useDocumentTitle } from '../../components/ui/use-document-title';
+import { useNurseryHeadings } from '../../lib/settings/nursery';
 import { useWeekHeadings } from '../../lib/settings/use-week-headings';
 import { useWeekSelection } from '../../lib/week-selection';
 import { BoardSync, DayOrders, SelectionBanner } from './board-data';
@@ -10,8 +13,11 @@ export default function BoardPage() {
   const { year, week, today } = useWeekSelection();
   useDocumentTitle(`Week ${week}, ${year}`);
   const columns = boardColumns(year, week, today);
-  // From user_settings_cache in this first render, then the server's copy.
-  const headings = useWeekHeadings();
+  // The nursery's headings, each overridden by the person's own; from the browser's copies in this
+  // first render, then the server's.
+  const nurseryHeadings = useNurseryHeadings();
+  const ownHeadings = useWeekHeadings();
+  const headings = useMemo(() => boardHeadings(nurseryHeadings, ownHeadings), [nurseryHeadings, ownHeadings]);
 
   const renderDay = (column: BoardColumn) => <DayOrders year={year} week={week} day={column.day} />;
 

@@ -12,6 +12,8 @@ interface RunToolbarProps {
   isPrinting: boolean;
   onPrint: () => void;
   hasUnsavedChanges: boolean;
+  /** Viewers look and print: no Edit and no Save (the server refuses them a save anyway). */
+  readOnly?: boolean;
 }
 
 /** The run's total trolleys, with Edit, Save and Print, and whether the plan has unsaved changes. */
@@ -22,12 +24,16 @@ export function RunToolbar(props: RunToolbarProps) {
       <h2 id="stops-heading" className="mr-auto w-full text-lg font-bold text-slate-900 sm:w-auto">
         Total Trollies: {countTrollies(props.stops)}
       </h2>
-      <button type="button" className={toggleButton(isEditing)} aria-pressed={isEditing} onClick={props.onToggleEditing}>
-        {isEditing ? 'Finish Editing' : 'Edit'}
-      </button>
-      <Button variant="secondary" onClick={props.onSave} disabled={isSaving}>
-        {isSaving ? 'Saving...' : 'Save'}
-      </Button>
+      {!props.readOnly && (
+        <>
+          <button type="button" className={toggleButton(isEditing)} aria-pressed={isEditing} onClick={props.onToggleEditing}>
+            {isEditing ? 'Finish Editing' : 'Edit'}
+          </button>
+          <Button variant="secondary" onClick={props.onSave} disabled={isSaving}>
+            {isSaving ? 'Saving...' : 'Save'}
+          </Button>
+        </>
+      )}
       <Button variant="primary" onClick={props.onPrint} disabled={isPrinting}>
         {isPrinting ? 'Printing...' : 'Print'}
       </Button>

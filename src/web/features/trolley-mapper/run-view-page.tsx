@@ -5,12 +5,14 @@ import { paths } from '../../lib/paths';
 import { useParams } from '../../lib/router/hooks';
 import { Link } from '../../lib/router/links';
 import { runQuery } from '../../lib/runs/run-queries';
+import { useCan } from '../../lib/use-role';
 import { TrolleyMapper } from './trolley-mapper';
 
 /** /runs/view/{id}: a saved run, opened in the trolley mapper with everything restored. */
 export default function RunViewPage() {
   const { id = '' } = useParams();
   const run = useQuery(runQuery(id));
+  const canEdit = useCan('edit');
 
   if (run.isPending) return <LoadingScreen text="Loading export..." />;
   if (run.isError) {
@@ -36,6 +38,7 @@ export default function RunViewPage() {
         vehicleInfo: { ...emptyVehicleInfo(), ...record.vehicleInfo },
       }}
       savedVersion={{ id: record.id, updated: record.updated }}
+      readOnly={!canEdit}
     />
   );
 }

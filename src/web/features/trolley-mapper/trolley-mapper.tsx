@@ -19,13 +19,15 @@ interface TrolleyMapperProps {
   initialPlan: RunPlan;
   /** The saved run this plan was opened from, if any. */
   savedVersion?: RunVersion | null;
+  /** A role that may not change runs (a viewer) looks and prints only (docs/decisions/035). */
+  readOnly?: boolean;
 }
 
 /**
  * The trolley mapper: the run's customers on the left, the vehicle on the right. Used for a
  * new run (/trolley-mapper) and for a saved one (/runs/view/{id}).
  */
-export function TrolleyMapper({ initialPlan, savedVersion = null }: TrolleyMapperProps) {
+export function TrolleyMapper({ initialPlan, savedVersion = null, readOnly = false }: TrolleyMapperProps) {
   const [state, change] = useReducer(changePlan, initialPlan, openPlan);
   const { plan } = state;
   const [isEditing, setEditing] = useState(false);
@@ -56,6 +58,7 @@ export function TrolleyMapper({ initialPlan, savedVersion = null }: TrolleyMappe
             isPrinting={run.isPrinting}
             onPrint={() => void run.print(plan)}
             hasUnsavedChanges={unsaved}
+            readOnly={readOnly}
           />
           <RunDetails
             vehicleInfo={plan.vehicleInfo}

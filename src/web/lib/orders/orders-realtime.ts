@@ -4,10 +4,11 @@
 // as a change made after a list was read but before then never arrives either. Until the server
 // offers realtime, subscribing fails: the status stays "Not live" and the 120 s polling keeps the
 // boards current; the subscription is tried again every minute.
-import { COLLECTIONS, type OrderRecord } from '#domain/records';
+import { COLLECTIONS, type NurseryRecord, type OrderRecord } from '#domain/records';
 import { liveStatus } from '../live-status';
 import { pb } from '../pb';
-import { sessionState } from '../session';
+import { currentUser, sessionState } from '../session';
+import { applyNurseryChange } from '../settings/nursery';
 import { applyChangeToCache, refetchAllOrders, refetchAllOrdersAfterInFlight } from './order-cache';
 
 export const REALTIME_RETRY_MS = 60_000;
@@ -46,6 +47,12 @@ async function subscribe(): Promise<void> {
     pb.realtime.onDisconnect = () => liveStatus.setLive(false);
     await pb.realtime.subscribe('PB_CONNECT', onConnect);
     await pb.collection(COLLECTIONS.tasks).subscribe<OrderRecord>('*', onTaskEvent);
+    // The nursery's settings reach open boards live too: an admin's new headings show at once.
+    const nursery = currentUser()?.nursery;
+    if (nursery)
+      await pb.collection(COLLECTIONS.nurseries).subscribe<NurseryRecord>(nursery, (event) => {
+        if (event.action === 'update' && event.record?.id === nursery) applyNurseryChange(event.record);
+      });
     liveStatus.setLive(pb.realtime.isConnected);
     // The lists were read side by side with subscribing (at page load), or a minute or more
     // before it (after a failed attempt): a change saved in between was sent to no one.
