@@ -98,6 +98,25 @@ export function membersWithRole(roles: readonly Role[], message: string): readon
   return [...MEMBER, { rule: roleRule(roles), status: 403, message }];
 }
 
+/**
+ * The rules of a nursery's shared records (orders, runs), named by `things` in their sentences:
+ * every member sees them; staff, office and admins add and change them; office and admins delete
+ * them (with the deletion password); another nursery's are not found (docs/decisions/033).
+ */
+export function nurseryTeamRules(things: string): AccessRules {
+  const change = membersWithRole(['admin', 'office', 'staff'], `Viewers can look but not change ${things}.`);
+  return {
+    list: { gate: MEMBER, condition: IN_NURSERY },
+    view: { gate: MEMBER, condition: IN_NURSERY },
+    create: { gate: change, condition: null },
+    update: { gate: change, condition: IN_NURSERY },
+    delete: {
+      gate: membersWithRole(['admin', 'office'], `Only office staff and admins can delete ${things}. Ask one of them to delete it.`),
+      condition: IN_NURSERY,
+    },
+  };
+}
+
 const AUTH_PREFIX = '@request.auth.';
 
 /**
