@@ -12,8 +12,8 @@ import { isolatedPostgres } from '../../../../tests/support/postgres';
 export const isPostgresPass = Boolean(process.env.TEST_DATABASE_URL);
 
 /** An empty database; `cleanups` gets what closes and removes it. */
-export async function throwawayDatabase(cleanups: Array<() => Promise<void>>): Promise<Kysely<unknown>> {
-  let db: Kysely<unknown>;
+export async function throwawayDatabase<DB = unknown>(cleanups: Array<() => Promise<void>>): Promise<Kysely<DB>> {
+  let db: Kysely<DB>;
   if (isPostgresPass) {
     const schema = await isolatedPostgres(process.env.TEST_DATABASE_URL as string);
     db = new Kysely({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: schema.url, max: 2 }) }) });
@@ -28,7 +28,7 @@ export async function throwawayDatabase(cleanups: Array<() => Promise<void>>): P
 }
 
 /** Runs `migrations` (in their order) that have not run yet. */
-export async function migrate(db: Kysely<unknown>, migrations: Record<string, Migration>): Promise<void> {
+export async function migrate<DB>(db: Kysely<DB>, migrations: Record<string, Migration>): Promise<void> {
   const { error } = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateToLatest();
   if (error) throw error;
 }
