@@ -140,8 +140,11 @@ export interface StaffLogin {
   password: string;
 }
 
-/** A verified member of staff who accepted the terms, made with the operator CLI (docs/decisions/024). */
-export async function createStaffWithCli(env: Record<string, string>, n: number): Promise<StaffLogin> {
+/**
+ * A verified member of staff who accepted the terms, made with the operator CLI (docs/decisions/024):
+ * the admin of a nursery of their own, unless `extra` names one to join (`--nursery`, `--role`).
+ */
+export async function createStaffWithCli(env: Record<string, string>, n: number, extra: string[] = []): Promise<StaffLogin> {
   const login = { username: `bench${n}`, email: `bench${n}@nursery.test`, password: 'bench-password-42' };
   await run(
     'npm',
@@ -159,6 +162,7 @@ export async function createStaffWithCli(env: Record<string, string>, n: number)
       login.password,
       '--verified',
       '--accept-terms',
+      ...extra,
     ],
     { env: { ...process.env, LOG_LEVEL: 'warn', ...env } },
   );

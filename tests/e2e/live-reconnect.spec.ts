@@ -34,7 +34,7 @@ interface RestartableServer {
   stop(): Promise<void>;
   /** Starts it again on the same port and database; resolves when /api/health answers. */
   start(): Promise<void>;
-  /** A verified account with the current terms, in this server's database (a new nursery's admin, or in `nursery`). */
+  /** A verified staff account with the current terms, in this server's database. */
   createAccount(options?: AccountOptions): Promise<Account>;
   output(): string;
 }

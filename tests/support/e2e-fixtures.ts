@@ -93,8 +93,9 @@ class FileMailbox implements Mailbox {
 }
 
 /**
- * The e2e server's settings (tests/support/e2e-server.ts), so accounts land in its database and
- * the nurseries they make keep the server's DELETE_PASSWORD rather than a generated one of their own.
+ * The e2e server's storage settings (tests/support/e2e-server.ts), so accounts land in its database,
+ * and its DELETE_PASSWORD, so the nursery an account makes uses it as the server's own do
+ * (docs/decisions/033) rather than getting a generated one.
  */
 function e2eServerConfig() {
   return loadConfig(

@@ -86,6 +86,8 @@ export const tasks = defineCollection({
     { name: 'tasks_other', on: ['nursery', 'other'] },
     // Every order list is oldest first.
     { name: 'tasks_created', on: ['nursery', 'created'] },
+    // A list without a sort is in insertion order (`seq`, PocketBase's default), the nursery's own.
+    { name: 'tasks_nursery_seq', on: ['nursery', 'seq'] },
   ],
   refine: weekInYear,
 });

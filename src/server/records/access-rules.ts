@@ -93,11 +93,6 @@ export function roleRule(roles: readonly Role[]): string {
   return roles.map((role) => `@request.auth.role = ${JSON.stringify(role)}`).join(' || ');
 }
 
-/** A member of one of `roles`; others get 403 with `message`, a sentence that says what their role may not do. */
-export function membersWithRole(roles: readonly Role[], message: string): readonly GateCheck[] {
-  return [...MEMBER, PASSWORD_CHOSEN, { rule: roleRule(roles), status: 403, message }];
-}
-
 /**
  * Someone an admin gave a temporary password changes nothing until they chose their own
  * (docs/decisions/035): every write a role allows waits for it. Reads stay open.
@@ -108,14 +103,51 @@ export const PASSWORD_CHOSEN: GateCheck = {
   message: 'Choose your own password first: an admin gave you a temporary one.',
 };
 
+/** A member of one of `roles`; others get 403 with `message`, a sentence that says what their role may not do. */
+export function membersWithRole(roles: readonly Role[], message: string): readonly GateCheck[] {
+  return [...MEMBER, PASSWORD_CHOSEN, { rule: roleRule(roles), status: 403, message }];
+}
+
+/**
+ * The rules of a nursery's shared records (orders, runs), named by `things` in their sentences:
+ * every member sees them; staff, office and admins add and change them; office and admins delete
+ * them (with the deletion password); another nursery's are not found (docs/decisions/033).
+ */
+export function nurseryTeamRules(things: string): AccessRules {
+  const change = membersWithRole(['admin', 'office', 'staff'], `Viewers can look but not change ${things}.`);
+  return {
+    list: { gate: MEMBER, condition: IN_NURSERY },
+    view: { gate: MEMBER, condition: IN_NURSERY },
+    create: { gate: change, condition: null },
+    update: { gate: change, condition: IN_NURSERY },
+    delete: {
+      gate: membersWithRole(['admin', 'office'], `Only office staff and admins can delete ${things}. Ask one of them to delete it.`),
+      condition: IN_NURSERY,
+    },
+  };
+}
+
 const AUTH_PREFIX = '@request.auth.';
 
 /**
  * The caller as rules see it: `@request.auth.<name>`. Visitors have empty values; `nursery` and
  * `role` are the account's (docs/decisions/033).
  */
-export function authValues(auth: AuthContext): Readonly<Record<string, string | boolean>> {
+export function authValues(auth: AuthContext): AuthValues {
   const user = auth.user;
+  if (!user) return VISITOR;
+  // Rows come from the auth cache and are never changed in place: one set of values per row, so the
+  // rules decided for it below are decided once, not on every request.
+  let values = valuesOfRow.get(user);
+  if (!values) valuesOfRow.set(user, (values = valuesOf(user)));
+  return values;
+}
+
+/** The caller's values, one object per user row (the key of every decision cached for a caller). */
+type AuthValues = Readonly<Record<string, string | boolean>>;
+const valuesOfRow = new WeakMap<object, AuthValues>();
+
+function valuesOf(user: AuthContext['user']): AuthValues {
   const terms = user ? parseTerms(user.termsAgreement) : null;
   return {
     id: user?.id ?? '',
@@ -131,7 +163,23 @@ export function authValues(auth: AuthContext): Readonly<Record<string, string | 
   };
 }
 
-const AUTH_FIELD_NAMES = new Set(Object.keys(authValues({ user: null })));
+const VISITOR: AuthValues = valuesOf(null);
+
+const AUTH_FIELD_NAMES = new Set(Object.keys(VISITOR));
+
+/** Decisions for one caller, kept as long as their values object lives (WeakMap). */
+class PerCaller<T> {
+  private readonly decided = new WeakMap<AuthValues, Map<string, T>>();
+
+  get(values: AuthValues, key: string, decide: () => T): T {
+    let byKey = this.decided.get(values);
+    if (!byKey) this.decided.set(values, (byKey = new Map()));
+    if (byKey.has(key)) return byKey.get(key) as T;
+    const value = decide();
+    byKey.set(key, value);
+    return value;
+  }
+}
 
 /** A rule after binding the caller: decided already (true/false), or a condition left over the record. */
 export type BoundRule = boolean | FilterNode;
@@ -213,6 +261,7 @@ function checkAuthNames(node: FilterNode, where: string): void {
  */
 export class Gate {
   private readonly checks: CompiledGateCheck[];
+  private readonly failed = new PerCaller<CompiledGateCheck | null>();
 
   /** `where` names the rule's owner in the start-up error of a broken rule. */
   constructor(checks: readonly GateCheck[], where: string) {
@@ -223,8 +272,10 @@ export class Gate {
   /** The first check this caller fails, or null. */
   failedCheck(auth: AuthContext): CompiledGateCheck | null {
     const values = authValues(auth);
-    for (const check of this.checks) if (check.node !== null && bindAuth(check.node, values) !== true) return check;
-    return null;
+    return this.failed.get(values, '', () => {
+      for (const check of this.checks) if (check.node !== null && bindAuth(check.node, values) !== true) return check;
+      return null;
+    });
   }
 
   /** The 401/403 for a caller who fails a check, or null. */
@@ -254,6 +305,8 @@ export interface FieldVisibility {
 /** A collection's rules, parsed once, ready to answer for any caller. */
 export class CollectionAccess {
   private readonly compiled: Record<Action, CompiledActionRule>;
+  /** What was decided for each caller (bound conditions, their SQL and predicates, hidden fields). */
+  private readonly decided = new PerCaller<unknown>();
   private readonly fieldRules: ReadonlyArray<readonly [field: string, rule: FilterNode]>;
 
   constructor(
@@ -303,6 +356,10 @@ export class CollectionAccess {
   fieldVisibility(auth: AuthContext): FieldVisibility | null {
     if (this.fieldRules.length === 0) return null;
     const values = authValues(auth);
+    return this.decided.get(values, 'fields', () => this.decideFieldVisibility(values)) as FieldVisibility | null;
+  }
+
+  private decideFieldVisibility(values: AuthValues): FieldVisibility | null {
     const hidden: Array<readonly [string, RecordPredicate | false]> = [];
     const key: Array<[string, unknown]> = [];
     for (const [field, rule] of this.fieldRules) {
@@ -344,7 +401,9 @@ export class CollectionAccess {
   /** The record condition bound to this caller: true (every record), false (none) or a filter. */
   condition(action: Action, auth: AuthContext): BoundRule {
     const condition = this.compiled[action].condition;
-    return condition === null ? true : bindAuth(condition, authValues(auth));
+    if (condition === null) return true;
+    const values = authValues(auth);
+    return this.decided.get(values, `condition ${action}`, () => bindAuth(condition, values)) as BoundRule;
   }
 
   /** The condition as SQL for lists and lookups; null when every record qualifies. Call authorize first. */
@@ -352,7 +411,10 @@ export class CollectionAccess {
     const bound = this.condition(action, auth);
     if (bound === true) return null;
     if (bound === false) return sql<SqlBool>`1 = 0`;
-    return compileFilter(bound, this.fields, this.dialect);
+    // The same builder for the same caller: the list cache keys answers by its SQL, compiled once.
+    return this.decided.get(authValues(auth), `sql ${action}`, () =>
+      compileFilter(bound, this.fields, this.dialect),
+    ) as RawBuilder<SqlBool>;
   }
 
   /** The same rule as a yes/no over one record as the API shows it: gate, deny and condition. */
@@ -369,7 +431,10 @@ export class CollectionAccess {
   recordCheck(action: Action, auth: AuthContext): RecordCheck {
     if (!this.permits(action, auth)) return false;
     const bound = this.condition(action, auth);
-    return typeof bound === 'boolean' ? bound : compilePredicate(bound, this.fields, this.dialect);
+    if (typeof bound === 'boolean') return bound;
+    return this.decided.get(authValues(auth), `predicate ${action}`, () =>
+      compilePredicate(bound, this.fields, this.dialect),
+    ) as RecordCheck;
   }
 }
 

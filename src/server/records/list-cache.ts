@@ -132,11 +132,18 @@ export class ListCache {
     this.lastExternal = value;
   }
 
+  /** A scope's SQL and parameters, compiled once per builder (the rules hand out one per caller). */
+  private readonly scopeTexts = new WeakMap<RawBuilder<SqlBool>, string>();
+
   private keyOf(scope: ListCacheScope, query: unknown): string {
     const scopeKeys = scope.scopes.map((where) => {
       if (!where) return '*';
-      const compiled = where.compile(this.options.db);
-      return `${compiled.sql}|${JSON.stringify(compiled.parameters)}`;
+      let text = this.scopeTexts.get(where);
+      if (text === undefined) {
+        const compiled = where.compile(this.options.db);
+        this.scopeTexts.set(where, (text = `${compiled.sql}|${JSON.stringify(compiled.parameters)}`));
+      }
+      return text;
     });
     const params = query && typeof query === 'object' ? Object.entries(query as Record<string, unknown>) : [];
     params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));

@@ -1,17 +1,12 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration } from 'kysely';
-import pg from 'pg';
+import { sql, type Kysely, type Migration } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isolatedPostgres } from '../../../../tests/support/postgres';
 import * as initial from './001-initial';
 import * as insertionOrder from './002-insertion-order';
 import * as searchIndex from './003-search-index';
 import * as throttles from './004-throttles';
 import * as searchNotesPostcode from './005-search-notes-postcode';
 import { nurseriesMigration } from './006-nurseries';
+import { isPostgresPass, migrate, throwawayDatabase } from './migration-test-db';
 
 // Migration 006 on a database as an installation from before nurseries has it, on SQLite and (in
 // the PostgreSQL pass) on PostgreSQL: every account and record moves into one nursery named
@@ -26,7 +21,7 @@ const BEFORE: Record<string, Migration> = {
   '005-search-notes-postcode': searchNotesPostcode,
 };
 
-const isSqlite = !process.env.TEST_DATABASE_URL;
+const isSqlite = !isPostgresPass;
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -34,24 +29,9 @@ afterEach(async () => {
 });
 
 async function openAt005(): Promise<Kysely<unknown>> {
-  let db: Kysely<unknown>;
-  if (!isSqlite) {
-    const schema = await isolatedPostgres(process.env.TEST_DATABASE_URL as string);
-    db = new Kysely({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: schema.url, max: 2 }) }) });
-    cleanups.push(() => schema.drop());
-  } else {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trolleyboard-migration-'));
-    db = new Kysely({ dialect: new SqliteDialect({ database: new SQLite(path.join(dir, 'test.db')) }) });
-    cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
-  }
-  cleanups.unshift(() => db.destroy());
+  const db = await throwawayDatabase(cleanups);
   await migrate(db, BEFORE);
   return db;
-}
-
-async function migrate(db: Kysely<unknown>, migrations: Record<string, Migration>): Promise<void> {
-  const { error } = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateToLatest();
-  if (error) throw error;
 }
 
 const withNurseries = (name: string) => ({ ...BEFORE, '006-nurseries': nurseriesMigration(name) });

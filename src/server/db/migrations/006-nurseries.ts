@@ -92,6 +92,9 @@ async function leadIndexesWithNursery(db: Kysely<unknown>): Promise<void> {
       .execute();
   }
   await db.schema.createIndex('users_nursery').on('users').column('nursery').execute();
+  // An unsorted list (PocketBase's insertion order) of one nursery's orders: without it a page of
+  // the whole history sorts every order of the nursery again.
+  await db.schema.createIndex('tasks_nursery_seq').on('tasks').columns(['nursery', 'seq']).execute();
 }
 
 /** Puts every existing account and record into one nursery named `nurseryName`, when there are any. */

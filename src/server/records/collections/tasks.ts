@@ -1,7 +1,7 @@
 import { tasks } from '#domain/collections/tasks';
 import { newOrderWeekError } from '#domain/orders/new-order-week';
 import { validationFailed } from '../../errors';
-import { IN_NURSERY, MEMBER, membersWithRole, type AccessRules } from '../access-rules';
+import { nurseryTeamRules } from '../access-rules';
 import { serverCollection } from '../collection';
 import { newOrderToday } from './new-order-today';
 
@@ -10,16 +10,7 @@ import { newOrderToday } from './new-order-today';
  * and admins also delete (with the deletion password). Another nursery's order is answered as
  * missing (docs/decisions/005, 020, 033).
  */
-const rules: AccessRules = {
-  list: { gate: MEMBER, condition: IN_NURSERY },
-  view: { gate: MEMBER, condition: IN_NURSERY },
-  create: { gate: membersWithRole(['admin', 'office', 'staff'], 'Viewers can look but not change orders.'), condition: null },
-  update: { gate: membersWithRole(['admin', 'office', 'staff'], 'Viewers can look but not change orders.'), condition: IN_NURSERY },
-  delete: {
-    gate: membersWithRole(['admin', 'office'], 'Only office staff and admins can delete orders. Ask one of them to delete it.'),
-    condition: IN_NURSERY,
-  },
-};
+const rules = nurseryTeamRules('orders');
 
 /** Orders (fields: src/domain/collections/tasks.ts). */
 export const tasksCollection = serverCollection(tasks, {
