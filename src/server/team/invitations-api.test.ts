@@ -1,11 +1,10 @@
-import type { AddressInfo } from 'node:net';
 import type PocketBase from 'pocketbase';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TEAM_API, type InvitationPreview } from '#domain/accounts/invitations';
 import type { UserRecord } from '#domain/records';
 import { parseMail, type ParsedMail } from '../../../tests/support/mail';
 import { createAccount, failure, startTestServer, type TestAccount, type TestServer } from '../../../tests/support/server';
+import { startLoopbackSmtp, type LoopbackSmtp } from '../../../tests/support/smtp';
 
 // Invitations end to end through the server (docs/decisions/035): an admin invites by e-mail, the
 // mail goes over real SMTP (a loopback server here) with a link that works once for seven days,
@@ -21,18 +20,20 @@ const address = (name: string) => `${name}${process.pid}${++counter}@nursery.tes
 const uniqueName = (name: string) => `${name}${process.pid}${++counter}`;
 
 describe('invitations by e-mail over SMTP', () => {
-  let smtp: SMTPServer;
+  let smtp: LoopbackSmtp;
   let server: TestServer;
   let admin: TestAccount;
   let staff: TestAccount;
   let clock = new Date();
-  const received: ParsedMail[] = [];
 
   /** The invitation link mailed to `to` (waits for the mail, as a person checks their inbox). */
   async function linkFor(to: string): Promise<{ token: string; mail: ParsedMail }> {
     const mail = await vi.waitFor(
       () => {
-        const found = received.filter((m) => m.to.includes(to)).pop();
+        const found = smtp.received
+          .filter((m) => m.to.includes(to))
+          .map((m) => parseMail(m.raw))
+          .pop();
         if (!found) throw new Error(`no mail to ${to} yet`);
         return found;
       },
@@ -58,30 +59,15 @@ describe('invitations by e-mail over SMTP', () => {
     });
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          const envelope = session.envelope.rcptTo.map((r) => r.address.toLowerCase()).join(', ');
-          received.push(parseMail(`X-Envelope-To: ${envelope}\r\n${Buffer.concat(chunks).toString('utf8')}`));
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const { port } = smtp.server.address() as AddressInfo;
-    server = await startTestServer({ smtpUrl: `smtp://127.0.0.1:${port}`, appUrl: APP_URL }, { now: () => clock });
+    smtp = await startLoopbackSmtp();
+    server = await startTestServer({ smtpUrl: smtp.url, appUrl: APP_URL }, { now: () => clock });
     admin = await createAccount(server);
     staff = await createAccount(server, { nursery: admin.nursery, role: 'staff' });
     await admin.pb.collection('nurseries').update(admin.nursery, { name: 'Greenfields Nursery' });
   });
   afterAll(async () => {
     await server.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
   });
 
   it('mails a link naming the nursery; the invitee signs up with it and joins with the role, verified by the link', async () => {
