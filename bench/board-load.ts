@@ -86,6 +86,7 @@ try {
         trollies: String(1 + (i % 6)),
         extras: '',
         user: staff.id,
+        nursery: staff.nursery,
       });
     };
     for (let i = 0; i < HISTORY; i++) await insert(i, 2022 + (i % 4), 1 + (i % 52), `History customer ${i}`);

@@ -93,12 +93,12 @@ try {
   const staff = await createStaffWithCli({ DATA_DIR: dataDir }, 1);
   const seedStart = performance.now();
   const database = await openDatabase({ dataDir, databaseUrl: null });
-  const { id: staffId } = await database.db
+  const { id: staffId, nursery } = await database.db
     .selectFrom('users')
-    .select('id')
+    .select(['id', 'nursery'])
     .where('username', '=', staff.username)
     .executeTakeFirstOrThrow();
-  await seedOrders(database.db, staffId, ORDERS);
+  await seedOrders(database.db, { id: staffId, nursery }, ORDERS);
   const stamp = formatTimestamp(new Date(Date.UTC(2019, 0, 1)));
   for (let first = 0; first < HOSTILE_NOTES; first += 200) {
     const rows = Array.from({ length: Math.min(200, HOSTILE_NOTES - first) }, (_, k) => ({
@@ -120,6 +120,7 @@ try {
       user: staffId,
       created_by: staffId,
       updated_by: staffId,
+      nursery,
     }));
     await database.db.insertInto('tasks').values(rows).execute();
   }

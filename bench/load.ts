@@ -127,7 +127,15 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'trolleyboard-load-'));
 const dataDir = path.join(tmp, 'data');
 let exitCode = 0;
 const logins: StaffLogin[] = [];
-for (let i = 0; i < ACCOUNTS; i++) logins.push(await createStaffWithCli({ DATA_DIR: dataDir }, i + 1));
+// One nursery's people: they share its week (docs/decisions/036).
+for (let i = 0; i < ACCOUNTS; i++)
+  logins.push(
+    await createStaffWithCli(
+      { DATA_DIR: dataDir },
+      i + 1,
+      i === 0 ? ['--nursery-name', 'Load nursery'] : ['--nursery', 'Load nursery', '--role', 'office'],
+    ),
+  );
 const server = await startNpmServer(dataDir);
 try {
   const sessions: Array<{ token: string; record: RecordModel }> = [];

@@ -55,6 +55,7 @@ try {
         trollies: '2',
         extras: '',
         user: staff.id,
+        nursery: staff.nursery,
       });
     }
   });

@@ -22,6 +22,7 @@ import { captureResponse, LOAD_CONNECTIONS, measureBareNodeRate, measureRate } f
 import { preparePocketBase, pocketBaseLogin, seedPocketBaseOrders, setUpPocketBase, startPocketBase } from './lib/pocketbase-binary';
 import { freshDatabase, startPostgres } from './lib/postgres';
 import { BENCH_DELETE_PASSWORD, ROOT, sleep, startNpmServer, type RunningServer } from './lib/processes';
+import { measureBoardAcrossNurseries } from './lib/nurseries';
 import { hasRealtime, measureFanout, type Session } from './lib/realtime';
 import {
   BOARD_WEEK,
@@ -47,6 +48,7 @@ const FANOUT_ENV = { REALTIME_MAX_CONNECTIONS_PER_USER: String(FANOUT_SUBSCRIBER
 
 const KEYS = [
   'board_200k_over_1k',
+  'board_100_nurseries_over_1',
   'full_list_200k_ms',
   'board_rps_vs_bare_node',
   'board_rps_vs_pocketbase',
@@ -71,6 +73,7 @@ type Key = (typeof KEYS)[number];
 
 const TARGETS: Partial<Record<Key, string>> = {
   board_200k_over_1k: '<= 1.5',
+  board_100_nurseries_over_1: '<= 1.2',
   board_rps_vs_bare_node: '>= 0.5',
   board_rps_vs_pocketbase: '> 1.0',
   update_rps_vs_pocketbase: '> 1.0',
@@ -136,12 +139,13 @@ async function idleMemory(server: RunningServer, label: string): Promise<number>
   return median(samples);
 }
 
-function userIdOf(dataDir: string, username: string): string {
+/** The account's id and nursery (its orders are its nursery's). */
+function userIdOf(dataDir: string, username: string): { id: string; nursery: string } {
   const db = new SQLite(sqliteFile(dataDir), { readonly: true });
   try {
-    const row = db.prepare('SELECT id FROM users WHERE username = ?').get(username) as { id: string } | undefined;
+    const row = db.prepare('SELECT id, nursery FROM users WHERE username = ?').get(username) as { id: string; nursery: string } | undefined;
     if (!row) throw new Error(`no user ${username} in ${dataDir}`);
-    return row.id;
+    return row;
   } finally {
     db.close();
   }
@@ -270,8 +274,8 @@ try {
   await migrateSqlite(bigDir);
   const bigEnv = { DATA_DIR: bigDir };
   await createStaffWithCli(bigEnv, 1);
-  const staffId = userIdOf(bigDir, staff.username);
-  seedSqliteOrders(sqliteFile(bigDir), 'tasks', 0, SMALL, staffId);
+  const staffOwner = userIdOf(bigDir, staff.username);
+  seedSqliteOrders(sqliteFile(bigDir), 'tasks', 0, SMALL, staffOwner);
   const bustId = (() => {
     const db = new SQLite(sqliteFile(bigDir), { readonly: true });
     try {
@@ -292,7 +296,7 @@ try {
 
   step(`board over ${BIG} orders`);
   const seedStart = performance.now();
-  seedSqliteOrders(sqliteFile(bigDir), 'tasks', SMALL, BIG, staffId);
+  seedSqliteOrders(sqliteFile(bigDir), 'tasks', SMALL, BIG, staffOwner);
   console.log(`  seeded ${BIG - SMALL} more orders in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
   server = await startNpmServer(bigDir);
   running.push(server);
@@ -332,6 +336,16 @@ try {
   const bare = await measureBareNodeRate(captured, SECONDS, authHeaders);
   console.log(`  bare node:http, same bytes and headers: ${bare.rps.toFixed(0)} req/s`);
   set('board_rps_vs_bare_node', boardRate.rps / bare.rps);
+
+  // --- One nursery's board among many (issue 15): the nursery leads every index the board uses.
+  step('board of one nursery among 100 nurseries × 20,000 orders');
+  const nurseriesBoard = await measureBoardAcrossNurseries(tmp, {
+    nurseries: Number(process.env.BENCH_NURSERIES ?? 100),
+    ordersEach: Number(process.env.BENCH_NURSERY_ORDERS ?? 20_000),
+    rounds: ROUNDS,
+    log: (line) => console.log(line),
+  });
+  set('board_100_nurseries_over_1', nurseriesBoard.manyMs / nurseriesBoard.oneMs);
 
   // --- Real PocketBase with the same data.
   step(`PocketBase 0.22.20 with the same ${BIG} orders`);

@@ -25,7 +25,7 @@ try {
   const staff = await createAccount(server);
   const pb = staff.pb;
   const seedStart = performance.now();
-  await seedOrders(server.built.database.db, staff.id, ORDERS);
+  await seedOrders(server.built.database.db, staff, ORDERS);
   console.log(`Seeded ${ORDERS} orders in ${((performance.now() - seedStart) / 1000).toFixed(1)} s (${server.built.database.dialect}).`);
 
   const tasks = pb.collection('tasks');

@@ -49,6 +49,8 @@ export interface SeedOrder {
   trollies: string;
   extras: string;
   user: string;
+  /** Only in our tables (PocketBase's copy of the collection has none). */
+  nursery?: string;
 }
 
 /**
@@ -56,7 +58,7 @@ export interface SeedOrder {
  * are spread evenly over weeks 1–52 of 1990–2030 (skipping the board's week). `created` grows with
  * `i`, so "newest first" is meaningful.
  */
-export function orderAt(i: number, userId: string): SeedOrder {
+export function orderAt(i: number, userId: string, nursery?: string): SeedOrder {
   let year = BOARD_YEAR;
   let weekNumber = BOARD_WEEK;
   if (i >= BOARD_WEEK_ORDERS) {
@@ -83,6 +85,7 @@ export function orderAt(i: number, userId: string): SeedOrder {
     trollies: String(1 + (i % 4)),
     extras: '',
     user: userId,
+    ...(nursery === undefined ? {} : { nursery }),
   };
 }
 
@@ -101,12 +104,18 @@ export function sqliteFile(dataDir: string): string {
  * Appends orders `from` … `to - 1` to a SQLite file in one transaction, into the columns the
  * table has (a column added later by a migration keeps its default). Returns the rows written.
  */
-export function seedSqliteOrders(file: string, table: string, from: number, to: number, userId: string): SeedOrder[] {
+export function seedSqliteOrders(
+  file: string,
+  table: string,
+  from: number,
+  to: number,
+  owner: { id: string; nursery: string },
+): SeedOrder[] {
   const db = new SQLite(file);
   try {
     db.pragma('journal_mode = WAL');
     const columns = new Set((db.prepare(`PRAGMA table_info("${table}")`).all() as Array<{ name: string }>).map((c) => c.name));
-    const sample = orderAt(0, userId);
+    const sample = orderAt(0, owner.id, owner.nursery);
     const names = Object.keys(sample).filter((name) => columns.has(name));
     const insert = db.prepare(
       `INSERT INTO "${table}" (${names.map((n) => `"${n}"`).join(', ')}) VALUES (${names.map((n) => `@${n}`).join(', ')})`,
@@ -114,7 +123,7 @@ export function seedSqliteOrders(file: string, table: string, from: number, to: 
     const written: SeedOrder[] = [];
     db.transaction(() => {
       for (let i = from; i < to; i++) {
-        const order = orderAt(i, userId);
+        const order = orderAt(i, owner.id, owner.nursery);
         insert.run(Object.fromEntries(names.map((n) => [n, order[n as keyof SeedOrder]])));
         if (i < BOARD_WEEK_ORDERS) written.push(order);
       }
@@ -131,8 +140,11 @@ export interface StaffLogin {
   password: string;
 }
 
-/** A verified member of staff who accepted the terms, made with the operator CLI (docs/decisions/024). */
-export async function createStaffWithCli(env: Record<string, string>, n: number): Promise<StaffLogin> {
+/**
+ * A verified member of staff who accepted the terms, made with the operator CLI (docs/decisions/024):
+ * the admin of a nursery of their own, unless `extra` names one to join (`--nursery`, `--role`).
+ */
+export async function createStaffWithCli(env: Record<string, string>, n: number, extra: string[] = []): Promise<StaffLogin> {
   const login = { username: `bench${n}`, email: `bench${n}@nursery.test`, password: 'bench-password-42' };
   await run(
     'npm',
@@ -150,6 +162,7 @@ export async function createStaffWithCli(env: Record<string, string>, n: number)
       login.password,
       '--verified',
       '--accept-terms',
+      ...extra,
     ],
     { env: { ...process.env, LOG_LEVEL: 'warn', ...env } },
   );

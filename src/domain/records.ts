@@ -5,6 +5,7 @@
 // out here.
 
 import type { RecordOf } from './collections/fields';
+import type { nurseries } from './collections/nurseries';
 import type { tasks } from './collections/tasks';
 import type { trolleyExports } from './collections/trolley-exports';
 import type { userSettings } from './collections/user-settings';
@@ -13,6 +14,8 @@ import type { users } from './collections/users';
 export type { BaseRecord } from './collections/fields';
 
 export const COLLECTIONS = {
+  nurseries: 'nurseries',
+  invitations: 'invitations',
   users: 'users',
   tasks: 'tasks',
   userSettings: 'user_settings',
@@ -30,6 +33,17 @@ export interface TermsAgreement {
 }
 
 export type UserRecord = RecordOf<typeof users>;
+
+/**
+ * What a member of a nursery may do (docs/decisions/036): admin (the nursery's people and
+ * settings, and all below), office (also deletes, with the deletion password), staff (create and
+ * edit orders, statuses and runs), viewer (read-only: a yard screen or a driver's phone).
+ */
+export const ROLES = ['admin', 'office', 'staff', 'viewer'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** A nursery (organisation): every record of every other collection belongs to one. */
+export type NurseryRecord = RecordOf<typeof nurseries>;
 
 export const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type Day = (typeof DAYS)[number];
@@ -93,4 +107,6 @@ export type TrolleyExportRecord = RecordOf<typeof trolleyExports>;
 export interface AppConfig {
   supportEmail: string;
   appUrl: string;
+  /** Who may sign up: anyone (`open`), or only people an admin invites (`invite`, docs/decisions/035). */
+  signup: 'open' | 'invite';
 }

@@ -14,7 +14,7 @@ import { deletePasswordCheck } from './auth/delete-password';
 import { Throttles } from './auth/throttles';
 import { RealtimeBroker, DEFAULT_MAX_BUFFERED_BYTES } from './realtime/broker';
 import { DEFAULT_MAX_INSTANCE_FILTER_COST } from './realtime/subscriptions';
-import { InProcessEventBus, type EventBus } from './realtime/event-bus';
+import { InProcessEventBus, type EventBus, type RecordChange } from './realtime/event-bus';
 import { realtimeRoutes } from './realtime/realtime-routes';
 import { createMailer, sendInBackground, type Mailer } from './mail/mailer';
 import { installJsonCompression } from './plugins/compress-json';
@@ -30,8 +30,11 @@ import { RecordService } from './records/record-service';
 import { RecordStore } from './records/record-store';
 import { recordRoutes } from './records/records-routes';
 import { loadSecrets, type Secrets } from './secrets';
+import { teamRoutes } from './team/team-routes';
+import { TeamService } from './team/team-service';
 import { DeletedSweeper } from './trail/deleted-sweeper';
 import { trailRoutes } from './trail/trail-routes';
+import { NurseriesRepository } from './users/nurseries-repository';
 import { UsersRepository } from './users/users-repository';
 
 declare module 'fastify' {
@@ -90,7 +93,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const nowMs = () => now().getTime();
   const throttles = new Throttles(database.db, nowMs, app.log);
   const users = new UsersRepository(database.db);
+  const nurseries = new NurseriesRepository(database.db);
   const collections = [...ALL_COLLECTIONS];
+  const byName = new Map(collections.map((collection) => [collection.name, collection]));
+  // Which nursery a change belongs to: the list cache and realtime keep nurseries' changes apart.
+  const nurseryOfChange = (change: RecordChange) => byName.get(change.collection)?.nurseryOf(change.record) ?? '';
   // One process (SQLite) delivers in memory; on PostgreSQL every instance hears every commit (docs/decisions/002).
   let bus: EventBus;
   if (config.databaseUrl && database.dialect === 'postgres') {
@@ -111,6 +118,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Every committed change (this instance's and, on PostgreSQL, the others') ages cached lists.
   const listCache = new ListCache({
     db: database.db,
+    nurseryOf: nurseryOfChange,
     externalVersion: database.dialect === 'sqlite' ? () => sqliteDataVersion(database) : undefined,
   });
   const events: EventBus = listCache.watch(bus);
@@ -122,7 +130,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     users,
     config,
     collections,
-    checkDeletePassword: deletePasswordCheck(throttles, secrets.deletePassword),
+    checkDeletePassword: deletePasswordCheck(throttles, async (id) => {
+      // The nursery's own, else the server's (docs/decisions/036).
+      const nursery = id === '' ? undefined : await nurseries.findById(id);
+      if (nursery && nursery.deletePasswordHash !== '') return { hash: nursery.deletePasswordHash };
+      return secrets.deletePassword === null ? null : { text: secrets.deletePassword };
+    }),
     throttles,
     sendMail: sendInBackground(mailer, app.log),
     now,
@@ -141,7 +154,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(rateLimit, { global: false, store: throttleRateLimitStore(throttles, nowMs) });
 
   app.get('/api/health', async () => ({ code: 200, message: 'API is healthy.', data: {} }));
-  app.get('/api/app-config', async (): Promise<AppConfig> => ({ supportEmail: config.supportEmail, appUrl: config.appUrl }));
+  app.get('/api/app-config', async (): Promise<AppConfig> => ({
+    supportEmail: config.supportEmail,
+    appUrl: config.appUrl,
+    signup: config.signup,
+  }));
 
   const tokens = new TokenService(users, secrets.tokenSecret);
   const authCache = new AuthCache(tokens, users);
@@ -155,7 +172,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     request.auth = { user: token ? await authCache.userOf(token) : null };
   });
 
-  await app.register(authRoutes, { users, records, config, tokens, mailer, throttles });
+  await app.register(authRoutes, { users, records, config, tokens, mailer, throttles, now });
+  const team = new TeamService({
+    records,
+    users,
+    nurseries,
+    db: database.db,
+    dialect: database.dialect,
+    now,
+    passwordHashCost: config.passwordHashCost ?? 'default',
+  });
+  await app.register(teamRoutes, { team, rateLimitPerMinute: config.authRateLimitPerMinute });
   await app.register(recordRoutes, {
     records,
     collections,
@@ -168,6 +195,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     now: nowMs,
     bus: events,
     dialect: database.dialect,
+    nurseryOf: nurseryOfChange,
     log: app.log,
     limits: {
       maxStreams: config.realtimeMaxStreams,

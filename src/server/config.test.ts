@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       supportEmail: expect.stringContaining('@'),
       deletePassword: null,
       signupAllowedDomains: [],
+      signup: 'open',
       logLevel: 'info',
       webDir: path.join(CWD, 'dist/web'),
       tokenTtlSeconds: expect.any(Number),
@@ -43,6 +44,7 @@ describe('loadConfig', () => {
       readTimeLimitMs: 1500,
       readWorkers: 2,
       deletedKeepDays: 30,
+      nurseryName: 'My nursery',
     });
   });
 
@@ -67,6 +69,7 @@ describe('loadConfig', () => {
         SUPPORT_EMAIL: 'help@nursery.test',
         DELETE_PASSWORD: 'Prune-The-Roses',
         SIGNUP_ALLOWED_DOMAINS: ' Nursery.test, @yard.nursery.test ,',
+        SIGNUP: ' Invite ',
         LOG_LEVEL: 'warn',
         WEB_DIR: 'none',
         TOKEN_TTL_SECONDS: '7200',
@@ -83,6 +86,7 @@ describe('loadConfig', () => {
         READ_TIME_LIMIT_SECONDS: '2.5',
         READ_WORKERS: '4',
         DELETED_KEEP_DAYS: '7',
+        NURSERY_NAME: ' Hill Top Nurseries ',
       },
       CWD,
     );
@@ -97,6 +101,7 @@ describe('loadConfig', () => {
       supportEmail: 'help@nursery.test',
       deletePassword: 'Prune-The-Roses',
       signupAllowedDomains: ['nursery.test', 'yard.nursery.test'],
+      signup: 'invite',
       logLevel: 'warn',
       webDir: null,
       tokenTtlSeconds: 7200,
@@ -113,6 +118,7 @@ describe('loadConfig', () => {
       readTimeLimitMs: 2500,
       readWorkers: 4,
       deletedKeepDays: 7,
+      nurseryName: 'Hill Top Nurseries',
     });
   });
 
@@ -131,6 +137,7 @@ describe('loadConfig', () => {
       SMTP_URL: 'mail.nursery.test:25',
       SUPPORT_EMAIL: 'help',
       SIGNUP_ALLOWED_DOMAINS: 'nursery.test,not a domain',
+      SIGNUP: 'closed',
       LOG_LEVEL: 'loud',
       TOKEN_TTL_SECONDS: '5',
       AUTH_RATE_LIMIT_PER_MINUTE: '0',
@@ -145,6 +152,7 @@ describe('loadConfig', () => {
       READ_TIME_LIMIT_SECONDS: '0',
       READ_WORKERS: 'two',
       DELETED_KEEP_DAYS: '0',
+      NURSERY_NAME: 'x'.repeat(101),
     });
     const names = [
       'PORT',
@@ -153,6 +161,7 @@ describe('loadConfig', () => {
       'SMTP_URL',
       'SUPPORT_EMAIL',
       'SIGNUP_ALLOWED_DOMAINS',
+      'SIGNUP must',
       'LOG_LEVEL',
       'TOKEN_TTL_SECONDS',
       'AUTH_RATE_LIMIT_PER_MINUTE',
@@ -167,6 +176,7 @@ describe('loadConfig', () => {
       'READ_TIME_LIMIT_SECONDS',
       'READ_WORKERS',
       'DELETED_KEEP_DAYS',
+      'NURSERY_NAME',
     ];
     expect(problems).toHaveLength(names.length);
     for (const name of names) {
@@ -174,17 +184,16 @@ describe('loadConfig', () => {
     }
   });
 
-  it('on PostgreSQL, insists on TOKEN_SECRET and DELETE_PASSWORD, naming both', () => {
-    const problems = problemsOf({ DATABASE_URL: 'postgres://tb@db:5432/tb' });
-    expect(problems).toEqual([
-      expect.stringMatching(/TOKEN_SECRET and DELETE_PASSWORD must be given.*missing: TOKEN_SECRET, DELETE_PASSWORD/),
-    ]);
+  it('on PostgreSQL, insists on TOKEN_SECRET; DELETE_PASSWORD is optional (each nursery has its own)', () => {
     expect(problemsOf({ DATABASE_URL: 'postgres://tb@db:5432/tb', DELETE_PASSWORD: 'Prune-The-Roses' })).toEqual([
-      expect.stringMatching(/missing: TOKEN_SECRET\.$/),
+      'With DATABASE_URL set, TOKEN_SECRET must be given (every instance must use the same one).',
     ]);
     expect(
       loadConfig({ DATABASE_URL: 'postgres://tb@db:5432/tb', DELETE_PASSWORD: 'Prune', TOKEN_SECRET: 'x'.repeat(32) }, CWD),
     ).toMatchObject({ tokenSecret: 'x'.repeat(32), deletePassword: 'Prune' });
+    expect(loadConfig({ DATABASE_URL: 'postgres://tb@db:5432/tb', TOKEN_SECRET: 'x'.repeat(32) }, CWD)).toMatchObject({
+      deletePassword: null,
+    });
   });
 
   it('reads CORS_ORIGINS=* as any origin, and refuses * mixed with origins', () => {

@@ -1,6 +1,11 @@
 import path from 'node:path';
+import { NURSERY_NAME_MAX_LENGTH } from '#domain/collections/nurseries';
+import { findForbiddenCharacters } from '#domain/validation';
 import type { PasswordHashCost } from './auth/passwords';
 import { DEFAULT_READ_TIME_LIMIT_MS, DEFAULT_READ_WORKERS } from './db/client-reads';
+
+/** The nursery existing data moves into when an installation from before nurseries is upgraded. */
+export const DEFAULT_NURSERY_NAME = 'My nursery';
 
 /** Typed server settings. The only place that reads process.env (docs/decisions/024). */
 export interface Config {
@@ -16,10 +21,18 @@ export interface Config {
   smtpUrl: string | null;
   mailFrom: string;
   supportEmail: string;
-  /** Shared deletion password (docs/decisions/020); null means generate one in DATA_DIR on first start. */
+  /**
+   * The operator's deletion password (docs/decisions/020), for every nursery that has not chosen its
+   * own; null means each new nursery gets a generated one (docs/decisions/036).
+   */
   deletePassword: string | null;
   /** Lower-case e-mail domains allowed to sign up; empty means any. */
   signupAllowedDomains: string[];
+  /**
+   * Who may sign up: `open` (anyone, making a new nursery) or `invite` (only with an admin's
+   * invitation, docs/decisions/035).
+   */
+  signup: SignupMode;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Folder of the built SPA; null serves no web app (API only). */
   webDir: string | null;
@@ -62,6 +75,8 @@ export interface Config {
   readWorkers: number;
   /** Days a deleted order or run stays in Deleted before it is purged for good (docs/decisions/034). */
   deletedKeepDays: number;
+  /** The name of the nursery an upgrade puts existing accounts and records into (migration 006); renamable by its admins. */
+  nurseryName: string;
 }
 
 /** Days in Deleted before the automatic purge (DELETED_KEEP_DAYS). */
@@ -72,6 +87,9 @@ export class ConfigError extends Error {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   }
 }
+
+export const SIGNUP_MODES = ['open', 'invite'] as const;
+export type SignupMode = (typeof SIGNUP_MODES)[number];
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -126,6 +144,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   for (const domain of signupAllowedDomains) {
     if (!/^[a-z0-9.-]+\.[a-z]{2,}$/.test(domain)) problems.push(`SIGNUP_ALLOWED_DOMAINS has "${domain}", which is not an e-mail domain.`);
   }
+
+  const rawSignup = (text('SIGNUP') ?? 'open').toLowerCase();
+  const signup: SignupMode = rawSignup === 'invite' ? 'invite' : 'open';
+  if (!(SIGNUP_MODES as readonly string[]).includes(rawSignup))
+    problems.push(`SIGNUP must be open (anyone may sign up) or invite (only people an admin invites), got "${rawSignup}".`);
 
   const rawLevel = text('LOG_LEVEL') ?? 'info';
   const logLevel = (LOG_LEVELS as readonly string[]).includes(rawLevel) ? (rawLevel as Config['logLevel']) : 'info';
@@ -195,20 +218,18 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const readWorkers = wholeNumber('READ_WORKERS', DEFAULT_READ_WORKERS, 1);
   const deletedKeepDays = wholeNumber('DELETED_KEEP_DAYS', DEFAULT_DELETED_KEEP_DAYS, 1);
 
+  const nurseryName = text('NURSERY_NAME') ?? DEFAULT_NURSERY_NAME;
+  if (nurseryName.length > NURSERY_NAME_MAX_LENGTH || findForbiddenCharacters(nurseryName, 'single-line'))
+    problems.push(`NURSERY_NAME must be one line of at most ${NURSERY_NAME_MAX_LENGTH} characters, got "${nurseryName.slice(0, 120)}".`);
+
   const tokenSecret = text('TOKEN_SECRET') ?? null;
   if (tokenSecret !== null && tokenSecret.length < 32)
     problems.push('TOKEN_SECRET must be at least 32 characters long (for example the output of `openssl rand -base64 32`).');
-  // Several instances share one database: each must accept the others' tokens and ask for the same
-  // deletion password, so neither may be generated per machine (docs/decisions/028).
-  if (databaseUrl !== null && /^postgres(ql)?:\/\//.test(databaseUrl)) {
-    const missing = [tokenSecret === null ? 'TOKEN_SECRET' : null, deletePassword === null ? 'DELETE_PASSWORD' : null].filter(
-      (name): name is string => name !== null,
-    );
-    if (missing.length > 0)
-      problems.push(
-        `With DATABASE_URL set, TOKEN_SECRET and DELETE_PASSWORD must be given (every instance must use the same ones); missing: ${missing.join(', ')}.`,
-      );
-  }
+  // Several instances share one database: each must accept the others' tokens, so the secret may
+  // not be generated per machine (docs/decisions/028). Deletion passwords are each nursery's, kept
+  // in the database, so DELETE_PASSWORD is optional there too (docs/decisions/036).
+  if (databaseUrl !== null && /^postgres(ql)?:\/\//.test(databaseUrl) && tokenSecret === null)
+    problems.push('With DATABASE_URL set, TOKEN_SECRET must be given (every instance must use the same one).');
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -222,6 +243,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     supportEmail,
     deletePassword,
     signupAllowedDomains,
+    signup,
     logLevel,
     webDir,
     tokenTtlSeconds,
@@ -238,6 +260,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     readTimeLimitMs,
     readWorkers,
     deletedKeepDays,
+    nurseryName,
   };
 }
 

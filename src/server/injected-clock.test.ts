@@ -31,7 +31,7 @@ describe("the server's clock", () => {
   it('stops live events to a stream whose sign-in has expired by the clock, and only while it has', async () => {
     clock = new Date();
     const writer = await createAccount(server);
-    const reader = await createAccount(server);
+    const reader = await createAccount(server, { nursery: writer.nursery });
     const live = await listen(reader.pb, 'tasks', '*');
     const decided = () => server.built.realtime.stats().ruleDecisions;
 

@@ -31,13 +31,13 @@ try {
 }
 const { app, secrets } = built;
 
-if (secrets.deletePasswordGenerated) {
+if (!config.deletePassword) {
+  // Never printed (logs are kept and shared): each nursery's admins see their own in its settings.
   app.log.info(
-    `Deletion password (generated, kept in ${config.dataDir}/secrets.json; set DELETE_PASSWORD to choose your own): ${secrets.deletePassword}`,
+    secrets.deletePassword
+      ? `Deletion password: each nursery's own; a nursery without one uses the one generated on first start, kept in ${config.dataDir}/secrets.json.`
+      : "Deletion password: each nursery's own, generated when it is made and shown to its admins in the nursery's settings.",
   );
-} else if (!config.deletePassword) {
-  // Printed only on the start that generated it (logs are kept and shared); say where it is instead.
-  app.log.info(`Deletion password: the one generated on first start, kept in ${config.dataDir}/secrets.json.`);
 }
 if (!config.smtpUrl) app.log.info(`No SMTP_URL set: mails are written to ${config.dataDir}/mail and their links logged here.`);
 

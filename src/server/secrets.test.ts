@@ -24,33 +24,33 @@ describe('generated deletion password', () => {
     expect(seen.size).toBe(2000);
   });
 
-  it('is reported as generated only on the start that made it, so it is printed once', () => {
+  it('generates a token secret once; no deletion password (each nursery gets its own), but reads one an earlier version generated', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trolleyboard-secrets-'));
     try {
       const first = loadSecrets(sqlite(dataDir));
       const second = loadSecrets(sqlite(dataDir));
-      expect(first.deletePasswordGenerated).toBe(true);
-      expect(second.deletePasswordGenerated).toBe(false);
-      expect(second.deletePassword).toBe(first.deletePassword);
+      expect(first.deletePassword).toBeNull();
       expect(second.tokenSecret).toBe(first.tokenSecret);
-      expect(loadSecrets({ ...sqlite(dataDir), deletePassword: 'Given' })).toMatchObject({
-        deletePassword: 'Given',
-        deletePasswordGenerated: false,
-      });
+      expect(loadSecrets({ ...sqlite(dataDir), deletePassword: 'Given' }).deletePassword).toBe('Given');
       expect(loadSecrets({ ...sqlite(dataDir), tokenSecret: 'x'.repeat(32) }).tokenSecret).toBe('x'.repeat(32));
+      // An installation from before nurseries: its generated password still holds for its nursery.
+      const file = path.join(dataDir, 'secrets.json');
+      fs.writeFileSync(file, JSON.stringify({ ...JSON.parse(fs.readFileSync(file, 'utf8')), deletePassword: 'fern-tulip-oak-sage-417' }));
+      expect(loadSecrets(sqlite(dataDir)).deletePassword).toBe('fern-tulip-oak-sage-417');
+      expect(loadSecrets({ ...sqlite(dataDir), deletePassword: 'Given' }).deletePassword).toBe('Given');
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
 
-  it('on PostgreSQL generates nothing and refuses to start without both secrets', () => {
+  it('on PostgreSQL generates nothing and refuses to start without the token secret; DELETE_PASSWORD is optional', () => {
     const dataDir = path.join(os.tmpdir(), `trolleyboard-never-${process.pid}`);
     const pg = { dataDir, databaseUrl: 'postgres://db/tb', tokenSecret: null, deletePassword: 'Prune' };
-    expect(() => loadSecrets(pg)).toThrow(/TOKEN_SECRET and DELETE_PASSWORD must be given/);
-    expect(loadSecrets({ ...pg, tokenSecret: 'x'.repeat(32) })).toEqual({
+    expect(() => loadSecrets(pg)).toThrow(/TOKEN_SECRET must be given/);
+    expect(loadSecrets({ ...pg, tokenSecret: 'x'.repeat(32) })).toEqual({ tokenSecret: 'x'.repeat(32), deletePassword: 'Prune' });
+    expect(loadSecrets({ ...pg, tokenSecret: 'x'.repeat(32), deletePassword: null })).toEqual({
       tokenSecret: 'x'.repeat(32),
-      deletePassword: 'Prune',
-      deletePasswordGenerated: false,
+      deletePassword: null,
     });
     expect(fs.existsSync(dataDir)).toBe(false);
   });

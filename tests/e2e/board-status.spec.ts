@@ -22,7 +22,7 @@ for (const [n, screen] of SCREENS.entries()) {
       signIn,
     }) => {
       const alice = await accounts.create();
-      const bob = await accounts.create();
+      const bob = await accounts.create({ nursery: alice.nursery });
       const week = ownWeek(11 + n);
       const title = `One tap ${unique()}`;
       const order = await (await api(alice)).collection('tasks').create({

@@ -36,7 +36,8 @@ function holdingOrder(pb: PocketBase, title: string) {
 const field = (page: Page, label: string) => page.getByRole('form', { name: 'Order' }).getByLabel(label, { exact: true });
 
 test('the edit page says who added and last changed the order, and shows its history', async ({ page, accounts, signIn }) => {
-  const [sarah, tom] = await Promise.all([accounts.create(), accounts.create()]);
+  const sarah = await accounts.create();
+  const tom = await accounts.create({ nursery: sarah.nursery });
   const title = `Greenfields ${unique()}`;
   const order = await holdingOrder(await api(sarah), title);
   const tomApi = await api(tom);
@@ -67,7 +68,8 @@ test('the edit page says who added and last changed the order, and shows its his
 });
 
 test('an office user deletes an order and brings it back with Undo in the toast', async ({ page, accounts, signIn }) => {
-  const office = await accounts.create();
+  // An office user of a nursery (its first account, its admin, made it).
+  const office = await accounts.create({ nursery: (await accounts.create()).nursery, role: 'office' });
   const pb = await api(office);
   const title = `Undo me ${unique()}`;
   const order = await holdingOrder(pb, title);

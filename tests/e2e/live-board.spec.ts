@@ -13,7 +13,8 @@ const column = (page: Page, day: string) => page.getByRole('region', { name: new
 
 test('a change in one browser shows in another within 2 s, without reload', async ({ page, browser, accounts, signIn }) => {
   const alice = await accounts.create();
-  const bob = await accounts.create();
+  // A teammate: changes reach only their own nursery's boards (docs/decisions/036).
+  const bob = await accounts.create({ nursery: alice.nursery });
   const tag = Math.random().toString(36).slice(2, 7);
   const title = `Live ${tag}`;
   // Next week's board: a new order may go there on any day (not into a week that has passed).

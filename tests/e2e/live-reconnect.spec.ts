@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import PocketBase from 'pocketbase';
 import { loadConfig } from '../../src/server/config';
-import { createAccountInDatabase } from '../support/accounts';
+import { createAccountInDatabase, type AccountOptions } from '../support/accounts';
 import { api } from '../support/e2e-api';
 import { test as base, expect, type Account } from '../support/e2e-fixtures';
 import { e2eWorkDir, repoRoot } from '../support/e2e-env';
@@ -35,7 +35,7 @@ interface RestartableServer {
   /** Starts it again on the same port and database; resolves when /api/health answers. */
   start(): Promise<void>;
   /** A verified staff account with the current terms, in this server's database. */
-  createAccount(): Promise<Account>;
+  createAccount(options?: AccountOptions): Promise<Account>;
   output(): string;
 }
 
@@ -66,7 +66,7 @@ const test = base.extend<{ server: RestartableServer }>({
         if (current) throw new Error('the server is already running');
         current = await startServerProcess(options);
       },
-      createAccount: () => createAccountInDatabase(config),
+      createAccount: (accountOptions) => createAccountInDatabase(config, accountOptions),
       output: () => earlierOutput + (current?.output() ?? ''),
     });
     if (current) {
@@ -88,7 +88,8 @@ test('after a server restart the board shows what it missed, without reload', as
   // Two server starts on a busy machine; the catch-up itself is timed on its own below.
   test.setTimeout(90_000);
   const alice = await server.createAccount();
-  const bob = await server.createAccount();
+  // A teammate: changes reach only their own nursery's boards (docs/decisions/036).
+  const bob = await server.createAccount({ nursery: alice.nursery });
   const tag = Math.random().toString(36).slice(2, 7);
   const moved = `Moved ${tag}`;
   const added = `Added ${tag}`;
@@ -170,7 +171,8 @@ test('after a server restart the board shows what it missed, without reload', as
 
 base('a change made while the board is still subscribing shows once the subscription is in place', async ({ page, accounts, signIn }) => {
   const alice = await accounts.create();
-  const bob = await accounts.create();
+  // A teammate: changes reach only their own nursery's boards (docs/decisions/036).
+  const bob = await accounts.create({ nursery: alice.nursery });
   const tag = Math.random().toString(36).slice(2, 7);
   const early = `Early ${tag}`;
   const between = `Between ${tag}`;
@@ -202,7 +204,8 @@ base('a change made while the board is still subscribing shows once the subscrip
 
 base('a list read before a change but arriving after the subscription is asked for again', async ({ page, accounts, signIn }) => {
   const alice = await accounts.create();
-  const bob = await accounts.create();
+  // A teammate: changes reach only their own nursery's boards (docs/decisions/036).
+  const bob = await accounts.create({ nursery: alice.nursery });
   const tag = Math.random().toString(36).slice(2, 7);
   const early = `Early ${tag}`;
   const between = `Between ${tag}`;

@@ -19,6 +19,7 @@ async function submitSignUp(page: Page, email: string, username: string) {
   await page.getByRole('button', { name: 'Create an account' }).click();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Nursery name').fill(`${username}'s nursery`);
   await page.getByLabel('Password', { exact: true }).fill('a-good-password-1');
   await page.getByLabel('Confirm Password').fill('a-good-password-1');
   await page.getByLabel('I agree to the Terms and Privacy Policy').check();
@@ -112,6 +113,7 @@ test.describe('sign up', () => {
 
     await page.getByLabel('Email').fill('new.person@nursery.test');
     await page.getByLabel('Username').fill('newperson');
+    await page.getByLabel('Nursery name').fill('New Leaf Nursery');
     await page.getByLabel('Password', { exact: true }).fill('first-password-1');
     await page.getByLabel('Confirm Password').fill('other-password-2');
     await submit.click();

@@ -141,7 +141,7 @@ for (const size of PHONE_AND_DESKTOP) {
       await fillWithGreenfields(page, [3]);
       await detail(page, 'Reg').fill('KP19 XYZ');
       // The device has it once it is in storage; closing before then is a race with the browser.
-      await expect.poll(() => page.evaluate(() => Object.values(localStorage).some((kept) => kept.includes('KP19 XYZ')))).toBe(true);
+      await expect.poll(() => page.evaluate<boolean>("Object.values(localStorage).some((kept) => kept.includes('KP19 XYZ'))")).toBe(true);
       await page.close();
 
       const again = await context.newPage();

@@ -90,7 +90,7 @@ for (const size of PHONE_AND_DESKTOP) {
       signIn,
     }) => {
       const me = await accounts.create();
-      const teammate = await accounts.create();
+      const teammate = await accounts.create({ nursery: me.nursery });
       const driver = `Pat${unique()}`;
       const theirs = await (await api(teammate)).collection('trolley_exports').create<TrolleyExportRecord>(lorryRun(driver, 'XY70 TRK'));
       const pb = await api(me);
@@ -157,7 +157,7 @@ for (const size of PHONE_AND_DESKTOP) {
       signIn,
     }) => {
       const me = await accounts.create();
-      const teammate = await accounts.create();
+      const teammate = await accounts.create({ nursery: me.nursery });
       const pb = await api(me);
       const run = await pb.collection('trolley_exports').create<TrolleyExportRecord>(lorryRun(`Kim${unique()}`, 'CF51 XYZ'));
 

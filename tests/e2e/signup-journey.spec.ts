@@ -26,6 +26,7 @@ test('sign up, verify by mail, log in, see the board', async ({ page, mailbox })
   await page.getByRole('button', { name: 'Create an account' }).click();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Nursery name').fill(`Journey ${suffix}`);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm Password').fill(password);
   await page.getByLabel('I agree to the Terms and Privacy Policy').check();

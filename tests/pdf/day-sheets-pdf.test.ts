@@ -193,6 +193,7 @@ function order(title: string, day: Day, over: Partial<OrderRecord> = {}): OrderR
     user: 'staff1',
     created_by: 'staff1',
     updated_by: 'staff1',
+    nursery: 'nursery1',
     ...over,
   };
 }

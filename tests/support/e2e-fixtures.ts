@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../../src/server/config';
 import { createAccountInDatabase, type AccountOptions } from './accounts';
-import { e2eDataDir, e2eMailDir, repoRoot } from './e2e-env';
+import { E2E_DELETE_PASSWORD, e2eDataDir, e2eMailDir, repoRoot } from './e2e-env';
 import { parseMail, type ParsedMail } from './mail';
 
 export interface Mail {
@@ -30,6 +30,8 @@ export interface Account {
   username: string;
   email: string;
   password: string;
+  /** Its nursery (a new one, of which it is the admin, unless `accounts.create` named one to join). */
+  nursery: string;
 }
 
 export type { AccountOptions } from './accounts';
@@ -90,9 +92,16 @@ class FileMailbox implements Mailbox {
   }
 }
 
-/** The e2e server's storage settings (tests/support/e2e-server.ts), so accounts land in its database. */
+/**
+ * The e2e server's storage settings (tests/support/e2e-server.ts), so accounts land in its database,
+ * and its DELETE_PASSWORD, so the nursery an account makes uses it as the server's own do
+ * (docs/decisions/036) rather than getting a generated one.
+ */
 function e2eServerConfig() {
-  return loadConfig({ DATA_DIR: e2eDataDir, DATABASE_URL: process.env.E2E_DATABASE_URL ?? '', LOG_LEVEL: 'silent' }, repoRoot);
+  return loadConfig(
+    { DATA_DIR: e2eDataDir, DATABASE_URL: process.env.E2E_DATABASE_URL ?? '', DELETE_PASSWORD: E2E_DELETE_PASSWORD, LOG_LEVEL: 'silent' },
+    repoRoot,
+  );
 }
 
 async function createAccount(opts: AccountOptions = {}): Promise<Account> {

@@ -97,11 +97,11 @@ export function orderTitle(i: number): string {
 }
 
 /**
- * Inserts `count` orders owned by `userId`, created one every ~15 minutes from 2020 on (so they
- * spread over the years up to 2026), in one transaction. Every 20th has a long note (~4,000
- * characters).
+ * Inserts `count` orders of `owner`'s nursery, created by them one every ~15 minutes from 2020 on
+ * (so they spread over the years up to 2026), in one transaction. Every 20th has a long note
+ * (~4,000 characters).
  */
-export async function seedOrders(db: Kysely<Database>, userId: string, count: number): Promise<void> {
+export async function seedOrders(db: Kysely<Database>, owner: { id: string; nursery: string }, count: number): Promise<void> {
   const start = Date.UTC(2020, 0, 6);
   const step = Math.floor((Date.UTC(2026, 10, 1) - start) / count);
   const BATCH = 500;
@@ -128,9 +128,10 @@ export async function seedOrders(db: Kysely<Database>, userId: string, count: nu
           status: '',
           trollies: String(1 + (i % 6)),
           extras: '',
-          user: userId,
-          created_by: userId,
-          updated_by: userId,
+          user: owner.id,
+          created_by: owner.id,
+          updated_by: owner.id,
+          nursery: owner.nursery,
         });
       }
       await trx.insertInto('tasks').values(rows).execute();

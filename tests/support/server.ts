@@ -89,6 +89,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
     supportEmail: 'support@nursery.test',
     deletePassword: TEST_DELETE_PASSWORD,
     signupAllowedDomains: [],
+    signup: 'open',
     logLevel: 'silent',
     webDir: null,
     tokenTtlSeconds: 3600,
@@ -108,6 +109,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
     readTimeLimitMs: 1500,
     readWorkers: 2,
     deletedKeepDays: 30,
+    nurseryName: 'My nursery',
     ...overrides,
   };
   const { beforeListen, ...buildOptions } = options;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isEmailDomainAllowed, validatePasswordPair, validateSignup } from './validate-signup';
+import { defaultNurseryName, isEmailDomainAllowed, validatePasswordPair, validateSignup } from './validate-signup';
 
 const terms = { agreed: true, version: 'v1.0', timestamp: '2026-11-21T10:04:05.123Z' };
 const form = {
@@ -15,8 +15,27 @@ describe('validateSignup', () => {
   it('accepts a complete sign-up and lower-cases the e-mail', () => {
     expect(validateSignup({ ...form, verified: true }, [])).toEqual({
       ok: true,
-      value: { email: 'sam@greenfields.co.uk', username: 'sam.yard-1', password: 'pallets-and-pots', termsAgreement: terms },
+      value: {
+        email: 'sam@greenfields.co.uk',
+        username: 'sam.yard-1',
+        password: 'pallets-and-pots',
+        termsAgreement: terms,
+        name: '',
+        nurseryName: '',
+        invite: '',
+      },
     });
+  });
+
+  it('reads the optional name, nursery name and invitation, trimmed, each one line of limited length', () => {
+    const read = validateSignup({ ...form, name: ' Sam Yard ', nurseryName: '  Greenfields Nursery ', invite: ' abc ' }, []);
+    expect(read.ok && [read.value.name, read.value.nurseryName, read.value.invite]).toEqual(['Sam Yard', 'Greenfields Nursery', 'abc']);
+    expect(errorsOf(validateSignup({ ...form, nurseryName: 'x'.repeat(101), name: 'two\nlines' }, []))).toEqual({
+      nurseryName: { code: 'validation_max_text_constraint', message: 'Must be 100 characters or fewer.' },
+      name: expect.objectContaining({ code: expect.any(String) }),
+    });
+    expect(defaultNurseryName('', 'sam.yard-1')).toBe("sam.yard-1's nursery");
+    expect(defaultNurseryName('Sam', 'sam.yard-1')).toBe("Sam's nursery");
   });
 
   it('reports every missing field at once', () => {

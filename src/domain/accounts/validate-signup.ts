@@ -4,6 +4,7 @@ import {
   bodyError,
   findForbiddenCharacters,
   isPlainObject,
+  readText,
   type FieldError,
   type FieldErrors,
   type ValidationResult,
@@ -17,7 +18,18 @@ export interface SignupFields {
   username: string;
   password: string;
   termsAgreement: TermsAgreement;
+  /** The name teammates see ('' when not given: the username shows). */
+  name: string;
+  /** The new nursery's name, trimmed ('' when not given: it is named after the person). */
+  nurseryName: string;
+  /** The invitation joining an existing nursery ('' for none: the person makes a new one). */
+  invite: string;
 }
+
+export const DISPLAY_NAME_MAX_LENGTH = 100;
+export const NURSERY_NAME_MAX_LENGTH = 100;
+/** Invitation tokens are much shorter; anything longer is no invitation. */
+const INVITE_MAX_LENGTH = 2000;
 
 export const PASSWORD_MIN_LENGTH = 10;
 /** bcrypt ignores bytes after 72; we keep the same ceiling whichever hash is used. */
@@ -109,10 +121,23 @@ export function validateUsername(username: unknown): ValidationResult<string> {
   return { ok: true, value: username };
 }
 
+/** An optional one-line text of the sign-up form: trimmed, '' when not sent. */
+function optionalLine(value: unknown, max: number): { ok: true; text: string } | { ok: false; error: FieldError } {
+  const read = readText(value, max);
+  return read.ok ? { ok: true, text: read.text.trim() } : read;
+}
+
+/** The name a nursery made at sign-up without a name gets: the person's ("Ann's nursery"), renamable later. */
+export function defaultNurseryName(name: string, username: string): string {
+  return `${name.trim() || username}'s nursery`.slice(0, NURSERY_NAME_MAX_LENGTH);
+}
+
 /**
  * Checks a sign-up body (POST /api/collections/users/records): e-mail, username, password
- * twice and the consent record. Only these are read: the server refuses by name a field a client
- * may not set (`verified`, …) before it calls this (docs/decisions/018).
+ * twice and the consent record; optionally a display name, the new nursery's name, or an
+ * invitation to an existing one (docs/decisions/036). Only these are read: the server refuses by
+ * name a field a client may not set (`verified`, `role` …) before it calls this
+ * (docs/decisions/018).
  */
 export function validateSignup(input: unknown, allowedDomains: readonly string[]): ValidationResult<SignupFields> {
   if (!isPlainObject(input)) return { ok: false, errors: bodyError('sign-up form') };
@@ -131,8 +156,46 @@ export function validateSignup(input: unknown, allowedDomains: readonly string[]
   const terms = validateTermsAgreement(input.termsAgreement);
   if (!terms.ok) errors.termsAgreement = terms.error;
 
-  if (Object.keys(errors).length > 0 || !email.ok || !passwords.ok || !terms.ok || typeof username !== 'string') {
+  const name = optionalLine(input.name, DISPLAY_NAME_MAX_LENGTH);
+  if (!name.ok) errors.name = name.error;
+  const nurseryName = optionalLine(input.nurseryName, NURSERY_NAME_MAX_LENGTH);
+  if (!nurseryName.ok) errors.nurseryName = nurseryName.error;
+  const invite = optionalLine(input.invite, INVITE_MAX_LENGTH);
+  if (!invite.ok) errors.invite = invite.error;
+
+  if (
+    Object.keys(errors).length > 0 ||
+    !email.ok ||
+    !passwords.ok ||
+    !terms.ok ||
+    !name.ok ||
+    !nurseryName.ok ||
+    !invite.ok ||
+    typeof username !== 'string'
+  ) {
     return { ok: false, errors };
   }
-  return { ok: true, value: { email: email.email, username, password: passwords.value.password, termsAgreement: terms.value } };
+  return {
+    ok: true,
+    value: {
+      email: email.email,
+      username,
+      password: passwords.value.password,
+      termsAgreement: terms.value,
+      name: name.text,
+      nurseryName: nurseryName.text,
+      invite: invite.text,
+    },
+  };
+}
+
+/**
+ * An e-mail address someone is invited at (docs/decisions/035): the same rules as sign-up's, so
+ * nobody is invited at an address they could not sign up with.
+ */
+export function readEmailAddress(
+  value: unknown,
+  allowedDomains: readonly string[],
+): { ok: true; email: string } | { ok: false; error: FieldError } {
+  return checkEmail(value, allowedDomains);
 }

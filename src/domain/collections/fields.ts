@@ -106,6 +106,11 @@ export interface RelationField extends FieldBase {
    * (docs/decisions/034). Without it, the related collection's view rule decides (docs/decisions/029).
    */
   readonly expandAs?: 'presentable';
+  /**
+   * What of the caller a stamp sets: their id (default), or their nursery (every record's
+   * `nursery`, docs/decisions/036). The same rule holds: a client may name only that value.
+   */
+  readonly stampWith?: 'id' | 'nursery';
 }
 
 /** A date and time as PocketBase writes it (`2026-03-02 08:00:00.000Z`), or '' for none. */
@@ -132,6 +137,8 @@ export interface IndexDeclaration {
   readonly name: string;
   readonly on: readonly string[];
   readonly unique?: boolean;
+  /** A partial index's condition, as SQL (`email != ''`): only rows where it holds are indexed. */
+  readonly where?: string;
 }
 
 /** What a collection's own rules see besides the value read so far. */

@@ -45,8 +45,9 @@ function weekInYear(value: Record<string, unknown>, errors: Record<string, Field
 }
 
 /**
- * Orders. Every member of staff sees and edits every order (docs/decisions/005). `user` is the member of staff who
- * created it, set by the server. Week and year have no default: the web app fills in the week on
+ * Orders. Every member of a nursery sees its orders; who may change them is their role
+ * (docs/decisions/036). `user` is the person who created it, `nursery` its nursery, both set by
+ * the server. Week and year have no default: the web app fills in the week on
  * screen, the server requires them.
  */
 export const tasks = defineCollection({
@@ -76,14 +77,20 @@ export const tasks = defineCollection({
     user: relation('users', { settable: 'always', stamp: 'create', default: '' }),
     created_by: createdBy,
     updated_by: updatedBy,
+    // The nursery it belongs to, set by the server from the caller (docs/decisions/036).
+    nursery: relation('nurseries', { settable: 'always', stamp: 'create', stampWith: 'nursery', default: '' }),
   },
+  // Every list is one nursery's, so the nursery leads each index: one nursery's week costs the
+  // same however many other nurseries share the server (docs/decisions/036).
   indexes: [
-    // The week board, a pick-sheet day: year and week.
-    { name: 'tasks_week', on: ['year', 'weekNumber'] },
+    // The week board, a pick-sheet day: year and week, oldest first (no sort step).
+    { name: 'tasks_week', on: ['nursery', 'year', 'weekNumber', 'created'] },
     // The collect board and the holding list.
-    { name: 'tasks_other', on: ['other'] },
+    { name: 'tasks_other', on: ['nursery', 'other'] },
     // Every order list is oldest first.
-    { name: 'tasks_created', on: ['created'] },
+    { name: 'tasks_created', on: ['nursery', 'created'] },
+    // A list without a sort is in insertion order (`seq`, PocketBase's default), the nursery's own.
+    { name: 'tasks_nursery_seq', on: ['nursery', 'seq'] },
   ],
   refine: weekInYear,
   // History of every change, and Deleted instead of gone (docs/decisions/034).

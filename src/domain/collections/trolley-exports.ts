@@ -5,8 +5,8 @@ import { defineCollection, json, relation, text } from './fields';
 import { createdBy, updatedBy } from './trail-fields';
 
 /**
- * Saved runs. A run is team work: any member of staff may list, view, update and delete them.
- * `user` is whoever saved the run last, set by the server.
+ * Saved runs. A run is team work: every member of the nursery sees them, who may change or delete
+ * them is their role. `user` is whoever saved the run last, set by the server.
  */
 export const trolleyExports = defineCollection({
   name: 'trolley_exports',
@@ -20,11 +20,13 @@ export const trolleyExports = defineCollection({
     user: relation('users', { settable: 'always', stamp: 'write', default: '' }),
     created_by: createdBy,
     updated_by: updatedBy,
+    // The nursery it belongs to, set by the server from the caller (docs/decisions/036).
+    nursery: relation('nurseries', { settable: 'always', stamp: 'create', stampWith: 'nursery', default: '' }),
   },
   indexes: [
-    { name: 'trolley_exports_name', on: ['name'] },
+    { name: 'trolley_exports_name', on: ['nursery', 'name'] },
     // Saved runs are listed newest first.
-    { name: 'trolley_exports_created', on: ['created'] },
+    { name: 'trolley_exports_created', on: ['nursery', 'created'] },
   ],
   // History of every change, and Deleted instead of gone (docs/decisions/034).
   trail: true,

@@ -3,13 +3,15 @@
 import { readWeekHeadings } from '../settings/week-headings-field';
 import { defineCollection, json, relation } from './fields';
 
-/** One record per user, visible and writable only by that user; `user` is set by the server. */
+/** One record per user, visible and writable only by that user; `user` and `nursery` are set by the server. */
 export const userSettings = defineCollection({
   name: 'user_settings',
   id: 'pbc_settings_0001',
   noun: 'settings',
   fields: {
     user: relation('users', { settable: 'always', stamp: 'create' }),
+    // The nursery it belongs to, set by the server from the caller (docs/decisions/036).
+    nursery: relation('nurseries', { settable: 'always', stamp: 'create', stampWith: 'nursery', default: '' }),
     // A missing or null `settings_json` is the empty record the web app makes for a new user.
     settings_json: json(readWeekHeadings, { settable: 'always', default: {} }),
   },

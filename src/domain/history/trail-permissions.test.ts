@@ -6,9 +6,10 @@ describe('who may restore and purge', () => {
     // [caller, restore, purge]
     [null, false, false],
     [undefined, false, false],
-    // Accounts without roles (before roles exist): anyone signed in.
-    [{ id: 'u1' }, true, true],
-    [{ id: 'u1', role: '' }, true, true],
+    // Every account has a role; one without (or with one unknown) may do neither.
+    [{ id: 'u1' }, false, false],
+    [{ id: 'u1', role: '' }, false, false],
+    [{ role: 'owner' }, false, false],
     [{ role: 'admin' }, true, true],
     [{ role: 'office' }, true, false],
     [{ role: 'staff' }, false, false],

@@ -1,8 +1,9 @@
-// Who may bring a record back from Deleted, and who may purge it for good (docs/decisions/034).
-// One function each, so the server's check and the screens' buttons cannot disagree; the roles
-// (admin, office, staff, viewer) decide once accounts have them.
+// Who may bring a record back from Deleted, and who may purge it for good (docs/decisions/034):
+// office staff and admins restore, admins purge (docs/decisions/035). One function each, so the
+// server's check and the screens' buttons cannot disagree.
+import { can } from '../accounts/role-abilities';
 
-/** The caller as these rules see them: an account (with a `role` once accounts have roles). */
+/** The caller as these rules see them: an account, with its `role`. */
 export type TrailCaller = object;
 
 function roleOf(user: TrailCaller): string | null {
@@ -10,18 +11,14 @@ function roleOf(user: TrailCaller): string | null {
   return typeof role === 'string' && role !== '' ? role : null;
 }
 
-/** Office staff and admins restore deleted orders and runs; until accounts have roles, anyone signed in. */
+/** Office staff and admins restore deleted orders and runs. */
 export function canRestore(user: TrailCaller | null | undefined): boolean {
-  if (!user) return false;
-  const role = roleOf(user);
-  return role === null || role === 'office' || role === 'admin';
+  return !!user && can(roleOf(user), 'restore');
 }
 
-/** Admins purge deleted orders and runs for good; until accounts have roles, anyone signed in. */
+/** Admins purge deleted orders and runs for good. */
 export function canPurge(user: TrailCaller | null | undefined): boolean {
-  if (!user) return false;
-  const role = roleOf(user);
-  return role === null || role === 'admin';
+  return !!user && can(roleOf(user), 'purge');
 }
 
 export const RESTORE_REFUSED = 'Only office staff and admins can restore deleted orders and runs.';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ROUTE_HEADING, headingKeyOf, pickWeekHeadings, routeHeadingFor } from './week-headings';
+import { boardHeadings, DEFAULT_ROUTE_HEADING, headingKeyOf, pickWeekHeadings, routeHeadingFor } from './week-headings';
 
 describe('routeHeadingFor', () => {
   it.each([
@@ -22,5 +22,19 @@ describe('headingKeyOf and pickWeekHeadings', () => {
     expect(pickWeekHeadings({ monday_heading: 'A', tuesday_heading: 3, other: 'x' })).toEqual({ monday_heading: 'A' });
     expect(pickWeekHeadings(null)).toEqual({});
     expect(pickWeekHeadings('text')).toEqual({});
+  });
+});
+
+describe('boardHeadings', () => {
+  it("shows the nursery's heading where the person set none, and theirs where they did", () => {
+    const nursery = { monday_heading: 'North Wales', tuesday_heading: 'Chester', wednesday_heading: 'Bristol' };
+    const own = { monday_heading: 'My Monday', tuesday_heading: '   ', thursday_heading: 'Leeds' };
+    expect(boardHeadings(nursery, own)).toEqual({
+      monday_heading: 'My Monday',
+      tuesday_heading: 'Chester',
+      wednesday_heading: 'Bristol',
+      thursday_heading: 'Leeds',
+    });
+    expect(routeHeadingFor(boardHeadings({}, {}), 'friday')).toBe(DEFAULT_ROUTE_HEADING);
   });
 });

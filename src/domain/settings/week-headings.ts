@@ -14,6 +14,21 @@ export function routeHeadingFor(headings: WeekHeadings, day: Day): string {
   return text ? text : DEFAULT_ROUTE_HEADING;
 }
 
+/**
+ * The headings a member's board shows: the nursery's (set by its admins), each overridden by the
+ * person's own heading for that day where they set one (docs/decisions/036).
+ */
+export function boardHeadings(nursery: WeekHeadings, own: WeekHeadings): WeekHeadings {
+  const headings: WeekHeadings = {};
+  for (const key of WEEKDAY_HEADING_KEYS) {
+    const mine = own[key]?.trim();
+    const theirs = nursery[key]?.trim();
+    if (mine) headings[key] = mine;
+    else if (theirs) headings[key] = theirs;
+  }
+  return headings;
+}
+
 /** Only the seven heading texts of a stored `settings_json` (anything else is dropped). */
 export function pickWeekHeadings(json: unknown): WeekHeadings {
   const headings: WeekHeadings = {};

@@ -1,8 +1,8 @@
 import { validatePasswordPair } from '#domain/accounts/validate-signup';
-import { TERMS_VERSION } from '#domain/records';
+import { TERMS_VERSION, type Role } from '#domain/records';
 import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/database';
-import type { UsersTable } from '../db/schema';
+import type { NurseriesTable, UsersTable } from '../db/schema';
 import { ApiError } from '../errors';
 import { hashPassword } from '../auth/passwords';
 import { Throttles } from '../auth/throttles';
@@ -10,6 +10,7 @@ import { InProcessEventBus, type EventBus } from '../realtime/event-bus';
 import { ALL_COLLECTIONS } from '../records/collections/all-collections';
 import { newTokenKey } from '../records/collections/users';
 import { RecordService } from '../records/record-service';
+import { NurseriesRepository } from '../users/nurseries-repository';
 import { UsersRepository } from '../users/users-repository';
 
 /** A problem the operator can fix, printed without a stack trace. */
@@ -29,6 +30,14 @@ export interface NewAccount {
   password: string;
   verified: boolean;
   acceptTerms: boolean;
+  /**
+   * The nursery the account joins (its id) with `role` (default staff); without it, the account
+   * makes a new nursery (named `nurseryName`, else after the person) and is its admin, as a
+   * sign-up does.
+   */
+  nursery?: string;
+  role?: Role;
+  nurseryName?: string;
 }
 
 export interface AccountAdminOptions {
@@ -75,6 +84,7 @@ export function standaloneRecordService(database: DatabaseHandle, config: Config
  */
 export class AccountAdmin {
   readonly users: UsersRepository;
+  readonly nurseries: NurseriesRepository;
   /** The one write path, as the operator (history names its changes "operator (CLI)"). */
   readonly records: RecordService;
   private readonly now: () => Date;
@@ -85,8 +95,19 @@ export class AccountAdmin {
     options: AccountAdminOptions & { records?: RecordService } = {},
   ) {
     this.users = new UsersRepository(database.db);
+    this.nurseries = new NurseriesRepository(database.db);
     this.records = options.records ?? standaloneRecordService(database, config, options);
     this.now = options.now ?? (() => new Date());
+  }
+
+  /** A nursery by its id or its name (which must then be unambiguous). */
+  async findNursery(idOrName: string): Promise<NurseriesTable> {
+    const byId = await this.nurseries.findById(idOrName.trim());
+    if (byId) return byId;
+    const named = await this.nurseries.findByName(idOrName);
+    if (named.length === 1 && named[0]) return named[0];
+    if (named.length === 0) throw new AdminError(`No nursery has the id or name "${idOrName}".`);
+    throw new AdminError(`Several nurseries are named "${idOrName}"; give its id instead: ${named.map((n) => n.id).join(', ')}.`);
   }
 
   async findUser(identity: string): Promise<UsersTable> {
@@ -103,6 +124,7 @@ export class AccountAdmin {
       passwordConfirm: account.password,
       // The server stamps its own time on the agreement; this one only has to be well-formed.
       termsAgreement: { agreed: true, version: TERMS_VERSION, timestamp: this.now().toISOString() },
+      ...(account.nursery ? { nursery: account.nursery, role: account.role ?? 'staff' } : { nurseryName: account.nurseryName ?? '' }),
     };
     // Validated as a sign-up; then the operator's choices for the columns clients never set.
     const row = await this.records

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
+import { ROLES, type Role } from '#domain/records';
 import { ConfigError, loadConfig, type Config } from '../config';
 import { openDatabase } from '../db/database';
 import { AccountAdmin, AdminError, standaloneEvents } from './accounts';
@@ -10,6 +11,9 @@ import { backupSqlite, POSTGRES_ADVICE, restoreSqlite } from './backup';
 const USAGE = `Trolleyboard operator commands
 
   npm run admin -- create-user --username NAME --email EMAIL --password PASSWORD [--verified] [--accept-terms]
+        [--nursery NURSERY [--role admin|office|staff|viewer]] [--nursery-name NAME]
+      joins the nursery NURSERY (its id or name) with the role (default staff); without it, makes
+      a new nursery (named NAME, else after the person) with the person as its admin
   npm run admin -- verify-user <username|email>
   npm run admin -- set-password <username|email> [--password PASSWORD]   (asks for it when left out)
   npm run admin -- deleted          list the orders and runs in Deleted, newest first
@@ -38,6 +42,9 @@ async function main(argv: string[]): Promise<number> {
       password: { type: 'string' },
       verified: { type: 'boolean', default: false },
       'accept-terms': { type: 'boolean', default: false },
+      nursery: { type: 'string' },
+      role: { type: 'string' },
+      'nursery-name': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -56,16 +63,24 @@ async function main(argv: string[]): Promise<number> {
       case 'create-user': {
         if (!values.username || !values.email || !values.password)
           throw new AdminError('create-user needs --username, --email and --password.');
+        const role = values.role ?? 'staff';
+        if (!(ROLES as readonly string[]).includes(role)) throw new AdminError(`--role must be one of ${ROLES.join(', ')}.`);
+        if (values.role && !values.nursery) throw new AdminError("--role needs --nursery: a new nursery's first person is its admin.");
+        const nursery = values.nursery ? await admin.findNursery(values.nursery) : null;
         const user = await admin.createUser({
           username: values.username,
           email: values.email,
           password: values.password,
           verified: values.verified,
           acceptTerms: values['accept-terms'],
+          ...(nursery ? { nursery: nursery.id, role: role as Role } : { nurseryName: values['nursery-name'] }),
         });
+        const joined = await admin.findNursery(user.nursery);
         console.log(
-          `Created ${user.username} <${user.email}> (id ${user.id})${values.verified ? ', verified' : ''}${values['accept-terms'] ? ', terms accepted' : ''}.`,
+          `Created ${user.username} <${user.email}> (id ${user.id})${values.verified ? ', verified' : ''}${values['accept-terms'] ? ', terms accepted' : ''}, ${user.role} of "${joined.name}" (${joined.id}).`,
         );
+        if (!nursery && joined.generatedDeletePassword)
+          console.log(`The new nursery's deletion password: ${joined.generatedDeletePassword}`);
         return 0;
       }
       case 'verify-user': {

@@ -5,7 +5,14 @@ import { currentIsoWeek, localCalendarDate } from '#domain/weeks';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { RecordStore } from '../records/record-store';
-import { AccountAdmin, standaloneEvents, standaloneRecordService } from './accounts';
+import { AccountAdmin, AdminError, standaloneEvents, standaloneRecordService } from './accounts';
+
+/**
+ * The demo's own nursery, under an id no sign-up can get (ids are random), so the seed finds it
+ * again and can never take a real nursery for it (docs/decisions/036).
+ */
+const DEMO_NURSERY_ID = 'demonursery0000';
+const DEMO_NURSERY_NAME = 'Demo nursery';
 
 // Sample customers for trying the product: a mix of days, customer and board types and statuses.
 const SAMPLE = [
@@ -27,18 +34,27 @@ async function main(): Promise<void> {
     const records = standaloneRecordService(database, config, { events: await standaloneEvents(database) });
     const admin = new AccountAdmin(database, config, { records });
     const store = new RecordStore(database.db, database.dialect);
-    const demo = await admin.findUser('demo').catch(() =>
-      admin.createUser({
+    const existingDemo = await admin.users.findByUsername('demo');
+    if (existingDemo && existingDemo.nursery !== DEMO_NURSERY_ID)
+      throw new AdminError('The username "demo" belongs to an account of another nursery; nothing was added.');
+    // Its own nursery, made once; nothing is ever written into another.
+    if (!(await store.findById('nurseries', DEMO_NURSERY_ID))) {
+      await records.systemCreate('nurseries', { name: DEMO_NURSERY_NAME }, { id: DEMO_NURSERY_ID });
+    }
+    const demo =
+      existingDemo ??
+      (await admin.createUser({
         username: 'demo',
         email: 'demo@trolleyboard.local',
         password: 'demo-password',
         verified: true,
         acceptTerms: true,
-      }),
-    );
+        nursery: DEMO_NURSERY_ID,
+        role: 'admin',
+      }));
     const { year, week } = currentIsoWeek(localCalendarDate(new Date()));
     const existing = await store.list('tasks', {
-      where: [sql`${sql.ref('user')} = ${demo.id}`, sql`${sql.ref('year')} = ${year}`, sql`${sql.ref('weekNumber')} = ${week}`],
+      where: [sql`${sql.ref('nursery')} = ${DEMO_NURSERY_ID}`, sql`${sql.ref('year')} = ${year}`, sql`${sql.ref('weekNumber')} = ${week}`],
       sort: [],
       page: 1,
       perPage: 1,
@@ -64,10 +80,13 @@ async function main(): Promise<void> {
         weekNumber: week,
         year,
         user: demo.id,
+        nursery: DEMO_NURSERY_ID,
       });
       added++;
     }
-    console.log(`Added ${added} demo orders to week ${week} of ${year}. Sign in as demo / demo-password.`);
+    console.log(`Added ${added} demo orders to week ${week} of ${year} in the "${DEMO_NURSERY_NAME}". Sign in as demo / demo-password.`);
+    const nursery = await store.findById('nurseries', DEMO_NURSERY_ID);
+    if (nursery?.generatedDeletePassword) console.log(`Its deletion password: ${String(nursery.generatedDeletePassword)}`);
   } finally {
     await database.close();
   }

@@ -23,8 +23,8 @@ interface VerifiedToken {
  * Who is calling, cheaply: a token whose signature was checked once is remembered (token -> user
  * id, token key, expiry), and each request still compares the user's current token key, read from
  * a small users cache. That cache forgets a user on every committed change to `users` (the event
- * bus, all instances), on every write request to the users or auth routes of this instance (a
- * password reset rotates the key), and after `userTtlMs` at the latest (the operator CLI writing
+ * bus, all instances), on every write request to the users, auth or team routes of this instance
+ * (a password reset rotates the key, an admin changes a role), and after `userTtlMs` at the latest (the operator CLI writing
  * from another process).
  */
 export class AuthCache {
@@ -50,7 +50,9 @@ export class AuthCache {
       if (change.collection === 'users') this.users.delete(String(change.record.id));
     });
     app.addHook('onSend', (request, _reply, payload, done) => {
-      if (request.method !== 'GET' && request.url.startsWith('/api/collections/users/')) this.users.clear();
+      // The users and auth routes, and the team's own (roles, disabling, temporary passwords: docs/decisions/035).
+      if (request.method !== 'GET' && (request.url.startsWith('/api/collections/users/') || request.url.startsWith('/api/trolleyboard/')))
+        this.users.clear();
       done(null, payload);
     });
   }
@@ -68,8 +70,13 @@ export class AuthCache {
     return row;
   }
 
-  /** The user an auth token belongs to, or null (a visitor). */
+  /** The user an auth token belongs to, or null (a visitor); a disabled account is nobody's (docs/decisions/035). */
   async userOf(token: string): Promise<UsersTable | null> {
+    const user = await this.signedIn(token);
+    return user && !user.disabled ? user : null;
+  }
+
+  private async signedIn(token: string): Promise<UsersTable | null> {
     if (token === '') return null;
     const known = this.verified.get(token);
     if (known && known.expiresAt > this.now()) {

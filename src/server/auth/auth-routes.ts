@@ -5,7 +5,8 @@ import { validatePasswordPair } from '#domain/accounts/validate-signup';
 import { BLANK, type FieldError } from '#domain/validation';
 import type { Config } from '../config';
 import type { UsersTable } from '../db/schema';
-import { badRequest, validationFailed } from '../errors';
+import { badRequest, forbidden, validationFailed } from '../errors';
+import { formatTimestamp } from '../records/ids';
 import { sendInBackground, type Mailer } from '../mail/mailer';
 import { passwordResetMail, verificationMail } from '../mail/messages';
 import { fieldValidator } from '../plugins/field-validator';
@@ -25,12 +26,16 @@ export interface AuthRoutesOptions {
   /** Every write (verification, password reset) goes through the one write path. */
   records: RecordService;
   config: Config;
+  /** The server's clock (last sign-in times). */
+  now: () => Date;
   tokens: TokenService;
   mailer: Mailer;
   throttles: Throttles;
 }
 
 const BASE = '/api/collections/users';
+/** Sign-in of an account an admin disabled (docs/decisions/035). */
+export const DISABLED = 'This account has been disabled by an admin of your nursery. Ask them if you need it again.';
 const VERIFICATION_TTL = 7 * 24 * 3600;
 const RESET_TTL = 3600;
 
@@ -62,7 +67,7 @@ const emailField = fieldValidator({ email: INVALID_EMAIL });
 /** PocketBase's auth endpoints for the users collection. */
 export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOptions): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { users, records, config, tokens, mailer } = options;
+  const { users, records, config, tokens, mailer, now } = options;
   // Only the auth endpoints are rate-limited; ordinary API use is never throttled (docs/decisions/005).
   const AUTH_RATE_LIMIT = { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } };
   const throttle = new LoginThrottle(options.throttles);
@@ -99,8 +104,20 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOp
         throw badRequest('Failed to authenticate.');
       }
       await throttle.recordSuccess(request.ip, user.id);
+      // Said only to whoever knows the password: it reveals nothing to anyone else (docs/decisions/035).
+      if (user.disabled) throw forbidden(DISABLED);
+      // When they last signed in, for their nursery's admins (the Team page). Bookkeeping: a
+      // sign-in that cannot record it (a full disk, another sign-in racing on the record) still
+      // signs in.
+      const signedIn = await records
+        .systemUpdate('users', user.id, { lastSignIn: formatTimestamp(now()) })
+        .then((row) => row as unknown as UsersTable)
+        .catch((error: unknown) => {
+          request.log.warn({ err: error }, 'The time of a sign-in could not be recorded');
+          return user;
+        });
       // Unverified users and users without terms still sign in (docs/decisions/005): the app tells them what to do next.
-      return authResponse(user);
+      return authResponse(signedIn);
     },
   );
 

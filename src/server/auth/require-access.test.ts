@@ -64,9 +64,43 @@ describe('requireAccess on a route', () => {
   });
 });
 
-describe('requireRole', () => {
-  it('refuses to build over @request.auth.role while users have no role, as any rule over an unknown name', () => {
-    expect(() => requireRole(['manager'])).toThrow(/unknown @request\.auth\.role/);
+describe('requireRole on a route', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(
+      {},
+      {
+        beforeListen: (app) => {
+          app.get('/api/test/admins-only', { preHandler: requireRole(['admin'], 'Only admins may see this.') }, async () => ({ ok: true }));
+        },
+      },
+    );
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  async function status(account?: TestAccount): Promise<[number, unknown]> {
+    const headers: Record<string, string> = account ? { authorization: account.pb.authStore.token } : {};
+    const response = await fetch(`${server.url}/api/test/admins-only`, { headers });
+    return [response.status, ((await response.json()) as { message?: unknown }).message];
+  }
+
+  it("lets a nursery's admin through and answers its other roles 403 with the route's sentence", async () => {
+    const admin = await createAccount(server);
+    expect(admin.role).toBe('admin');
+    expect(await status(admin)).toEqual([200, undefined]);
+    for (const role of ['office', 'staff', 'viewer'] as const) {
+      expect(await status(await createAccount(server, { nursery: admin.nursery, role }))).toEqual([403, 'Only admins may see this.']);
+    }
+    expect((await status())[0]).toBe(401);
+    expect(await status(await createAccount(server, { verified: false }))).toEqual([
+      403,
+      'Please verify your email before using Trolleyboard.',
+    ]);
+  });
+
+  it('needs at least one role', () => {
     expect(() => requireRole([])).toThrow(/at least one role/);
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { Gate, SIGNED_IN, type GateCheck } from '../records/access-rules';
+import type { Role } from '#domain/records';
+import { Gate, membersWithRole, type GateCheck } from '../records/access-rules';
 
 /** What a route's preHandler is given: the request, whose `auth` the onRequest hook has set. */
 export type AccessHook = (request: FastifyRequest) => Promise<void>;
@@ -21,13 +22,9 @@ export function requireAccess(checks: readonly GateCheck[], where = 'route'): Ac
 export const ROLE_REFUSED = 'Your role does not allow this. Ask a manager if you need it.';
 
 /**
- * A route only callers of one of `roles` may use: signed in (401 otherwise), then
- * `@request.auth.role` one of them (403). Users have no role yet: until `role` is one of the
- * caller's values in `authValues` (access-rules.ts), building this hook throws, as any rule over an
- * unknown `@request.auth` name does.
+ * A route only members of a nursery with one of `roles` may use: signed in (401 otherwise),
+ * verified, terms agreed, in a nursery, then `@request.auth.role` one of them (403 with `message`).
  */
-export function requireRole(roles: readonly string[], message = ROLE_REFUSED): AccessHook {
-  if (roles.length === 0) throw new Error('requireRole: name at least one role');
-  const rule = roles.map((role) => `@request.auth.role = ${JSON.stringify(role)}`).join(' || ');
-  return requireAccess([...SIGNED_IN, { rule, status: 403, message }], `requireRole(${roles.join(', ')})`);
+export function requireRole(roles: readonly Role[], message = ROLE_REFUSED): AccessHook {
+  return requireAccess(membersWithRole(roles, message), `requireRole(${roles.join(', ')})`);
 }

@@ -29,7 +29,7 @@ describe('deletion password guesses', () => {
 
   it('answers 429 after five wrong guesses by one user from one address, even for the right password', async () => {
     const guesser = await createAccount(server);
-    const colleague = await createAccount(server);
+    const colleague = await createAccount(server, { nursery: guesser.nursery });
     const task = await guesser.pb.collection('tasks').create(order);
     for (let i = 0; i < 5; i++) {
       const wrong = await failure(

@@ -10,7 +10,10 @@ import * as insertionOrder from './migrations/002-insertion-order';
 import * as searchIndex from './migrations/003-search-index';
 import * as throttles from './migrations/004-throttles';
 import * as searchNotesPostcode from './migrations/005-search-notes-postcode';
+import { nurseriesMigration } from './migrations/006-nurseries';
 import * as historyAndDeleted from './migrations/007-history-and-deleted';
+import * as invitations from './migrations/008-invitations';
+import { DEFAULT_NURSERY_NAME } from '../config';
 import type { Database } from './schema';
 import { SqliteDialectKeepingErrors } from './sqlite-dialect';
 import { SqliteReadPool } from './sqlite-read-pool';
@@ -30,20 +33,23 @@ export interface OpenOptions {
   readTimeLimitMs?: number;
   /** SQLite worker threads for client reads at most (READ_WORKERS). */
   readWorkers?: number;
+  /** The nursery existing data moves into when migration 006 runs (NURSERY_NAME). */
+  nurseryName?: string;
 }
 
 // Migrations are listed here, in order, so a bundled or tsx-run server never has to scan folders.
-const migrations: Record<string, Migration> = {
-  '001-initial': initial,
-  '002-insertion-order': insertionOrder,
-  '003-search-index': searchIndex,
-  '004-throttles': throttles,
-  '005-search-notes-postcode': searchNotesPostcode,
-  // 006 is the nurseries' (issue 15, another branch); Kysely runs migrations in this order.
-  '007-history-and-deleted': historyAndDeleted,
-};
-
-const provider: MigrationProvider = { getMigrations: async () => migrations };
+function migrationsFor(options: OpenOptions): Record<string, Migration> {
+  return {
+    '001-initial': initial,
+    '002-insertion-order': insertionOrder,
+    '003-search-index': searchIndex,
+    '004-throttles': throttles,
+    '005-search-notes-postcode': searchNotesPostcode,
+    '006-nurseries': nurseriesMigration(options.nurseryName ?? DEFAULT_NURSERY_NAME),
+    '007-history-and-deleted': historyAndDeleted,
+    '008-invitations': invitations,
+  };
+}
 
 /** The SQLite database file in DATA_DIR (also what `npm run admin -- backup` copies). */
 export const sqliteFile = (dataDir: string): string => path.join(dataDir, 'trolleyboard.db');
@@ -73,6 +79,8 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   // second installation (or test) in another schema of the same database looks migrated already.
   const migrationTableSchema =
     dialect === 'postgres' ? (await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db)).rows[0]?.schema : undefined;
+  const migrations = migrationsFor(options);
+  const provider: MigrationProvider = { getMigrations: async () => migrations };
   const { error, results } = await new Migrator({ db, provider, migrationTableSchema }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -25,6 +25,8 @@ interface Index {
   unique: boolean;
   /** Columns and expressions, lower-case, without quotes and spaces: `year,weeknumber`, `lower(username)`. */
   on: string;
+  /** A partial index's condition in the same form (`email!=''`); absent for a whole-table index. */
+  where?: string;
 }
 
 const TYPE_OF_KIND: Readonly<Record<Field['kind'], string>> = {
@@ -62,6 +64,20 @@ function columnsOf(definition: string, after: RegExp): string {
   throw new Error(`cannot read the columns of: ${definition}`);
 }
 
+/** The condition after WHERE in an index definition, in one form for both databases: `email!=''`. */
+function whereOf(definition: string): string | undefined {
+  const match = /\bWHERE\b([\s\S]*)$/i.exec(definition);
+  if (!match) return undefined;
+  let condition = normalise((match[1] ?? '').replaceAll('::text', '').replaceAll('<>', '!='));
+  while (condition.startsWith('(') && condition.endsWith(')')) condition = condition.slice(1, -1);
+  return condition;
+}
+
+/** An index as the test compares it: `where` only when there is one. */
+function indexOf(unique: boolean, on: string, where: string | undefined): Index {
+  return where === undefined ? { unique, on } : { unique, on, where };
+}
+
 const isPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 async function columnsIn(handle: DatabaseHandle, table: string): Promise<Map<string, Column>> {
@@ -94,14 +110,17 @@ async function indexesIn(handle: DatabaseHandle, table: string): Promise<Map<str
         const { rows: cols } = await sql<{ name: string }>`SELECT name FROM pragma_index_info(${row.name})`.execute(handle.db);
         indexes.set(row.name, { unique: true, on: cols.map((c) => c.name.toLowerCase()).join(',') });
       } else {
-        indexes.set(row.name, { unique: /^CREATE UNIQUE/i.test(row.sql), on: columnsOf(row.sql, /\bON\b/i) });
+        indexes.set(row.name, indexOf(/^CREATE UNIQUE/i.test(row.sql), columnsOf(row.sql, /\bON\b/i), whereOf(row.sql)));
       }
     }
   } else {
     const { rows } = await sql<{ indexname: string; indexdef: string }>`
       SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema() AND tablename = ${table}`.execute(handle.db);
     for (const row of rows)
-      indexes.set(row.indexname, { unique: /^CREATE UNIQUE/i.test(row.indexdef), on: columnsOf(row.indexdef, /\bUSING\b/i) });
+      indexes.set(
+        row.indexname,
+        indexOf(/^CREATE UNIQUE/i.test(row.indexdef), columnsOf(row.indexdef, /\bUSING\b/i), whereOf(row.indexdef)),
+      );
   }
   return indexes;
 }
@@ -144,7 +163,14 @@ describe(`each collection's declaration and the migrated database (${isPostgres 
       const actual = await indexesIn(handle, table);
       const expected = new Map<string, Index>();
       for (const index of declaration.indexes)
-        expected.set(index.name, { unique: index.unique ?? false, on: normalise(index.on.join(',')) });
+        expected.set(
+          index.name,
+          indexOf(
+            index.unique ?? false,
+            normalise(index.on.join(',')),
+            index.where === undefined ? undefined : whereOf(`WHERE ${index.where}`),
+          ),
+        );
       const searched = Object.entries(declaration.fields).filter(([, field]) => field.kind === 'text' && field.textIndex);
       const others = [...actual].filter(([name]) => !expected.has(name));
       // Every record is found by its id; PostgreSQL also indexes the insertion order (SQLite's is the rowid).

@@ -1,4 +1,6 @@
 import type { CollectionDeclaration } from '#domain/collections/fields';
+import type { invitations } from '#domain/collections/invitations';
+import type { nurseries } from '#domain/collections/nurseries';
 import type { tasks } from '#domain/collections/tasks';
 import type { trolleyExports } from '#domain/collections/trolley-exports';
 import type { userSettings } from '#domain/collections/user-settings';
@@ -34,7 +36,11 @@ type Flatten<T> = { [K in keyof T]: T[K] } & {};
 
 /** E-mail addresses are always stored lower-case; `tokenKey` is part of every token's signing key. */
 export type UsersTable = RowOf<typeof users>;
+/** `deletePasswordHash` is '' for a nursery without a deletion password of its own. */
+export type NurseriesTable = RowOf<typeof nurseries>;
 export type TasksTable = RowOf<typeof tasks>;
+/** `tokenHash` is the SHA-256 of the mailed token; the token itself is never stored. */
+export type InvitationsTable = RowOf<typeof invitations>;
 export type UserSettingsTable = RowOf<typeof userSettings>;
 export type TrolleyExportsTable = RowOf<typeof trolleyExports>;
 
@@ -88,6 +94,8 @@ export interface JobClaimsTable {
 }
 
 export interface Database {
+  nurseries: NurseriesTable;
+  invitations: InvitationsTable;
   users: UsersTable;
   tasks: TasksTable;
   user_settings: UserSettingsTable;

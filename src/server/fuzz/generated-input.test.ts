@@ -29,7 +29,9 @@ let runId: string;
 
 beforeAll(async () => {
   server = await startTestServer({ authRateLimitPerMinute: 1_000_000 });
-  [ann, bob, eve] = await Promise.all([createAccount(server), createAccount(server), createAccount(server)]);
+  // Ann's nursery, where Bob works in the office; Eve is of another nursery (docs/decisions/036).
+  [ann, eve] = await Promise.all([createAccount(server), createAccount(server)]);
+  bob = await createAccount(server, { nursery: ann.nursery, role: 'office' });
   annOrderId = (await ann.pb.collection('tasks').create({ title: 'Greenfield Nursery', day: 'monday', year: FUTURE_YEAR, weekNumber: 47 }))
     .id;
   annSettingsId = (await ann.pb.collection('user_settings').create({ settings_json: { monday_heading: 'Ann only' } })).id;
@@ -85,8 +87,18 @@ function expectSafe(answer: Answer, caller: TestAccount | null, context: string,
     if (record && typeof record === 'object' && ('passwordHash' in record || 'tokenKey' in record))
       throw new Error(`${context} leaked a secret column: ${answer.text.slice(0, 300)}`);
     const collection = record.collectionName ?? context.split(' ')[1];
-    if (collection === 'users' && record.id !== undefined && record.id !== caller?.id)
-      throw new Error(`${context} showed another user's account to ${caller?.username ?? 'a visitor'}`);
+    // Nothing of another nursery, ever; a teammate's account without its address unless an admin asks.
+    const nursery = collection === 'nurseries' ? record.id : record.nursery;
+    if (nursery !== undefined && nursery !== caller?.nursery)
+      throw new Error(`${context} showed a record of another nursery to ${caller?.username ?? 'a visitor'}`);
+    if (
+      collection === 'users' &&
+      record.id !== undefined &&
+      record.id !== caller?.id &&
+      record.email !== undefined &&
+      caller?.role !== 'admin'
+    )
+      throw new Error(`${context} showed a teammate's e-mail address to ${caller?.username ?? 'a visitor'}`);
     if (collection === 'user_settings' && record.user !== undefined && record.user !== caller?.id)
       throw new Error(`${context} showed another user's settings to ${caller?.username ?? 'a visitor'}`);
   }

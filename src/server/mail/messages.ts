@@ -52,3 +52,35 @@ export function passwordResetMail(appUrl: string, to: string, username: string, 
     link,
   );
 }
+
+export interface InvitationMailParts {
+  nurseryName: string;
+  /** Who invited them, as teammates see that person (display name, else username). */
+  invitedBy: string;
+  /** The role's word (Admin, Office, Staff, Viewer). */
+  role: string;
+  token: string;
+  /** When the link stops working. */
+  expires: Date;
+}
+
+/** The date a link stops working, as the nursery reads it (UK time): "Monday 9 March". */
+function ukDay(date: Date): string {
+  return date.toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'Europe/London' });
+}
+
+/** An admin's invitation to join their nursery (docs/decisions/035): the link signs up or, signed in, accepts. */
+export function invitationMail(appUrl: string, to: string, parts: InvitationMailParts): MailMessage {
+  const link = `${appUrl}/invite/${parts.token}`;
+  return compose(
+    to,
+    `${parts.invitedBy} invited you to ${parts.nurseryName} on Trolleyboard`,
+    'Hello,',
+    [
+      `${parts.invitedBy} invited you to join ${parts.nurseryName} on Trolleyboard, the nursery's order board, as ${parts.role}.`,
+      `Open this link to create your account (or, if you already have one, to join with it). It works once, until ${ukDay(parts.expires)}:`,
+    ],
+    `Join ${parts.nurseryName}`,
+    link,
+  );
+}

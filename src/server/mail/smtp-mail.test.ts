@@ -1,51 +1,27 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseMail } from '../../../tests/support/mail';
 import { startTestServer, type TestServer } from '../../../tests/support/server';
+import { startLoopbackSmtp, type LoopbackSmtp, type ReceivedMail } from '../../../tests/support/smtp';
 
 // Mail over real SMTP: a loopback SMTP server receives what the app sends when SMTP_URL is set.
 
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
 describe('mail over SMTP (SMTP_URL)', () => {
-  let smtp: SMTPServer;
+  let smtp: LoopbackSmtp;
   let server: TestServer;
-  const received: Received[] = [];
+  let received: ReceivedMail[];
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-            raw: Buffer.concat(chunks).toString('utf8'),
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const { port } = smtp.server.address() as AddressInfo;
+    smtp = await startLoopbackSmtp();
+    received = smtp.received;
     server = await startTestServer({
-      smtpUrl: `smtp://127.0.0.1:${port}`,
+      smtpUrl: smtp.url,
       appUrl: 'https://board.nursery.test',
       mailFrom: 'Trolleyboard <no-reply@nursery.test>',
     });
   });
   afterAll(async () => {
     await server.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
   });
 
   it('sends the verification mail to the SMTP server; its link confirms the address', async () => {

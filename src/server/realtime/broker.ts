@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AuthContext } from '../auth/auth-context';
 import type { UsersTable } from '../db/schema';
 import { ApiError } from '../errors';
-import { accessOf, type ReadAction, type RecordCheck } from '../records/access-rules';
+import { accessOf, type FieldVisibility, type ReadAction, type RecordCheck } from '../records/access-rules';
 import type { Collection } from '../records/collection';
 import type { SqlDialect } from '../records/filter/field-map';
 import { pickFields } from '../records/list-query';
@@ -56,6 +56,8 @@ export interface ClientAuth {
   tokenKey: string;
   /** When the token expires (ms since the epoch). */
   expiresAt: number;
+  /** The user's nursery when they subscribed: their subscriptions meet only its changes (docs/decisions/036). */
+  nursery: string;
 }
 
 const CLIENT_ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
@@ -122,6 +124,8 @@ export interface BrokerDeps {
   bus: EventBus;
   /** The database's dialect: the rules' predicates answer exactly as its SQL does. */
   dialect: SqlDialect;
+  /** The nursery a change belongs to (Collection.nurseryOf): it meets only that nursery's subscribers. */
+  nurseryOf: (change: RecordChange) => string;
   limits: RealtimeLimits;
   log: FastifyBaseLogger;
 }
@@ -155,7 +159,13 @@ export class RealtimeBroker {
   private readonly unsubscribe: Array<() => void>;
 
   constructor(private readonly deps: BrokerDeps) {
-    this.unsubscribe = [deps.bus.subscribe((change) => this.enqueue(change)), deps.bus.onResync(() => this.endAll())];
+    this.unsubscribe = [
+      deps.bus.subscribe((change) => this.enqueue(change)),
+      deps.bus.subscribe((change) => {
+        if (change.collection === 'users') this.endStreamsIfSignedOut(String(change.record.id));
+      }),
+      deps.bus.onResync(() => this.endAll()),
+    ];
     const every = Math.max(10, Math.floor(deps.limits.heartbeatMs / 2));
     this.heartbeat = setInterval(() => this.beat(), every);
     this.heartbeat.unref();
@@ -241,7 +251,7 @@ export class RealtimeBroker {
     this.filterCost += cost - client.filterCost;
     client.filterCost = cost;
     client.subscriptions = subscriptions;
-    this.index.set(client, subscriptions);
+    this.index.set(client, subscriptions, auth?.nursery ?? '');
     client.auth = auth;
     if (auth) this.markSignedIn(client);
     else this.markAnonymous(client);
@@ -251,7 +261,28 @@ export class RealtimeBroker {
   async isAlive(auth: ClientAuth): Promise<boolean> {
     if (this.deps.now() >= auth.expiresAt) return false;
     const user = await this.deps.users.findById(auth.userId);
-    return user?.tokenKey === auth.tokenKey;
+    return user !== undefined && user.tokenKey === auth.tokenKey && !user.disabled;
+  }
+
+  /**
+   * A change to an account may end its sign-in (a new password, disabled or removed by an admin):
+   * its streams on this instance end at once, so a disabled person's boards stop updating within
+   * a second rather than when their token expires (docs/decisions/035). Every instance hears the
+   * change (on PostgreSQL through the bus), so every instance ends its own streams.
+   */
+  private endStreamsIfSignedOut(userId: string): void {
+    const streams = [...this.clients.values()].filter((client) => !client.closed && client.auth?.userId === userId);
+    if (streams.length === 0) return;
+    this.deps.users.findById(userId).then(
+      (user) => {
+        for (const client of streams) {
+          const auth = client.auth;
+          if (auth && auth.userId === userId && !(user && user.tokenKey === auth.tokenKey && !user.disabled)) this.drop(client);
+        }
+      },
+      (error: unknown) =>
+        this.deps.log.error({ err: error }, 'Realtime could not check a changed account; its streams stay until their next check'),
+    );
   }
 
   stats(): RealtimeStats {
@@ -363,7 +394,8 @@ export class RealtimeBroker {
 
   /** Sends `change` to every subscription that may see it; gives the event loop back between slices of a long fan-out. */
   private async dispatch(change: RecordChange, users: Map<string, UsersTable>, rules: BatchRules, now: number): Promise<void> {
-    const clients = this.index.clientsOf(change.collection);
+    const nursery = this.deps.nurseryOf(change);
+    const clients = this.index.clientsOf(change.collection, nursery);
     const recordId = String(change.record.id);
     const payload = new Payload(change);
     let sliceStart = performance.now();
@@ -373,7 +405,7 @@ export class RealtimeBroker {
         sliceStart = performance.now();
       }
       const client = clients[i] as RealtimeClient;
-      const topics = client.closed ? undefined : this.index.topicsOf(change.collection, client);
+      const topics = client.closed ? undefined : this.index.topicsOf(change.collection, nursery, client);
       if (!topics) continue;
       const own = topics.byRecord.get(recordId);
       if (topics.wildcard.length === 0 && !own) continue;
@@ -396,22 +428,26 @@ export class RealtimeBroker {
     if (!first) return;
     const check = rules.check(first.collection, rule, auth);
     if (check === false || (check !== true && !check(payload.change.record))) return;
+    const visibility = rules.visibility(first.collection, auth);
     for (const subscription of subscriptions) {
       this.checked++;
-      if (subscription.matches(payload.change.record)) client.send(subscription.key, payload.for(subscription.fields));
+      if (subscription.matches(payload.change.record)) client.send(subscription.key, payload.for(subscription.fields, visibility));
     }
   }
 }
 
-/** The event's data, serialised once for every subscription without `fields`. */
+/** The event's data, serialised once for every subscription without `fields` that sees every field. */
 class Payload {
   private full: string | null = null;
 
   constructor(readonly change: RecordChange) {}
 
-  for(fields: string[] | null): string {
-    const { action, record } = this.change;
+  /** Filters match the whole record; what is sent leaves out what this subscriber may not see (an e-mail address). */
+  for(fields: string[] | null, visibility: FieldVisibility | null): string {
+    const { action } = this.change;
+    const record = visibility ? visibility.hide(this.change.record) : this.change.record;
     if (fields !== null) return JSON.stringify({ action, record: pickFields(record, fields) });
+    if (visibility) return JSON.stringify({ action, record });
     return (this.full ??= JSON.stringify({ action, record }));
   }
 }
@@ -423,6 +459,7 @@ class Payload {
  */
 class BatchRules {
   private readonly byUser = new Map<string, Map<string, RecordCheck>>();
+  private readonly hidden = new Map<string, FieldVisibility | null>();
   decisions = 0;
 
   constructor(private readonly dialect: SqlDialect) {}
@@ -439,11 +476,18 @@ class BatchRules {
     }
     return check;
   }
+
+  /** The fields of `collection` this subscriber may not see, decided once per user and batch. */
+  visibility(collection: Collection, auth: AuthContext): FieldVisibility | null {
+    const key = `${auth.user?.id ?? ''}\n${collection.name}`;
+    if (!this.hidden.has(key)) this.hidden.set(key, accessOf(collection, this.dialect).fieldVisibility(auth));
+    return this.hidden.get(key) ?? null;
+  }
 }
 
 /** The subscriber as of now: its user's current row if its token still holds, else a visitor. */
 function authAt(auth: ClientAuth | null, users: Map<string, UsersTable>, now: number): AuthContext {
   if (!auth || now >= auth.expiresAt) return { user: null };
   const user = users.get(auth.userId);
-  return { user: user && user.tokenKey === auth.tokenKey ? user : null };
+  return { user: user && user.tokenKey === auth.tokenKey && !user.disabled ? user : null };
 }

@@ -149,10 +149,13 @@ describe('realtime fan-out', () => {
       ...recordKeys(`f${n}`, 89),
       `tasks/${first.id}`,
     ];
-    const unverified = await createAccount(t.server, { verified: false });
+    const unverified = await createAccount(t.server, { verified: false, nursery: t.staff.nursery });
+    // And a member of another nursery: a change meets only its own nursery's streams (docs/decisions/036).
+    const stranger = await createAccount(t.server);
     const streams = [
       ...(await subscribedStreams(t.server, 30, most)),
       ...(await subscribedStreams(t.server, 20, most, unverified.pb.authStore.token)),
+      ...(await subscribedStreams(t.server, 15, most, stranger.pb.authStore.token)),
     ];
     // Other collections' and other records' subscriptions of a staff member are never met either.
     const witness = await listen(t.staff.pb, 'tasks', '*');
@@ -165,7 +168,8 @@ describe('realtime fan-out', () => {
     await waitFor(() => witness.events.find((e) => e.record.id === saved.id), 'witness');
     const after = t.server.built.realtime.stats();
     // One change: the witness's `*` is the only subscription checked; the rule is decided once for
-    // the staff member and once for the unverified user (whose 2,000 subscriptions are skipped).
+    // the staff member and once for the unverified user (whose 2,000 subscriptions are skipped),
+    // never for the other nursery's member (whose 1,500 are not even looked at).
     expect(after.checked - before.checked).toBe(1);
     expect(after.ruleDecisions - before.ruleDecisions).toBe(2);
     for (const stream of streams) await stream.close();

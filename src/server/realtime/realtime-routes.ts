@@ -61,7 +61,9 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeRout
       );
     broker.subscribe(
       client,
-      user ? { userId: user.id, tokenKey: user.tokenKey, expiresAt: tokenExpiry(request.headers.authorization) } : null,
+      user
+        ? { userId: user.id, tokenKey: user.tokenKey, expiresAt: tokenExpiry(request.headers.authorization), nursery: user.nursery }
+        : null,
       subscriptions,
     );
     return reply.code(204).send();

@@ -23,11 +23,13 @@ describe('realtime delivery', () => {
   let noTerms: TestAccount;
   beforeAll(async () => {
     server = await startTestServer();
-    [staff, colleague, unverified, noTerms] = await Promise.all([
-      createAccount(server),
-      createAccount(server),
-      createAccount(server, { verified: false }),
-      createAccount(server, { acceptTerms: false }),
+    // One nursery's people: events reach only their own nursery (docs/decisions/036).
+    staff = await createAccount(server);
+    const nursery = staff.nursery;
+    [colleague, unverified, noTerms] = await Promise.all([
+      createAccount(server, { nursery }),
+      createAccount(server, { nursery, verified: false }),
+      createAccount(server, { nursery, acceptTerms: false }),
     ]);
   });
   afterAll(async () => {
@@ -150,7 +152,7 @@ describe('realtime delivery', () => {
   });
 
   it('stops delivering once the password changes (the token key rotates)', async () => {
-    const mover = await createAccount(server);
+    const mover = await createAccount(server, { nursery: staff.nursery });
     const stale = await listen(mover.pb, 'tasks', '*');
     const witness = await listen(colleague.pb, 'tasks', '*');
     const before = await staff.pb.collection('tasks').create(order('Before rotation'));
@@ -217,7 +219,7 @@ describe('realtime tokens that expire', () => {
 
   it('stops delivering when the subscriber token expires', async () => {
     const writer = await createAccount(server);
-    const reader = await createAccount(server);
+    const reader = await createAccount(server, { nursery: writer.nursery });
     const sub = await listen(reader.pb, 'tasks', '*');
     // The writer signs in again before each write: its own token lives only two seconds too.
     const first = await writer.pb.collection('tasks').create(order('While valid'));
@@ -326,7 +328,7 @@ describe('realtime and slow or vanished subscribers', () => {
     const { events, database } = server.built;
     let sent = 0;
     while (server.built.realtime.size >= streams && sent < 60) {
-      const record = { id: `bigrecord${String(sent).padStart(6, '0')}`, title: 'x'.repeat(500_000) };
+      const record = { id: `bigrecord${String(sent).padStart(6, '0')}`, title: 'x'.repeat(500_000), nursery: account.nursery };
       const change = { collection: 'tasks', action: 'delete' as const, record };
       await events.stage(database.db, change);
       events.committed(change);

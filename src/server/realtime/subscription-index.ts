@@ -9,22 +9,33 @@ export interface ClientTopics {
 }
 
 /**
- * Every client's subscriptions, by collection and then by client: delivering a change looks only
- * at the clients subscribed to its collection, and within each only at its `*` topics and the
- * topics of the changed record.
+ * Every client's subscriptions, by collection and the client's nursery, then by client:
+ * delivering a change looks only at the clients of its own nursery subscribed to its collection
+ * (docs/decisions/036), and within each only at its `*` topics and the topics of the changed record.
+ * The rules still decide every event: this only spares the work of asking for other nurseries.
  */
 export class SubscriptionIndex<Client> {
   private readonly byCollection = new Map<string, Map<Client, ClientTopics>>();
+  /** Where each client's subscriptions are kept, so they can be removed. */
+  private readonly keysOf = new Map<Client, string[]>();
 
-  /** Replaces everything `client` was subscribed to. */
-  set(client: Client, subscriptions: readonly Subscription[]): void {
+  private static key(collection: string, nursery: string): string {
+    return `${collection}\n${nursery}`;
+  }
+
+  /** Replaces everything `client` was subscribed to; `nursery` is its user's ('' for a visitor). */
+  set(client: Client, subscriptions: readonly Subscription[], nursery = ''): void {
     this.remove(client);
+    const keys: string[] = [];
     for (const subscription of subscriptions) {
-      const name = subscription.collection.name;
-      let clients = this.byCollection.get(name);
-      if (!clients) this.byCollection.set(name, (clients = new Map()));
+      const key = SubscriptionIndex.key(subscription.collection.name, nursery);
+      let clients = this.byCollection.get(key);
+      if (!clients) this.byCollection.set(key, (clients = new Map()));
       let topics = clients.get(client);
-      if (!topics) clients.set(client, (topics = { wildcard: [], byRecord: new Map() }));
+      if (!topics) {
+        clients.set(client, (topics = { wildcard: [], byRecord: new Map() }));
+        keys.push(key);
+      }
       if (subscription.recordId === null) topics.wildcard.push(subscription);
       else {
         const same = topics.byRecord.get(subscription.recordId);
@@ -32,26 +43,33 @@ export class SubscriptionIndex<Client> {
         else topics.byRecord.set(subscription.recordId, [subscription]);
       }
     }
+    if (keys.length > 0) this.keysOf.set(client, keys);
   }
 
   remove(client: Client): void {
-    for (const [name, clients] of this.byCollection) {
-      if (clients.delete(client) && clients.size === 0) this.byCollection.delete(name);
+    for (const key of this.keysOf.get(client) ?? []) {
+      const clients = this.byCollection.get(key);
+      if (clients?.delete(client) && clients.size === 0) this.byCollection.delete(key);
     }
+    this.keysOf.delete(client);
   }
 
   clear(): void {
     this.byCollection.clear();
+    this.keysOf.clear();
   }
 
-  /** The clients subscribed to something in `collection`, oldest subscription first; a copy, as delivery may pause between them. */
-  clientsOf(collection: string): Client[] {
-    const clients = this.byCollection.get(collection);
+  /**
+   * The clients of `nursery` subscribed to something in `collection`, oldest subscription first;
+   * a copy, as delivery may pause between them.
+   */
+  clientsOf(collection: string, nursery: string): Client[] {
+    const clients = this.byCollection.get(SubscriptionIndex.key(collection, nursery));
     return clients ? [...clients.keys()] : [];
   }
 
-  /** What `client` holds in `collection` now (it may have changed since clientsOf). */
-  topicsOf(collection: string, client: Client): ClientTopics | undefined {
-    return this.byCollection.get(collection)?.get(client);
+  /** What `client` of `nursery` holds in `collection` now (it may have changed since clientsOf). */
+  topicsOf(collection: string, nursery: string, client: Client): ClientTopics | undefined {
+    return this.byCollection.get(SubscriptionIndex.key(collection, nursery))?.get(client);
   }
 }

@@ -44,7 +44,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
 
   it('delivers a change made through A to an SDK subscriber on B within 2 s', async () => {
     const writer = await createAccount(a);
-    const reader = await createAccount(a);
+    const reader = await createAccount(a, { nursery: writer.nursery });
     const onB = b.client();
     onB.authStore.save(reader.pb.authStore.token, reader.pb.authStore.record);
     const events: Array<RecordSubscription<RecordModel>> = [];

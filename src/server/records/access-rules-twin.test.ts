@@ -12,13 +12,17 @@ import { RecordStore, type Row } from './record-store';
 
 // One rule, two forms: the SQL a list or lookup runs and the predicate realtime and deleted records
 // use must give the same answer for every caller and record. Generated callers (visitor,
-// unverified, no terms, staff A, staff B) and records go through both, against the real table.
+// unverified, no terms, admin A and office B of one nursery, a viewer there, staff of another
+// nursery, an account in none) and records go through both, against the real table.
 
 const ACTIONS: readonly Action[] = ['list', 'view', 'update', 'delete'];
 const STAMP = formatTimestamp(new Date('2026-03-02T08:00:00Z'));
 const TERMS = (version: string) => JSON.stringify({ agreed: true, version, timestamp: '2026-03-02T08:00:00.000Z' });
 
-function userRow(name: string, verified: boolean, terms: string): UsersTable {
+const NURSERY_1 = newRecordId();
+const NURSERY_2 = newRecordId();
+
+function userRow(name: string, verified: boolean, terms: string, nursery = NURSERY_1, role = 'staff'): UsersTable {
   // UsersTable spells booleans as Kysely column types; the row itself holds plain booleans.
   return {
     id: newRecordId(),
@@ -31,6 +35,11 @@ function userRow(name: string, verified: boolean, terms: string): UsersTable {
     passwordHash: 'not-a-hash',
     tokenKey: 'key',
     termsAgreement: terms,
+    name: '',
+    nursery,
+    role,
+    disabled: false,
+    mustChangePassword: false,
   } as unknown as UsersTable;
 }
 
@@ -42,8 +51,11 @@ describe('access rules: the SQL form and the predicate agree', () => {
     unverified: userRow('unverified', false, TERMS('v1.0')),
     noTerms: userRow('noterms', true, TERMS('v0.9')),
     declined: userRow('declined', true, JSON.stringify({ agreed: false, version: 'v1.0', timestamp: '' })),
-    staffA: userRow('staffa', true, TERMS('v1.0')),
-    staffB: userRow('staffb', true, TERMS('v1.0')),
+    staffA: userRow('staffa', true, TERMS('v1.0'), NURSERY_1, 'admin'),
+    staffB: userRow('staffb', true, TERMS('v1.0'), NURSERY_1, 'office'),
+    viewer: userRow('viewer', true, TERMS('v1.0'), NURSERY_1, 'viewer'),
+    otherNursery: userRow('othernursery', true, TERMS('v1.0'), NURSERY_2, 'admin'),
+    noNursery: userRow('nonursery', true, TERMS('v1.0'), '', ''),
   };
   const callers: Array<[string, AuthContext]> = [
     ['visitor', { user: null }],
@@ -55,6 +67,8 @@ describe('access rules: the SQL form and the predicate agree', () => {
     db = server.built.database.db;
     store = new RecordStore(db, server.built.database.dialect);
     for (const user of Object.values(people)) await store.insert('users', { ...user });
+    for (const id of [NURSERY_1, NURSERY_2])
+      await store.insert('nurseries', { id, created: STAMP, updated: STAMP, name: id, deletePasswordHash: '' });
   });
   afterAll(async () => {
     await server.close();
@@ -71,11 +85,7 @@ describe('access rules: the SQL form and the predicate agree', () => {
   }
 
   const owner = fc.constantFrom<keyof typeof people | 'stranger' | 'nobody'>(
-    'unverified',
-    'noTerms',
-    'declined',
-    'staffA',
-    'staffB',
+    ...(Object.keys(people) as Array<keyof typeof people>),
     'stranger',
     'nobody',
   );
@@ -84,13 +94,28 @@ describe('access rules: the SQL form and the predicate agree', () => {
 
   /** A row of `collection` owned by `who`, stored (user_settings keeps one per user). */
   async function storeRecord(collection: Collection, who: keyof typeof people | 'stranger' | 'nobody'): Promise<Row> {
+    // A stranger belongs to a nursery nobody here is in; nobody's records to none.
+    const nursery = who === 'stranger' ? newRecordId() : who === 'nobody' ? '' : String(people[who].nursery);
     if (collection.name === 'users') {
-      const row = who === 'stranger' || who === 'nobody' ? userRow('someone', who === 'stranger', TERMS('v1.0')) : people[who];
+      const row = who === 'stranger' || who === 'nobody' ? userRow('someone', who === 'stranger', TERMS('v1.0'), nursery) : people[who];
       if (who === 'stranger' || who === 'nobody') await store.insert('users', { ...row });
       return { ...row };
     }
-    const base: Row = { id: newRecordId(), created: STAMP, updated: STAMP, user: ownerId(who) };
+    if (collection.name === 'nurseries') {
+      // The owner's nursery, or one of nobody here.
+      const existing = nursery === '' ? undefined : await store.findById('nurseries', nursery);
+      if (existing) return existing;
+      const row: Row = { id: nursery || newRecordId(), created: STAMP, updated: STAMP, name: 'Elsewhere', deletePasswordHash: '' };
+      await store.insert('nurseries', row);
+      return row;
+    }
+    const base: Row = { id: newRecordId(), created: STAMP, updated: STAMP, user: ownerId(who), nursery };
     if (collection.name === 'tasks') Object.assign(base, { title: 'Greenfields', weekNumber: 12, year: 2026 });
+    // An invitation's owner is the admin who sent it.
+    if (collection.name === 'invitations') {
+      Object.assign(base, { invitedBy: base.user, email: 'someone@nursery.test', tokenHash: String(base.id) });
+      delete base.user;
+    }
     if (collection.name === 'user_settings') await db.deleteFrom('user_settings').where('user', '=', String(base.user)).execute();
     await store.insert(collection.table, base);
     return (await store.findById(collection.table, String(base.id))) ?? base;
@@ -117,20 +142,29 @@ describe('access rules: the SQL form and the predicate agree', () => {
     );
   });
 
-  it('canRead: staff read orders and runs, only the owner reads settings and the own account; the gate shuts out the rest', () => {
+  it("canRead: a nursery's members read its orders, runs and people, only the owner reads settings; the gate shuts out the rest", () => {
     const byName = Object.fromEntries(ALL_COLLECTIONS.map((c) => [c.name, c]));
     const a = { user: people.staffA };
     const b = { user: people.staffB };
-    const order = { id: 'o1', user: people.staffB.id, title: 'x' };
+    const other = { user: people.otherNursery };
+    const order = { id: 'o1', user: people.staffB.id, title: 'x', nursery: NURSERY_1 };
     expect(canRead(byName.tasks!, 'view', a, order)).toBe(true);
-    expect(canRead(byName.trolley_exports!, 'list', b, { id: 'r1', user: people.staffA.id })).toBe(true);
-    expect(canRead(byName.user_settings!, 'view', a, { id: 's1', user: people.staffA.id })).toBe(true);
-    expect(canRead(byName.user_settings!, 'view', b, { id: 's1', user: people.staffA.id })).toBe(false);
-    expect(canRead(byName.users!, 'view', a, { id: people.staffA.id })).toBe(true);
-    expect(canRead(byName.users!, 'view', a, { id: people.staffB.id })).toBe(false);
+    expect(canRead(byName.tasks!, 'view', { user: people.viewer }, order)).toBe(true);
+    expect(canRead(byName.tasks!, 'view', other, order)).toBe(false);
+    expect(canRead(byName.tasks!, 'view', { user: people.noNursery }, { ...order, nursery: '' })).toBe(false);
+    expect(canRead(byName.trolley_exports!, 'list', b, { id: 'r1', user: people.staffA.id, nursery: NURSERY_1 })).toBe(true);
+    expect(canRead(byName.trolley_exports!, 'list', other, { id: 'r1', user: people.staffA.id, nursery: NURSERY_1 })).toBe(false);
+    expect(canRead(byName.user_settings!, 'view', a, { id: 's1', user: people.staffA.id, nursery: NURSERY_1 })).toBe(true);
+    expect(canRead(byName.user_settings!, 'view', b, { id: 's1', user: people.staffA.id, nursery: NURSERY_1 })).toBe(false);
+    expect(canRead(byName.users!, 'view', a, { id: people.staffA.id, nursery: NURSERY_1 })).toBe(true);
+    expect(canRead(byName.users!, 'view', a, { id: people.staffB.id, nursery: NURSERY_1 })).toBe(true);
+    expect(canRead(byName.users!, 'view', other, { id: people.staffB.id, nursery: NURSERY_1 })).toBe(false);
+    expect(canRead(byName.nurseries!, 'view', b, { id: NURSERY_1 })).toBe(true);
+    expect(canRead(byName.nurseries!, 'view', other, { id: NURSERY_1 })).toBe(false);
     for (const user of [null, people.unverified, people.noTerms, people.declined]) {
       expect(canRead(byName.tasks!, 'list', { user }, order)).toBe(false);
-      expect(canRead(byName.user_settings!, 'list', { user }, { id: 's2', user: user?.id ?? '' })).toBe(false);
+      expect(canRead(byName.user_settings!, 'list', { user }, { id: 's2', user: user?.id ?? '', nursery: NURSERY_1 })).toBe(false);
+      expect(canRead(byName.users!, 'view', { user }, { id: people.staffA.id, nursery: NURSERY_1 })).toBe(false);
     }
     // Their own account stays readable to a signed-in user whatever the gate of staff data says (docs/decisions/005).
     expect(canRead(byName.users!, 'view', { user: people.unverified }, { id: people.unverified.id })).toBe(true);

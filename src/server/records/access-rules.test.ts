@@ -123,7 +123,8 @@ describe('collection rules', () => {
   beforeAll(async () => {
     server = await startTestServer();
     alice = await createAccount(server);
-    bob = await createAccount(server);
+    // A teammate: orders and runs are the nursery's (docs/decisions/036).
+    bob = await createAccount(server, { nursery: alice.nursery });
   });
   afterAll(async () => {
     await server.close();
@@ -267,7 +268,7 @@ describe('collection rules', () => {
       '%s: a create or update naming someone else is refused with 400 on `user`, nothing stored',
       async (collection) => {
         const frank = await createAccount(server);
-        const grace = await createAccount(server);
+        const grace = await createAccount(server, { nursery: frank.nursery });
         const bodies = { tasks: order(), user_settings: { settings_json: {} }, trolley_exports: run() } as const;
         const refused = await failure(frank.pb.collection(collection).create({ ...bodies[collection], user: grace.id }));
         expect(refused.status).toBe(400);
@@ -299,7 +300,7 @@ describe('collection rules', () => {
     it.each(cases)('%s: missing or wrong password -> 403 "Incorrect password." and nothing deleted', async (collection, make) => {
       const record = await make();
       // Wrong guesses are throttled per member of staff and address: a fresh one per case.
-      const deleter = await createAccount(server);
+      const deleter = await createAccount(server, { nursery: alice.nursery });
       const attempts: Record<string, string>[] = [
         {},
         { 'X-Confirm-Password': '' },

@@ -15,7 +15,7 @@
 
 import type { RawBuilder, SqlBool } from 'kysely';
 import { sql } from 'kysely';
-import { TERMS_VERSION } from '#domain/records';
+import { TERMS_VERSION, type Role } from '#domain/records';
 import { parseTerms, type AuthContext } from '../auth/auth-context';
 import { ApiError, forbidden, unauthorized } from '../errors';
 import { compileFilter } from './filter/compile-filter';
@@ -42,7 +42,15 @@ export interface ActionRule {
   deny?: string;
 }
 
-export type AccessRules = Readonly<Record<Action, ActionRule>>;
+/**
+ * Who may do what with a collection's records, and (`fields`) which fields only some callers see:
+ * for each such field a PocketBase rule over the record and `@request.auth.*`; where it does not
+ * hold, the field is left out of the record (PocketBase leaves out a hidden e-mail address the same
+ * way). Such a field can be neither filtered nor sorted on: a filter would reveal it.
+ */
+export interface AccessRules extends Readonly<Record<Action, ActionRule>> {
+  readonly fields?: Readonly<Record<string, string>>;
+}
 
 const UNAUTHORIZED_MESSAGE = unauthorized().message;
 
@@ -63,14 +71,83 @@ export const STAFF: readonly GateCheck[] = [
   },
 ];
 
+/**
+ * A member of a nursery: staff as above, and in a nursery (every account is since migration 006; a
+ * record of a nursery is only ever answered to its members, docs/decisions/036).
+ */
+export const MEMBER: readonly GateCheck[] = [
+  ...STAFF,
+  {
+    rule: '@request.auth.nursery != ""',
+    status: 403,
+    message: 'Your account does not belong to a nursery. Ask an admin of your nursery to invite you.',
+  },
+];
+
+/** The record condition of every nursery's records: its own members only. */
+export const IN_NURSERY = 'nursery = @request.auth.nursery';
+
+/** The rule "the caller's role is one of `roles`", e.g. `@request.auth.role = "admin" || @request.auth.role = "office"`. */
+export function roleRule(roles: readonly Role[]): string {
+  if (roles.length === 0) throw new Error('roleRule: name at least one role');
+  return roles.map((role) => `@request.auth.role = ${JSON.stringify(role)}`).join(' || ');
+}
+
+/**
+ * Someone an admin gave a temporary password changes nothing until they chose their own
+ * (docs/decisions/035): every write a role allows waits for it. Reads stay open.
+ */
+export const PASSWORD_CHOSEN: GateCheck = {
+  rule: '@request.auth.mustChangePassword = false',
+  status: 403,
+  message: 'Choose your own password first: an admin gave you a temporary one.',
+};
+
+/** A member of one of `roles`; others get 403 with `message`, a sentence that says what their role may not do. */
+export function membersWithRole(roles: readonly Role[], message: string): readonly GateCheck[] {
+  return [...MEMBER, PASSWORD_CHOSEN, { rule: roleRule(roles), status: 403, message }];
+}
+
+/**
+ * The rules of a nursery's shared records (orders, runs), named by `things` in their sentences:
+ * every member sees them; staff, office and admins add and change them; office and admins delete
+ * them (with the deletion password); another nursery's are not found (docs/decisions/036).
+ */
+export function nurseryTeamRules(things: string): AccessRules {
+  const change = membersWithRole(['admin', 'office', 'staff'], `Viewers can look but not change ${things}.`);
+  return {
+    list: { gate: MEMBER, condition: IN_NURSERY },
+    view: { gate: MEMBER, condition: IN_NURSERY },
+    create: { gate: change, condition: null },
+    update: { gate: change, condition: IN_NURSERY },
+    delete: {
+      gate: membersWithRole(['admin', 'office'], `Only office staff and admins can delete ${things}. Ask one of them to delete it.`),
+      condition: IN_NURSERY,
+    },
+  };
+}
+
 const AUTH_PREFIX = '@request.auth.';
 
 /**
- * The caller as rules see it: `@request.auth.<name>`. Visitors have empty values. Adding a role or
- * an organisation to users means adding it here, then using it in rules.
+ * The caller as rules see it: `@request.auth.<name>`. Visitors have empty values; `nursery` and
+ * `role` are the account's (docs/decisions/036).
  */
-export function authValues(auth: AuthContext): Readonly<Record<string, string | boolean>> {
+export function authValues(auth: AuthContext): AuthValues {
   const user = auth.user;
+  if (!user) return VISITOR;
+  // Rows come from the auth cache and are never changed in place: one set of values per row, so the
+  // rules decided for it below are decided once, not on every request.
+  let values = valuesOfRow.get(user);
+  if (!values) valuesOfRow.set(user, (values = valuesOf(user)));
+  return values;
+}
+
+/** The caller's values, one object per user row (the key of every decision cached for a caller). */
+type AuthValues = Readonly<Record<string, string | boolean>>;
+const valuesOfRow = new WeakMap<object, AuthValues>();
+
+function valuesOf(user: AuthContext['user']): AuthValues {
   const terms = user ? parseTerms(user.termsAgreement) : null;
   return {
     id: user?.id ?? '',
@@ -79,10 +156,30 @@ export function authValues(auth: AuthContext): Readonly<Record<string, string | 
     verified: Boolean(user?.verified),
     // The version the user agreed to; '' when they declined or never answered.
     termsVersion: terms?.agreed === true ? String(terms.version ?? '') : '',
+    nursery: user?.nursery ?? '',
+    role: user?.role ?? '',
+    // Set while a temporary password an admin gave is in use (PASSWORD_CHOSEN).
+    mustChangePassword: Boolean(user?.mustChangePassword),
   };
 }
 
-const AUTH_FIELD_NAMES = new Set(Object.keys(authValues({ user: null })));
+const VISITOR: AuthValues = valuesOf(null);
+
+const AUTH_FIELD_NAMES = new Set(Object.keys(VISITOR));
+
+/** Decisions for one caller, kept as long as their values object lives (WeakMap). */
+class PerCaller<T> {
+  private readonly decided = new WeakMap<AuthValues, Map<string, T>>();
+
+  get(values: AuthValues, key: string, decide: () => T): T {
+    let byKey = this.decided.get(values);
+    if (!byKey) this.decided.set(values, (byKey = new Map()));
+    if (byKey.has(key)) return byKey.get(key) as T;
+    const value = decide();
+    byKey.set(key, value);
+    return value;
+  }
+}
 
 /** A rule after binding the caller: decided already (true/false), or a condition left over the record. */
 export type BoundRule = boolean | FilterNode;
@@ -164,6 +261,7 @@ function checkAuthNames(node: FilterNode, where: string): void {
  */
 export class Gate {
   private readonly checks: CompiledGateCheck[];
+  private readonly failed = new PerCaller<CompiledGateCheck | null>();
 
   /** `where` names the rule's owner in the start-up error of a broken rule. */
   constructor(checks: readonly GateCheck[], where: string) {
@@ -174,8 +272,10 @@ export class Gate {
   /** The first check this caller fails, or null. */
   failedCheck(auth: AuthContext): CompiledGateCheck | null {
     const values = authValues(auth);
-    for (const check of this.checks) if (check.node !== null && bindAuth(check.node, values) !== true) return check;
-    return null;
+    return this.failed.get(values, '', () => {
+      for (const check of this.checks) if (check.node !== null && bindAuth(check.node, values) !== true) return check;
+      return null;
+    });
   }
 
   /** The 401/403 for a caller who fails a check, or null. */
@@ -192,9 +292,22 @@ interface CompiledActionRule {
   deny: string | undefined;
 }
 
+/**
+ * What of a collection's records one caller may not see (AccessRules.fields), decided once per
+ * caller: `hide` returns a copy of a record without them; `key` tells two callers' decisions
+ * apart (the list cache keys answers by it).
+ */
+export interface FieldVisibility {
+  readonly key: string;
+  hide(record: Readonly<Record<string, unknown>>): Record<string, unknown>;
+}
+
 /** A collection's rules, parsed once, ready to answer for any caller. */
 export class CollectionAccess {
   private readonly compiled: Record<Action, CompiledActionRule>;
+  /** What was decided for each caller (bound conditions, their SQL and predicates, hidden fields). */
+  private readonly decided = new PerCaller<unknown>();
+  private readonly fieldRules: ReadonlyArray<readonly [field: string, rule: FilterNode]>;
 
   constructor(
     readonly collection: string,
@@ -214,21 +327,56 @@ export class CollectionAccess {
       update: compile(rules.update),
       delete: compile(rules.delete),
     };
+    this.fieldRules = Object.entries(rules.fields ?? {}).map(([field, rule]) => {
+      const node = parseFilter(rule);
+      if (!node) throw new Error(`${collection}.${field}: a field rule cannot be empty`);
+      return [field, node] as const;
+    });
     this.checkRules();
   }
 
   /** Every rule must bind and compile for any caller: a broken rule stops the server at start-up. */
   private checkRules(): void {
-    for (const rule of Object.values(this.compiled)) {
-      if (rule.condition) {
-        checkAuthNames(rule.condition, this.collection);
-        const bound = bindAuth(rule.condition, authValues({ user: null }));
-        if (typeof bound !== 'boolean') {
-          compileFilter(bound, this.fields, this.dialect);
-          compilePredicate(bound, this.fields, this.dialect);
-        }
+    const conditions = Object.values(this.compiled).flatMap((rule) => (rule.condition ? [rule.condition] : []));
+    for (const condition of [...conditions, ...this.fieldRules.map(([, rule]) => rule)]) {
+      checkAuthNames(condition, this.collection);
+      const bound = bindAuth(condition, authValues({ user: null }));
+      if (typeof bound !== 'boolean') {
+        compileFilter(bound, this.fields, this.dialect);
+        compilePredicate(bound, this.fields, this.dialect);
       }
     }
+    for (const [field] of this.fieldRules) {
+      if (Object.hasOwn(this.fields, field))
+        throw new Error(`${this.collection}.${field}: a field only some callers see cannot be filtered or sorted on (filter: false)`);
+    }
+  }
+
+  /** The fields of this collection `auth` may not see in some or all records, or null when they see every field. */
+  fieldVisibility(auth: AuthContext): FieldVisibility | null {
+    if (this.fieldRules.length === 0) return null;
+    const values = authValues(auth);
+    return this.decided.get(values, 'fields', () => this.decideFieldVisibility(values)) as FieldVisibility | null;
+  }
+
+  private decideFieldVisibility(values: AuthValues): FieldVisibility | null {
+    const hidden: Array<readonly [string, RecordPredicate | false]> = [];
+    const key: Array<[string, unknown]> = [];
+    for (const [field, rule] of this.fieldRules) {
+      const bound = bindAuth(rule, values);
+      if (bound === true) continue;
+      hidden.push([field, bound === false ? false : compilePredicate(bound, this.fields, this.dialect)]);
+      key.push([field, bound]);
+    }
+    if (hidden.length === 0) return null;
+    return {
+      key: JSON.stringify(key),
+      hide(record) {
+        const copy = { ...record };
+        for (const [field, shown] of hidden) if (shown === false || !shown(record)) delete copy[field];
+        return copy;
+      },
+    };
   }
 
   /** The error for a caller the gate or a deny refuses, or null when they may try the action. */
@@ -253,7 +401,9 @@ export class CollectionAccess {
   /** The record condition bound to this caller: true (every record), false (none) or a filter. */
   condition(action: Action, auth: AuthContext): BoundRule {
     const condition = this.compiled[action].condition;
-    return condition === null ? true : bindAuth(condition, authValues(auth));
+    if (condition === null) return true;
+    const values = authValues(auth);
+    return this.decided.get(values, `condition ${action}`, () => bindAuth(condition, values)) as BoundRule;
   }
 
   /** The condition as SQL for lists and lookups; null when every record qualifies. Call authorize first. */
@@ -261,7 +411,10 @@ export class CollectionAccess {
     const bound = this.condition(action, auth);
     if (bound === true) return null;
     if (bound === false) return sql<SqlBool>`1 = 0`;
-    return compileFilter(bound, this.fields, this.dialect);
+    // The same builder for the same caller: the list cache keys answers by its SQL, compiled once.
+    return this.decided.get(authValues(auth), `sql ${action}`, () =>
+      compileFilter(bound, this.fields, this.dialect),
+    ) as RawBuilder<SqlBool>;
   }
 
   /** The same rule as a yes/no over one record as the API shows it: gate, deny and condition. */
@@ -278,7 +431,10 @@ export class CollectionAccess {
   recordCheck(action: Action, auth: AuthContext): RecordCheck {
     if (!this.permits(action, auth)) return false;
     const bound = this.condition(action, auth);
-    return typeof bound === 'boolean' ? bound : compilePredicate(bound, this.fields, this.dialect);
+    if (typeof bound === 'boolean') return bound;
+    return this.decided.get(authValues(auth), `predicate ${action}`, () =>
+      compilePredicate(bound, this.fields, this.dialect),
+    ) as RecordCheck;
   }
 }
 

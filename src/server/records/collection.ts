@@ -15,6 +15,7 @@ import { bodySchemaOf } from './body-schema';
 import type { ClientFields } from './client-fields';
 import type { FieldMap, FieldSpec, FieldType, SqlDialect } from './filter/field-map';
 import { recordMapping, type ApiRecord } from './record-mapping';
+import type { WriteBatch } from './record-service';
 import type { RecordStore, Row } from './record-store';
 
 /** What a collection's validation may use besides the body. */
@@ -72,10 +73,11 @@ export interface Collection {
   /** Relation fields and the collection each one's ids belong to (what `expand` may follow). */
   relations: Readonly<Record<string, string>>;
   /**
-   * Checks the body; returns the columns of the new row (without id/created/updated), or
+   * Checks the body; returns the columns of the new row (without id/created/updated), `CreateWith`
+   * when records of other collections must be made with it (a sign-up's new nursery), or
    * `NotStored` for a client's create that is answered as if made but must store nothing.
    */
-  prepareCreate(body: unknown, context: WriteContext): Promise<Row | NotStored>;
+  prepareCreate(body: unknown, context: WriteContext): Promise<Row | CreateWith | NotStored>;
   /** Checks the body against the existing row; returns the columns to change. */
   prepareUpdate(body: unknown, existing: Row, context: WriteContext): Promise<Row>;
   /** Deleting needs the team's deletion password (docs/decisions/020). */
@@ -87,6 +89,24 @@ export interface Collection {
    * sentence; null when it can. Only collections with a trail (docs/decisions/034).
    */
   restoreConflict?(row: Row, store: RecordStore): Promise<string | null>;
+  /**
+   * The nursery a record (as the API shows it) belongs to: its `nursery`, or a nursery's own id.
+   * Realtime and the list cache keep each nursery's changes apart by it (docs/decisions/036).
+   */
+  nurseryOf(record: Readonly<Record<string, unknown>>): string;
+}
+
+/**
+ * A new record that needs records of other collections made first, in the same transaction (a
+ * sign-up's new nursery): each with its id already chosen, so the new record can refer to it.
+ */
+export class CreateWith {
+  constructor(
+    readonly row: Row,
+    readonly first: ReadonlyArray<{ collection: string; row: Row & { id: string } }>,
+    /** Written in the same transaction once the record is in (the invitation a sign-up used); throwing undoes it all. */
+    readonly within?: (batch: WriteBatch, row: Row) => Promise<void>,
+  ) {}
 }
 
 /**
@@ -103,9 +123,10 @@ export interface ServerParts {
   needsDeletePassword: boolean;
   /**
    * Checks that need the database or the clock, after the body was read and the stamped relations
-   * set: `values` are the new record's values by field name. Throws an ApiError to refuse.
+   * set: `values` are the new record's values by field name. Throws an ApiError to refuse; may
+   * return values the server sets besides (an invitation's token hash and expiry).
    */
-  beforeCreate?(values: Readonly<Record<string, unknown>>, context: WriteContext): Promise<void>;
+  beforeCreate?(values: Readonly<Record<string, unknown>>, context: WriteContext): Promise<void | Readonly<Record<string, unknown>>>;
   /** Replaces the generic create (users: sign-up has rules of its own). */
   prepareCreate?: Collection['prepareCreate'];
   /** Replaces the generic update. */
@@ -115,6 +136,10 @@ export interface ServerParts {
 }
 
 const NOT_YOU = { code: 'validation_invalid_value', message: 'Records are saved in your own name; another user cannot be named here.' };
+const NOT_YOUR_NURSERY = {
+  code: 'validation_invalid_value',
+  message: 'Records belong to your own nursery; another nursery cannot be named here.',
+};
 
 const BASE_FIELD_MAP: FieldMap = {
   id: { column: 'id', type: 'text' },
@@ -168,14 +193,15 @@ function stampedRelations(declaration: CollectionDeclaration): Array<[string, Re
 
 /**
  * The values of the relations the server stamps with the caller (an order's creator, a run's last
- * saver; docs/decisions/005). A client may name none, itself, or (on update) the value already there: anyone else is
- * refused with 400, never silently rewritten. A `create` stamp keeps its value on update, a
- * `write` stamp becomes the caller on every client write. Trusted callers may name anyone.
+ * saver, docs/decisions/005; every record's nursery, docs/decisions/036). A client may name none,
+ * itself (its own nursery), or (on update) the value already there: anything else is refused with
+ * 400, never silently rewritten. A `create` stamp keeps its value on update, a `write` stamp
+ * becomes the caller on every client write. Trusted callers may name anyone.
  */
 function stampsOf(declaration: CollectionDeclaration, body: unknown, context: WriteContext, existing?: Row): Record<string, string> {
   const stamps: Record<string, string> = {};
-  const caller = context.auth.user?.id ?? '';
   for (const [name, field] of stampedRelations(declaration)) {
+    const caller = (field.stampWith === 'nursery' ? context.auth.user?.nursery : context.auth.user?.id) ?? '';
     if (field.settable === 'never') {
       // Who added or changed it (docs/decisions/034): the caller, whoever they are, never a body;
       // '' for trusted callers (the operator), whom history names instead. Clients naming it were
@@ -188,9 +214,13 @@ function stampsOf(declaration: CollectionDeclaration, body: unknown, context: Wr
     const current = existing === undefined ? undefined : String(existing[name] ?? '');
     if (named !== undefined && !context.system) {
       const allowed = [caller, current].filter((id) => id !== undefined && id !== '');
-      if (typeof named !== 'string' || !allowed.includes(named)) throw validationFailed({ [name]: NOT_YOU });
+      if (typeof named !== 'string' || !allowed.includes(named))
+        throw validationFailed({ [name]: field.stampWith === 'nursery' ? NOT_YOUR_NURSERY : NOT_YOU });
     }
     if (existing === undefined) stamps[name] = named === undefined ? caller : String(named);
+    // A record of no nursery would be nobody's: the server's own writes must name one.
+    if (field.stampWith === 'nursery' && existing === undefined && stamps[name] === '')
+      throw new Error(`${declaration.name}: a new record must belong to a nursery (name it in a trusted create)`);
     else if (field.stamp === 'write') stamps[name] = context.system ? (named === undefined ? (current ?? '') : String(named)) : caller;
   }
   return stamps;
@@ -205,6 +235,7 @@ export function serverCollection(declaration: CollectionDeclaration, parts: Serv
     if (field.kind === 'relation') relations[name] = field.collection;
     if (field.refusal) reasons[name] = field.refusal;
   }
+  const hasNursery = Object.hasOwn(declaration.fields, 'nursery');
   const shownFields = ['id', 'collectionId', 'collectionName', 'created', 'updated'];
   for (const [name, field] of Object.entries(declaration.fields)) if (!field.hidden) shownFields.push(name);
 
@@ -225,6 +256,7 @@ export function serverCollection(declaration: CollectionDeclaration, parts: Serv
     needsDeletePassword: parts.needsDeletePassword,
     describeConflict: parts.describeConflict,
     restoreConflict: parts.restoreConflict,
+    nurseryOf: (record) => String((declaration.name === 'nurseries' ? record.id : hasNursery ? record.nursery : '') ?? ''),
     prepareCreate:
       parts.prepareCreate ??
       (async (body, context) => {
@@ -232,8 +264,8 @@ export function serverCollection(declaration: CollectionDeclaration, parts: Serv
         const result = validateInput(declaration, body, 'create');
         if (!result.ok) throw validationFailed(result.errors);
         const values = { ...result.value, ...stamps };
-        await parts.beforeCreate?.(values, context);
-        return mapping.toRow(values);
+        const set = await parts.beforeCreate?.(values, context);
+        return mapping.toRow({ ...values, ...set });
       }),
     prepareUpdate:
       parts.prepareUpdate ??

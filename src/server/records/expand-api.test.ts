@@ -19,7 +19,9 @@ describe('expand', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    [ann, bob] = await Promise.all([createAccount(server), createAccount(server)]);
+    // Ann made the nursery (its admin); Bob works in its office (docs/decisions/036).
+    ann = await createAccount(server);
+    bob = await createAccount(server, { nursery: ann.nursery, role: 'office' });
     annOrder = await ann.pb.collection('tasks').create(order('Ann expands'));
     bobOrder = await bob.pb.collection('tasks').create(order('Bob expands'));
   });
@@ -38,28 +40,41 @@ describe('expand', () => {
     expect(Object.keys(own?.expand?.user ?? {})).not.toContain('tokenKey');
   });
 
-  it('leaves out a related record the caller may not view, as PocketBase: no expand, no error', async () => {
-    // Ann may see every order, but only her own account.
+  it("shows a teammate's account as the caller's own view of it shows it: the e-mail address to admins only", async () => {
     const page = await ann.pb.collection('tasks').getList(1, 50, { expand: 'user', filter: 'title ~ "expands"' });
-    expect(inList(page.items, bobOrder.id)).toBeDefined();
-    expect(inList(page.items, bobOrder.id)).not.toHaveProperty('expand');
-    // The same list for Bob (the cached answer for Ann must not reach him): his own, not Ann's.
+    expect(inList(page.items, bobOrder.id)?.expand).toEqual({ user: await ann.pb.collection('users').getOne(bob.id) });
+    expect(inList(page.items, bobOrder.id)?.expand?.user).toMatchObject({ id: bob.id, email: bob.email });
+    // The same list for Bob (the cached answer for Ann must not reach him): Ann's account without her address.
     const bobs = await bob.pb.collection('tasks').getList(1, 50, { expand: 'user', filter: 'title ~ "expands"' });
-    expect(inList(bobs.items, bobOrder.id)?.expand?.user).toMatchObject({ id: bob.id, username: bob.username });
-    expect(inList(bobs.items, annOrder.id)).not.toHaveProperty('expand');
+    expect(inList(bobs.items, annOrder.id)?.expand).toEqual({ user: await bob.pb.collection('users').getOne(ann.id) });
+    expect(inList(bobs.items, annOrder.id)?.expand?.user).toMatchObject({ id: ann.id, username: ann.username });
+    expect(inList(bobs.items, annOrder.id)?.expand?.user).not.toHaveProperty('email');
+    expect(inList(bobs.items, bobOrder.id)?.expand?.user).toMatchObject({ id: bob.id, email: bob.email });
+  });
+
+  it('leaves out a related record the caller may not view, as PocketBase: no expand, no error', async () => {
+    // An order whose `user` is someone of another nursery (only the server can write one).
+    const stranger = await createAccount(server);
+    const row = await server.built.records.systemCreate('tasks', { ...order('Stranger expands'), user: stranger.id, nursery: ann.nursery });
+    const page = await ann.pb.collection('tasks').getList(1, 50, { expand: 'user', filter: 'title ~ "expands"' });
+    expect(inList(page.items, String(row.id))).toBeDefined();
+    expect(inList(page.items, String(row.id))).not.toHaveProperty('expand');
+    await expect(ann.pb.collection('tasks').getOne(String(row.id), { expand: 'user' })).resolves.not.toHaveProperty('expand');
+    // And the stranger sees none of it.
+    expect((await stranger.pb.collection('tasks').getList(1, 50, { expand: 'user', filter: 'title ~ "expands"' })).items).toEqual([]);
   });
 
   it('expands on view, create and update too', async () => {
     await expect(ann.pb.collection('tasks').getOne(annOrder.id, { expand: 'user' })).resolves.toMatchObject({
-      expand: { user: { id: ann.id } },
+      expand: { user: { id: ann.id, email: ann.email } },
     });
-    expect(await bob.pb.collection('tasks').getOne(annOrder.id, { expand: 'user' })).not.toHaveProperty('expand');
+    const annAsBobSees = await bob.pb.collection('tasks').getOne(annOrder.id, { expand: 'user' });
+    expect(annAsBobSees.expand?.user).toMatchObject({ id: ann.id });
+    expect(annAsBobSees.expand?.user).not.toHaveProperty('email');
     const created = await bob.pb.collection('tasks').create(order('Bob expands again'), { expand: 'user' });
     expect(created.expand?.user).toMatchObject({ id: bob.id });
     const updated = await ann.pb.collection('tasks').update(created.id, { status: 'working' }, { expand: 'user' });
-    // The order is still Bob's: Ann may change it but not see his account.
-    expect(updated).toMatchObject({ status: 'working', user: bob.id });
-    expect(updated).not.toHaveProperty('expand');
+    expect(updated).toMatchObject({ status: 'working', user: bob.id, expand: { user: { id: bob.id, email: bob.email } } });
   });
 
   it('takes a record sent back whole with its expand, as the SDK sends it, and stores nothing of the expand', async () => {
@@ -92,7 +107,7 @@ describe('expand', () => {
 
   it('ignores names that are not relation fields, as PocketBase does', async () => {
     const page = await ann.pb.collection('tasks').getList(1, 50, { expand: 'title,nothing,user.nothing', filter: 'title ~ "expands"' });
-    expect(inList(page.items, bobOrder.id)).not.toHaveProperty('expand');
+    expect(Object.keys(inList(page.items, bobOrder.id)?.expand ?? {})).toEqual(['user']);
     expect(inList(page.items, annOrder.id)?.expand?.user).toMatchObject({ id: ann.id });
   });
 

@@ -12,7 +12,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { AuthContext } from '../auth/auth-context';
 import { badRequest } from '../errors';
-import { accessOf } from './access-rules';
+import { accessOf, type FieldVisibility } from './access-rules';
 import type { Collection } from './collection';
 import type { SqlDialect } from './filter/field-map';
 import type { ApiRecord } from './record-mapping';
@@ -36,6 +36,8 @@ export interface ExpandNode {
   target: Collection;
   /** The target's view rule for this caller as SQL; null when every record qualifies. */
   scope: RawBuilder<SqlBool> | null;
+  /** The target's fields this caller may not see (an account's e-mail address); null: none. */
+  visibility: FieldVisibility | null;
   children: ExpandNode[];
   /**
    * Set for a relation declared `expandAs: 'presentable'` (who added or changed a record): the
@@ -102,11 +104,11 @@ export function planExpand(
         const declared = from.declaration.fields[field];
         if (declared?.kind === 'relation' && declared.expandAs === 'presentable') {
           // Who did something is part of the record: seen by whoever sees it, its presentable fields only.
-          node = { field, target, scope: null, children: [], presentable: presentableFields(target) };
+          node = { field, target, scope: null, visibility: null, children: [], presentable: presentableFields(target) };
         } else {
           const access = accessOf(target, dialect);
           if (!access.permits('view', auth)) break;
-          node = { field, target, scope: access.sqlScope('view', auth), children: [] };
+          node = { field, target, scope: access.sqlScope('view', auth), visibility: access.fieldVisibility(auth), children: [] };
         }
         level.push(node);
       }
@@ -140,7 +142,10 @@ export async function expandRecords(records: ApiRecord[], nodes: readonly Expand
       const { rows } = await store.list(node.target.table, { where, sort: [], page: 1, perPage: chunk.length, skipTotal: true });
       for (const row of rows) {
         const record = node.target.toRecord(row);
-        found.set(String(row.id), node.presentable ? presentableRecord(record, node.presentable) : record);
+        found.set(
+          String(row.id),
+          node.presentable ? presentableRecord(record, node.presentable) : node.visibility ? node.visibility.hide(record) : record,
+        );
       }
     }
     const related = [...found.values()];

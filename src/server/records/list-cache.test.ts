@@ -13,7 +13,9 @@ let bob: TestAccount;
 
 beforeAll(async () => {
   server = await startTestServer();
-  [ann, bob] = await Promise.all([createAccount(server), createAccount(server)]);
+  ann = await createAccount(server);
+  // A teammate in the office: the nursery's orders are both of theirs (docs/decisions/036).
+  bob = await createAccount(server, { nursery: ann.nursery, role: 'office' });
 });
 afterAll(() => server.close());
 
@@ -80,8 +82,24 @@ describe('cached lists', () => {
     });
     expect(bobRaw.status).toBe(200);
     expect(((await bobRaw.json()) as { items: unknown[] }).items).toEqual([]);
-    expect((await ann.pb.collection('users').getFullList()).map((u) => u.id)).toEqual([ann.id]);
-    expect((await bob.pb.collection('users').getFullList()).map((u) => u.id)).toEqual([bob.id]);
+    // Teammates see each other's accounts, but only the admin their e-mail addresses: Bob, with
+    // Ann's ETag for the very same list, gets his own answer (docs/decisions/036).
+    const usersUrl = `${server.url}/api/collections/users/records?page=1&perPage=1000&skipTotal=1&sort=created`;
+    const annUsers = await fetch(usersUrl, { headers: { authorization: ann.pb.authStore.token } });
+    const annItems = ((await annUsers.json()) as { items: Array<Record<string, unknown>> }).items;
+    expect(annItems.map((u) => [u.id, u.email])).toEqual([
+      [ann.id, ann.email],
+      [bob.id, bob.email],
+    ]);
+    const bobUsers = await fetch(usersUrl, {
+      headers: { authorization: bob.pb.authStore.token, 'if-none-match': String(annUsers.headers.get('etag')) },
+    });
+    expect(bobUsers.status).toBe(200);
+    const bobItems = ((await bobUsers.json()) as { items: Array<Record<string, unknown>> }).items;
+    expect(bobItems.map((u) => [u.id, u.email])).toEqual([
+      [ann.id, undefined],
+      [bob.id, bob.email],
+    ]);
   });
 
   it('still refuse a visitor (401) and a user who has not verified their e-mail (403)', async () => {
@@ -99,8 +117,8 @@ describe('cached lists', () => {
     const file = new SQLite(path.join(server.config.dataDir, 'trolleyboard.db'));
     const stamp = '2027-03-22 08:00:00.000Z';
     file
-      .prepare('INSERT INTO tasks (id, created, updated, title, weekNumber, year) VALUES (?, ?, ?, ?, ?, ?)')
-      .run('extprocess00001', stamp, stamp, 'Written by the operator', week.weekNumber, week.year);
+      .prepare('INSERT INTO tasks (id, created, updated, title, weekNumber, year, nursery) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .run('extprocess00001', stamp, stamp, 'Written by the operator', week.weekNumber, week.year, ann.nursery);
     file.close();
     await new Promise((resolve) => setTimeout(resolve, 300));
     const after = await ann.pb.collection('tasks').getFullList({ filter: weekFilter });

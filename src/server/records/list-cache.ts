@@ -19,15 +19,21 @@ export interface ListCacheOptions {
   externalVersion?: () => Promise<number>;
   externalCheckMs?: number;
   now?: () => number;
+  /** The nursery a change belongs to (Collection.nurseryOf): a change ages only its own nursery's answers. */
+  nurseryOf?: (change: RecordChange) => string;
 }
 
 /**
  * What a list answer depends on besides its query: the collections it reads (the listed one, and
- * those of expanded relations) and, for each, the caller's read scope as SQL (null: every record).
+ * those of expanded relations) and, for each, the caller's read scope as SQL (null: every record)
+ * and the fields hidden from the caller there (FieldVisibility.key, '' for none); and the caller's
+ * nursery, whose changes alone age the answer (every rule keeps a list within its nursery).
  */
 export interface ListCacheScope {
   collections: readonly string[];
   scopes: ReadonlyArray<RawBuilder<SqlBool> | null>;
+  hidden: readonly string[];
+  nursery: string;
 }
 
 interface Entry {
@@ -86,7 +92,7 @@ export class ListCache {
    * (before the bus has delivered) never gets the old list. Returns the bus to use in its place.
    */
   watch(bus: EventBus): EventBus {
-    bus.subscribe((change) => this.noteChange(change.collection));
+    bus.subscribe((change) => this.noteChange(change.collection, this.nurseryOf(change)));
     // After a gap in the PostgreSQL bus changes may have been missed: every cached list ages.
     bus.onResync(() => {
       this.generation++;
@@ -94,7 +100,7 @@ export class ListCache {
     return {
       stage: (trx, change) => bus.stage(trx, change),
       committed: (change: RecordChange) => {
-        this.noteChange(change.collection);
+        this.noteChange(change.collection, this.nurseryOf(change));
         bus.committed(change);
       },
       subscribe: (listener) => bus.subscribe(listener),
@@ -103,13 +109,18 @@ export class ListCache {
     };
   }
 
-  noteChange(collection: string): void {
-    this.versions.set(collection, (this.versions.get(collection) ?? 0) + 1);
+  private nurseryOf(change: RecordChange): string {
+    return this.options.nurseryOf?.(change) ?? '';
   }
 
-  /** The version of an answer that reads `collections`: it changes when any of them does. */
-  private version(collections: readonly string[]): string {
-    return `${collections.map((collection) => this.versions.get(collection) ?? 0).join('.')}.${this.generation}`;
+  noteChange(collection: string, nursery = ''): void {
+    const key = `${collection}\n${nursery}`;
+    this.versions.set(key, (this.versions.get(key) ?? 0) + 1);
+  }
+
+  /** The version of an answer of `nursery` that reads `collections`: it changes when any of them does there. */
+  private version(collections: readonly string[], nursery: string): string {
+    return `${collections.map((collection) => this.versions.get(`${collection}\n${nursery}`) ?? 0).join('.')}.${this.generation}`;
   }
 
   private async checkExternal(): Promise<void> {
@@ -121,15 +132,22 @@ export class ListCache {
     this.lastExternal = value;
   }
 
+  /** A scope's SQL and parameters, compiled once per builder (the rules hand out one per caller). */
+  private readonly scopeTexts = new WeakMap<RawBuilder<SqlBool>, string>();
+
   private keyOf(scope: ListCacheScope, query: unknown): string {
     const scopeKeys = scope.scopes.map((where) => {
       if (!where) return '*';
-      const compiled = where.compile(this.options.db);
-      return `${compiled.sql}|${JSON.stringify(compiled.parameters)}`;
+      let text = this.scopeTexts.get(where);
+      if (text === undefined) {
+        const compiled = where.compile(this.options.db);
+        this.scopeTexts.set(where, (text = `${compiled.sql}|${JSON.stringify(compiled.parameters)}`));
+      }
+      return text;
     });
     const params = query && typeof query === 'object' ? Object.entries(query as Record<string, unknown>) : [];
     params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `${scope.collections.join(',')}\n${scopeKeys.join('\n')}\n${JSON.stringify(params)}`;
+    return `${scope.collections.join(',')}\n${scope.nursery}\n${scopeKeys.join('\n')}\n${JSON.stringify(scope.hidden)}\n${JSON.stringify(params)}`;
   }
 
   private remember(key: string, entry: Entry): void {
@@ -177,8 +195,10 @@ export class ListCache {
 
   private async make(key: string, version: string, produce: () => Promise<unknown>): Promise<Entry> {
     const body = Buffer.from(JSON.stringify(await produce()), 'utf8');
-    const hash = createHash('sha1').update(body).digest('base64url').slice(0, 16);
-    const entry: Entry = { version, body, etag: `W/"${version}-${hash}"`, storedAt: this.now(), encoded: {}, size: body.length };
+    // The tag is the answer's content alone: it says nothing about changes elsewhere (another
+    // nursery's, which a version number would count), and equal answers revalidate as equal.
+    const hash = createHash('sha1').update(body).digest('base64url').slice(0, 22);
+    const entry: Entry = { version, body, etag: `W/"${hash}"`, storedAt: this.now(), encoded: {}, size: body.length };
     this.remember(key, entry);
     return entry;
   }
@@ -193,7 +213,7 @@ export class ListCache {
       await this.checkExternal();
     const key = this.keyOf(scope, request.query);
     // Taken before the query runs: a change committed meanwhile makes this answer stale at once.
-    const version = this.version(scope.collections);
+    const version = this.version(scope.collections, scope.nursery);
     let entry = this.entries.get(key);
     if (!entry || entry.version !== version || this.now() - entry.storedAt > this.maxAgeMs) {
       // After a change every open board asks again at once: those asking the same question at the

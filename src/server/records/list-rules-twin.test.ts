@@ -69,7 +69,7 @@ const text = (maxLength: number) => fc.array(fc.constantFrom(...CHARACTERS), { m
 
 type GeneratedOrder = Omit<
   OrderRecord,
-  'id' | 'collectionId' | 'collectionName' | 'created' | 'updated' | 'user' | 'created_by' | 'updated_by'
+  'id' | 'collectionId' | 'collectionName' | 'created' | 'updated' | 'user' | 'created_by' | 'updated_by' | 'nursery'
 >;
 
 /** Text around the search text, in its own or another letter case, or any text: so searches find something. */
@@ -190,6 +190,7 @@ describe('list rules: the predicate and the SQL on the real tasks table agree, i
         user: '',
         created_by: '',
         updated_by: '',
+        nursery: '',
       };
       await store.insert(tasksCollection.table, {
         ...order,

@@ -109,7 +109,11 @@ describe('a new order goes into this week or later', () => {
 
   it('lets the server itself (demo seed, operator tools) add orders to past weeks', async () => {
     clock = new Date('2026-11-22T12:00:00.000Z');
-    const row = await server.built.records.systemCreate('tasks', { ...order({ year: 2024, weekNumber: 3 }, 'History'), user: staff.id });
+    const row = await server.built.records.systemCreate('tasks', {
+      ...order({ year: 2024, weekNumber: 3 }, 'History'),
+      user: staff.id,
+      nursery: staff.nursery,
+    });
     expect(await staff.pb.collection('tasks').getOne(String(row.id))).toMatchObject({ title: 'History', year: 2024, weekNumber: 3 });
   });
 });

@@ -15,9 +15,9 @@ import type { UsersRepository } from '../users/users-repository';
 import { deletedRow, DeletedStore } from '../trail/deleted-store';
 import { historyEntryOf, HistoryStore, type Actor, type HistoryPage } from '../trail/history-store';
 import { claimJob } from '../trail/job-claims';
-import { accessOf, type Action, type CollectionAccess } from './access-rules';
+import { accessOf, type Action, type CollectionAccess, type FieldVisibility } from './access-rules';
 import { fieldsRefused, refusedFields } from './client-fields';
-import { NotStored, type Collection, type CollectionDeps, type WriteContext } from './collection';
+import { CreateWith, NotStored, type Collection, type CollectionDeps, type WriteContext } from './collection';
 import { expandRecords, parseExpandParam, planExpand, type ExpandNode } from './expand';
 import type { SqlDialect } from './filter/field-map';
 import { formatTimestamp, newRecordId, nextTimestamp } from './ids';
@@ -75,7 +75,22 @@ export interface ListScope {
   readonly auth: AuthContext;
   /** The list rule's condition as SQL; null when every record qualifies. */
   readonly where: RawBuilder<SqlBool> | null;
+  /** The fields of the listed records this caller may not see (AccessRules.fields); null: none. */
+  readonly visibility: FieldVisibility | null;
   readonly expand: readonly ExpandNode[];
+}
+
+/** The writes of one systemBatch transaction (RecordService.systemBatch). */
+export interface WriteBatch {
+  /** The transaction: reads and locks that must see the batch's own writes. */
+  readonly db: Kysely<Database>;
+  readonly store: RecordStore;
+  readonly dialect: SqlDialect;
+  /** A new record (its id kept when one was chosen), stamped `created` and `updated`. */
+  insert(collection: string, values: Row): Promise<Row>;
+  /** Changes a record, compare-and-set against `existing.updated` (412 when changed meanwhile). */
+  update(collection: string, existing: Row, changes: Row): Promise<Row>;
+  delete(collection: string, existing: Row): Promise<void>;
 }
 
 export interface DeleteOptions extends WriteOptions {
@@ -179,7 +194,13 @@ export class RecordService {
   listScope(collection: Collection, auth: AuthContext, options: ReadOptions = {}): ListScope {
     const access = this.access(collection);
     access.authorize('list', auth);
-    return { collection, auth, where: access.sqlScope('list', auth), expand: this.planExpand(collection, auth, options.expand) };
+    return {
+      collection,
+      auth,
+      where: access.sqlScope('list', auth),
+      visibility: access.fieldVisibility(auth),
+      expand: this.planExpand(collection, auth, options.expand),
+    };
   }
 
   /** One page of a list, within a scope from listScope. */
@@ -201,7 +222,8 @@ export class RecordService {
       if (error instanceof ReadRefused) throw readRefusal(error, query.filter !== null);
       throw error;
     }
-    const items = rows.map((row) => collection.toRecord(row));
+    const { visibility } = scope;
+    const items = rows.map((row) => (visibility ? visibility.hide(collection.toRecord(row)) : collection.toRecord(row)));
     await expandRecords(items, scope.expand, this.store);
     return { items, totalItems };
   }
@@ -209,7 +231,7 @@ export class RecordService {
   async view(collection: Collection, auth: AuthContext, id: string, options: ReadOptions = {}): Promise<ApiRecord> {
     this.access(collection).authorize('view', auth);
     const expand = this.planExpand(collection, auth, options.expand);
-    return this.expanded(collection.toRecord(await this.findFor('view', collection, auth, id)), expand);
+    return this.expanded(this.shown(collection, auth, await this.findFor('view', collection, auth, id)), expand);
   }
 
   // ---- writes (clients) ----
@@ -220,6 +242,7 @@ export class RecordService {
     this.refuseUnsettable(collection, body, null);
     const values = await collection.prepareCreate(body, this.context(auth, false));
     if (values instanceof NotStored) return collection.toRecord(this.stamped(values.row));
+    // The answer shows what the client sent and the server set: no field is hidden from its maker.
     return this.expanded(collection.toRecord(await this.insert(collection, values, auth)), expand);
   }
 
@@ -230,14 +253,17 @@ export class RecordService {
     if (options.ifMatch !== undefined && options.ifMatch !== existing.updated) throw changedMeanwhile();
     this.refuseUnsettable(collection, body, collection.toRecord(existing));
     const changes = await collection.prepareUpdate(body ?? {}, existing, this.context(auth, false, options.address));
-    return this.expanded(collection.toRecord(await this.write(collection, existing, changes, auth)), expand);
+    return this.expanded(this.shown(collection, auth, await this.write(collection, existing, changes, auth)), expand);
   }
 
   async delete(collection: Collection, auth: AuthContext, id: string, options: DeleteOptions = {}): Promise<void> {
     this.access(collection).authorize('delete', auth);
     if (collection.needsDeletePassword) {
+      // The caller's nursery's deletion password (docs/decisions/036); checked before the record
+      // is looked up, so a wrong password says nothing about which ids exist.
       await this.options.checkDeletePassword({
         userId: auth.user?.id ?? null,
+        nursery: auth.user?.nursery ?? '',
         address: options.address ?? '',
         typed: options.confirmPassword,
       });
@@ -370,6 +396,8 @@ export class RecordService {
     const collection = this.collection(collectionName);
     const values = await collection.prepareCreate(body, this.context(SYSTEM, true));
     if (values instanceof NotStored) throw new Error(`systemCreate: ${collection.name} answered a trusted create with NotStored`);
+    if (values instanceof CreateWith)
+      return this.insert(collection, new CreateWith({ ...values.row, ...trusted }, values.first, values.within), SYSTEM);
     return this.insert(collection, { ...values, ...trusted }, SYSTEM);
   }
 
@@ -416,6 +444,13 @@ export class RecordService {
   private async expanded(record: ApiRecord, expand: readonly ExpandNode[]): Promise<ApiRecord> {
     await expandRecords([record], expand, this.store);
     return record;
+  }
+
+  /** A stored row as `auth` may see it: without the fields the collection's field rules hide from them. */
+  private shown(collection: Collection, auth: AuthContext, row: Row): ApiRecord {
+    const visibility = this.access(collection).fieldVisibility(auth);
+    const record = collection.toRecord(row);
+    return visibility ? visibility.hide(record) : record;
   }
 
   // ---- the write path ----
@@ -528,13 +563,26 @@ export class RecordService {
     return row;
   }
 
-  /** A new row: a fresh id, `created` and `updated` from the injected clock. */
+  /** A new row: a fresh id (unless one was chosen for it), `created` and `updated` from the injected clock. */
   private stamped(values: Row): Row {
     const stamp = formatTimestamp(this.options.now());
-    return { ...values, id: newRecordId(), created: stamp, updated: stamp };
+    return { ...values, id: typeof values.id === 'string' ? values.id : newRecordId(), created: stamp, updated: stamp };
   }
 
-  private async insert(collection: Collection, values: Row, auth: AuthContext): Promise<Row> {
+  /**
+   * Inserts a new record and its history; one that needs records made first and things written
+   * with it (CreateWith: a sign-up's new nursery, the invitation it uses) goes in one batch.
+   */
+  private async insert(collection: Collection, values: Row | CreateWith, auth: AuthContext): Promise<Row> {
+    if (values instanceof CreateWith) {
+      const withFirst = values;
+      return this.systemBatch(async (batch) => {
+        for (const first of withFirst.first) await batch.insert(first.collection, first.row);
+        const row = await batch.insert(collection.name, withFirst.row);
+        await withFirst.within?.(batch, row);
+        return row;
+      });
+    }
     const row = this.stamped(values);
     const record = collection.toRecord(row);
     await this.transaction(collection, { collection: collection.name, action: 'create', record }, async (tx) => {
@@ -542,6 +590,66 @@ export class RecordService {
       await this.addHistory(tx, collection, 'create', auth, String(row.updated), null, record);
     });
     return row;
+  }
+
+  /**
+   * Trusted writes that must hold together (docs/decisions/035: a change to a nursery's people
+   * and the check that an admin remains): one transaction, each write stamped and compared as
+   * every write is, each change staged in it and published after the commit. `work` may read and
+   * lock through `batch.db`; an error it throws undoes every write of the batch.
+   */
+  async systemBatch<T>(work: (batch: WriteBatch) => Promise<T>): Promise<T> {
+    const changes: RecordChange[] = [];
+    const touched = new Set<Collection>();
+    let result: T;
+    try {
+      result = await this.options.db.transaction().execute(async (trx) => {
+        const store = new RecordStore(trx, this.options.dialect);
+        const batch: WriteBatch = {
+          db: trx,
+          store,
+          dialect: this.options.dialect,
+          insert: async (name, values) => {
+            const into = this.collection(name);
+            touched.add(into);
+            const row = this.stamped(values);
+            await store.insert(into.table, row);
+            changes.push({ collection: into.name, action: 'create', record: into.toRecord(row) });
+            return row;
+          },
+          update: async (name, existing, columns) => {
+            const into = this.collection(name);
+            touched.add(into);
+            const updated = nextTimestamp(this.options.now(), String(existing.updated));
+            const row: Row = { ...existing, ...columns, updated };
+            // Compare-and-set, as every update (docs/decisions/025).
+            if (!(await store.update(into.table, String(existing.id), { ...columns, updated }, String(existing.updated))))
+              throw changedMeanwhile();
+            changes.push({ collection: into.name, action: 'update', record: into.toRecord(row) });
+            return row;
+          },
+          delete: async (name, existing) => {
+            const into = this.collection(name);
+            touched.add(into);
+            if (!(await store.delete(into.table, String(existing.id), String(existing.updated))))
+              throw (await store.findById(into.table, String(existing.id))) ? changedMeanwhile() : notFound();
+            changes.push({ collection: into.name, action: 'delete', record: into.toRecord(existing) });
+          },
+        };
+        const answer = await work(batch);
+        for (const change of changes) await this.options.events.stage(trx, change);
+        return answer;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error))
+        for (const collection of touched) {
+          const conflict = collection.describeConflict?.(error);
+          if (conflict) throw validationFailed(conflict);
+        }
+      throw error;
+    }
+    for (const change of changes) this.options.events.committed(change);
+    return result;
   }
 
   private async write(collection: Collection, existing: Row, changes: Row, auth: AuthContext): Promise<Row> {

@@ -76,6 +76,8 @@ export async function recordRoutes(fastify: FastifyInstance, options: RecordRout
           {
             collections: [collection.name, ...expanded.map(({ node }) => node.target.name)],
             scopes: [scope.where, ...expanded.map(({ node }) => node.scope)],
+            hidden: [scope.visibility?.key ?? '', ...expanded.map(({ node }) => node.visibility?.key ?? '')],
+            nursery: request.auth.user?.nursery ?? '',
           },
           list,
         );

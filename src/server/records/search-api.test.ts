@@ -19,7 +19,7 @@ beforeAll(async () => {
   server = await startTestServer();
   const account = await createAccount(server);
   pb = account.pb;
-  await seedOrders(server.built.database.db, account.id, ORDERS);
+  await seedOrders(server.built.database.db, account, ORDERS);
 }, 120_000);
 
 afterAll(async () => {

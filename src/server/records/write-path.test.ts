@@ -23,7 +23,9 @@ describe('compare-and-set on `updated` (docs/decisions/025)', () => {
   beforeAll(async () => {
     server = await startTestServer();
     accounts = [];
-    for (let i = 0; i < 3; i++) accounts.push(await createAccount(server));
+    // Teammates of one nursery: they change the same orders (docs/decisions/036).
+    accounts.push(await createAccount(server));
+    for (let i = 1; i < 3; i++) accounts.push(await createAccount(server, { nursery: accounts[0]?.nursery }));
   });
   afterAll(async () => {
     await server.close();

@@ -65,7 +65,8 @@ describe('who did what, and Deleted', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    [sarah, tom] = await Promise.all([createAccount(server), createAccount(server)]);
+    sarah = await createAccount(server);
+    tom = await createAccount(server, { nursery: sarah.nursery });
   });
   afterAll(async () => {
     await server.close();
@@ -114,8 +115,9 @@ describe('who did what, and Deleted', () => {
         collectionId: '_pb_users_auth_',
         collectionName: 'users',
         username: account.username,
+        name: '',
       });
-      // Tom may not view Sarah's account, but he sees who added the order he sees.
+      // Tom sees who added the order he sees, as the record shows a person: no e-mail address.
       const viewed = await tom.pb.collection('tasks').getOne(added.id, { expand: 'created_by,updated_by' });
       expect(viewed.expand).toEqual({ created_by: person(sarah), updated_by: person(tom) });
       const listed = await tom.pb
@@ -123,10 +125,14 @@ describe('who did what, and Deleted', () => {
         .getList(1, 50, { filter: `title = "Expanded people"`, expand: 'created_by,updated_by' });
       expect(listed.items[0]?.expand).toEqual({ created_by: person(sarah), updated_by: person(tom) });
       expect(JSON.stringify(listed)).not.toContain(sarah.email);
-      // Nothing is expanded inside the person, and the account itself stays private.
+      // Nothing is expanded inside the person; her account shows him no e-mail address either, and
+      // to anyone outside the nursery it does not exist.
       const deeper = await tom.pb.collection('tasks').getOne(added.id, { expand: 'created_by.created_by' });
       expect(deeper.expand).toEqual({ created_by: person(sarah) });
-      expect((await failure(tom.pb.collection('users').getOne(sarah.id))).status).toBe(404);
+      expect(JSON.stringify(await tom.pb.collection('users').getOne(sarah.id))).not.toContain(sarah.email);
+      const elsewhere = await createAccount(server);
+      expect((await failure(elsewhere.pb.collection('users').getOne(sarah.id))).status).toBe(404);
+      expect((await failure(elsewhere.pb.collection('tasks').getOne(added.id, { expand: 'created_by' }))).status).toBe(404);
     });
   });
 
@@ -214,7 +220,7 @@ describe('who did what, and Deleted', () => {
 
     it('names the operator’s own changes "operator (CLI)", with nobody in created_by', async () => {
       const operator = standaloneRecordService(server.built.database, server.config, { events: server.built.events });
-      const row = await operator.systemCreate('tasks', order('Added by the operator'));
+      const row = await operator.systemCreate('tasks', order('Added by the operator', { nursery: sarah.nursery }));
       const viewed = await sarah.pb.collection('tasks').getOne(String(row.id));
       expect(viewed).toMatchObject({ created_by: '', updated_by: '' });
       const { items } = await historyOf(sarah.pb, 'tasks', viewed.id);
@@ -378,13 +384,26 @@ describe('who did what, and Deleted', () => {
       expect((await failure(purge(server.client(), 'tasks', added.id))).status).toBe(401);
       // Only what is in Deleted can be purged.
       const live = await sarah.pb.collection('tasks').create(order('Not deleted, not purged'));
-      expect((await failure(purge(tom.pb, 'tasks', live.id))).status).toBe(404);
+      expect((await failure(purge(sarah.pb, 'tasks', live.id))).status).toBe(404);
+      // Office staff (Tom) restore but do not purge; staff do neither; another nursery finds nothing.
+      const purgedByOffice = await failure(purge(tom.pb, 'tasks', added.id));
+      expect([purgedByOffice.status, purgedByOffice.message]).toEqual([403, 'Only admins can purge deleted orders and runs.']);
+      const staff = await createAccount(server, { nursery: sarah.nursery, role: 'staff' });
+      const restoredByStaff = await failure(restore(staff.pb, 'tasks', added.id));
+      expect([restoredByStaff.status, restoredByStaff.message]).toEqual([
+        403,
+        'Only office staff and admins can restore deleted orders and runs.',
+      ]);
+      const elsewhere = await createAccount(server);
+      expect((await failure(purge(elsewhere.pb, 'tasks', added.id))).status).toBe(404);
+      expect((await failure(restore(elsewhere.pb, 'tasks', added.id))).status).toBe(404);
+      expect((await deletedList(elsewhere.pb)).items).toEqual([]);
 
-      await purge(tom.pb, 'tasks', added.id);
+      await purge(sarah.pb, 'tasks', added.id);
       expect((await deletedList(sarah.pb)).items.map((e) => e.record.id)).not.toContain(added.id);
       expect((await failure(historyOf(sarah.pb, 'tasks', added.id))).status).toBe(404);
       expect((await failure(restore(sarah.pb, 'tasks', added.id))).status).toBe(404);
-      expect((await failure(purge(tom.pb, 'tasks', added.id))).status).toBe(404);
+      expect((await failure(purge(sarah.pb, 'tasks', added.id))).status).toBe(404);
       const { rows } = await sql`SELECT id FROM record_history WHERE record = ${added.id}`.execute(server.built.database.db);
       expect(rows).toEqual([]);
     });

@@ -31,8 +31,9 @@ export class UsersRepository {
     return found;
   }
 
-  /** E-mail addresses are stored lower-case. */
+  /** E-mail addresses are stored lower-case. Yard accounts have none: a blank address is nobody's. */
   async findByEmail(email: string): Promise<UsersTable | undefined> {
+    if (email.trim() === '') return undefined;
     return (await this.db.selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst()) as
       UserRow | undefined;
   }
@@ -44,6 +45,12 @@ export class UsersRepository {
       .selectAll()
       .where(sql<boolean>`LOWER(${sql.ref('username')}) = ${username.trim().toLowerCase()}`)
       .executeTakeFirst()) as UserRow | undefined;
+  }
+
+  /** Everyone in one nursery (the last-admin rule, docs/decisions/035). */
+  async findByNursery(nursery: string): Promise<UsersTable[]> {
+    if (nursery === '') return [];
+    return (await this.db.selectFrom('users').selectAll().where('nursery', '=', nursery).execute()) as unknown as UserRow[];
   }
 
   /** What people type to sign in: an e-mail address (it has an @, usernames never do) or a username. */

@@ -2,6 +2,7 @@
 // They judge the stored session synchronously, so the board paints without waiting for the
 // network; app.tsx runs them again once the page load's auth refresh has seen the server's record.
 // Each returns the path to send the user to instead, or null to let the screen show.
+import { can } from '#domain/accounts/role-abilities';
 import { currentUser, sessionState } from '../lib/session';
 import type { Path } from '../lib/router/location';
 import { paths } from '../lib/paths';
@@ -17,9 +18,23 @@ export function requireReady(): string | null {
       return paths.resendVerification;
     case 'no-terms':
       return paths.acceptTerms;
+    case 'new-password':
+      return paths.changePassword;
+    case 'no-nursery':
+      return paths.noNursery;
     case 'ready':
       return null;
   }
+}
+
+/** Adding orders and planning runs: not for viewers, whom the server refuses anyway. */
+export function requireEditor(): string | null {
+  return can(currentUser()?.role, 'edit') ? null : paths.board;
+}
+
+/** /team: admins only (docs/decisions/035); anyone else goes to the board, and the server refuses them anyway. */
+export function requireAdmin(): string | null {
+  return can(currentUser()?.role, 'team') ? null : paths.board;
 }
 
 /** /accept-terms: any signed-in user, whether or not verified and agreed. */

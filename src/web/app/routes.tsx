@@ -2,7 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { LoadingScreen } from '../components/ui/loading-screen';
 import BoardPage from '../features/board/board-page';
 import { AppLayout } from './shell/app-layout';
-import { adminHashRedirect, loggedOutOnly, requireLogin, requireReady, unknownPath } from './gate';
+import { adminHashRedirect, loggedOutOnly, requireAdmin, requireEditor, requireLogin, requireReady, unknownPath } from './gate';
 import { paths } from '../lib/paths';
 import { createHistoryRouter, type Router } from '../lib/router/history-router';
 import { lazyScreen } from '../lib/router/lazy-screen';
@@ -63,13 +63,23 @@ export const routes: readonly Route[] = [
   { path: paths.runViewPattern, ...gated, ...mapperScreen },
   { path: paths.search, ...gated, ...page(() => import('../features/search/search-page')) },
   { path: paths.deleted, ...gated, ...page(() => import('../features/deleted/deleted-page')) },
-  { path: paths.createOrder, ...gated, ...page(() => import('../features/create-order/create-order-page')) },
+  {
+    path: paths.createOrder,
+    ...gated,
+    guards: [requireReady, requireEditor],
+    ...page(() => import('../features/create-order/create-order-page')),
+  },
   { path: paths.editOrderPattern, ...gated, ...page(() => import('../features/edit-order/edit-order-page')) },
   { path: paths.pickSheetPattern, ...gated, ...page(() => import('../features/pick-sheet/pick-sheet-page')) },
-  { path: paths.trolleyMapper, ...gated, ...mapperScreen },
+  { path: paths.trolleyMapper, ...gated, guards: [requireReady, requireEditor], ...mapperScreen },
+  { path: paths.team, guards: [requireReady, requireAdmin], Layout: AppLayout, ...page(() => import('../features/team/team-page')) },
   // Not gated: a signed-in user who is not verified yet can still reach account links.
   { path: paths.settings, Layout: AppLayout, ...page(() => import('../features/settings/settings-page')) },
   { path: paths.acceptTerms, guards: [requireLogin], ...accountPage(() => import('../features/auth/accept-terms-page')) },
+  { path: paths.changePassword, guards: [requireLogin], ...accountPage(() => import('../features/auth/change-password-page')) },
+  { path: paths.noNursery, guards: [requireLogin], ...accountPage(() => import('../features/auth/no-nursery-page')) },
+  // Anyone: a visitor signs up or signs in from it, someone signed in accepts.
+  { path: paths.invitePattern, ...accountPage(() => import('../features/auth/invite-page')) },
   { path: paths.terms, ...page(() => import('../features/legal/terms-page')) },
   { path: paths.privacy, ...page(() => import('../features/legal/privacy-page')) },
   { path: paths.forgotPassword, ...accountPage(() => import('../features/auth/forgot-password-page')) },

@@ -62,3 +62,17 @@ export const trailKeys = {
 export const appConfigKeys = {
   all: ['app-config'] as const,
 };
+
+export const teamKeys = {
+  all: ['team'] as const,
+  /** Everyone in the signed-in person's nursery (the Team page). */
+  members: () => [...teamKeys.all, 'members'] as const,
+  /** The nursery's invitations not used yet (the Team page). */
+  invitations: () => [...teamKeys.all, 'invitations'] as const,
+};
+
+export const nurseryKeys = {
+  all: ['nurseries'] as const,
+  /** The signed-in person's nursery: its name, route headings and deletion password state. */
+  detail: (id: string) => [...nurseryKeys.all, id] as const,
+};

@@ -3,6 +3,7 @@ import { useEffect, type ReactNode } from 'react';
 import { ordersFeed } from './orders/orders-realtime';
 import { queryClient } from './query-client';
 import { startRealtime } from './realtime';
+import { nurseryFeed } from './settings/nursery-realtime';
 import { userSettingsFeed } from './settings/settings-realtime';
 
 /**
@@ -13,7 +14,7 @@ import { userSettingsFeed } from './settings/settings-realtime';
  */
 export function QueryProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
-    startRealtime([ordersFeed, userSettingsFeed]);
+    startRealtime([ordersFeed, userSettingsFeed, nurseryFeed]);
   }, []);
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }

@@ -1,6 +1,6 @@
 // The app's one realtime connection (docs/decisions/011), carrying a feed per collection that
 // screens keep live: orders (./orders/orders-realtime) and the person's own settings
-// (./settings/settings-realtime); nursery-wide settings can join as one more feed. Events sent
+// (./settings/settings-realtime) and the nursery's (./settings/nursery-realtime). Events sent
 // while the connection was down are lost, so every reconnect asks each feed to catch up; so does
 // the moment the subscriptions are first in place, as a change saved after a screen's data was
 // read but before then never arrives either. When subscribing fails (a server without realtime),

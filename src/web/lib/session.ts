@@ -4,6 +4,8 @@ import { loadPb } from './lazy-pb';
 import { AUTH_STORAGE_KEY, parseStoredAuth, readStoredAuthText } from './stored-auth';
 
 export const USER_SETTINGS_CACHE_KEY = 'user_settings_cache';
+/** The nursery's route headings, kept for the board's first paint (lib/settings/settings-cache.ts). */
+export const NURSERY_HEADINGS_CACHE_KEY = 'nursery_headings_cache';
 
 /** True when the record carries an agreement to the current terms (agreed, version v1.0). */
 export function isTermsAccepted(record: { termsAgreement?: TermsAgreement | null } | null | undefined): boolean {
@@ -20,12 +22,16 @@ export function currentUser(): UserRecord | null {
 }
 
 /** Where a session stands against the access gate (docs/product.md#access-gate, in the gate's order). */
-export type SessionState = 'logged-out' | 'unverified' | 'no-terms' | 'ready';
+export type SessionState = 'logged-out' | 'unverified' | 'no-terms' | 'new-password' | 'no-nursery' | 'ready';
 
 export function sessionState(user: UserRecord | null = currentUser()): SessionState {
   if (!user) return 'logged-out';
   if (!user.verified) return 'unverified';
   if (!isTermsAccepted(user)) return 'no-terms';
+  // An admin gave a temporary password: the person chooses their own before anything else.
+  if (user.mustChangePassword) return 'new-password';
+  // Taken out of their nursery by its admin: nothing to show until an invitation brings them into one.
+  if (!user.nursery) return 'no-nursery';
   return 'ready';
 }
 
@@ -33,6 +39,7 @@ export function sessionState(user: UserRecord | null = currentUser()): SessionSt
 export function logout(): void {
   try {
     localStorage.removeItem(USER_SETTINGS_CACHE_KEY);
+    localStorage.removeItem(NURSERY_HEADINGS_CACHE_KEY);
     // Also removed directly, so the reload starts logged out even if the SDK chunk cannot load.
     localStorage.removeItem(AUTH_STORAGE_KEY);
   } catch {

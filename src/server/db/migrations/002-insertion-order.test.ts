@@ -1,13 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration } from 'kysely';
-import pg from 'pg';
+import { sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isolatedPostgres } from '../../../../tests/support/postgres';
 import * as initial from './001-initial';
 import * as insertionOrder from './002-insertion-order';
+import { migrate, throwawayDatabase } from './migration-test-db';
 
 // Migration 002 on a database that already has data (SQLite, or PostgreSQL in its pass): rows
 // keep every value, get `seq` in `created` order, and every index of 001 still holds.
@@ -18,24 +13,9 @@ afterEach(async () => {
 });
 
 async function openAt001(): Promise<Kysely<unknown>> {
-  let db: Kysely<unknown>;
-  if (process.env.TEST_DATABASE_URL) {
-    const schema = await isolatedPostgres(process.env.TEST_DATABASE_URL);
-    db = new Kysely({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: schema.url, max: 2 }) }) });
-    cleanups.push(() => schema.drop());
-  } else {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trolleyboard-migration-'));
-    db = new Kysely({ dialect: new SqliteDialect({ database: new SQLite(path.join(dir, 'test.db')) }) });
-    cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
-  }
-  cleanups.unshift(() => db.destroy());
+  const db = await throwawayDatabase(cleanups);
   await migrate(db, { '001-initial': initial });
   return db;
-}
-
-async function migrate(db: Kysely<unknown>, migrations: Record<string, Migration>): Promise<void> {
-  const { error } = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateToLatest();
-  if (error) throw error;
 }
 
 const user = (id: string, username: string, created: string) => ({

@@ -1,12 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import fc from 'fast-check';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration } from 'kysely';
-import pg from 'pg';
+import { sql, type Kysely, type Migration } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isolatedPostgres } from '../../../../tests/support/postgres';
 import { tasksCollection } from '../../records/collections/tasks';
 import { compileFilter } from '../../records/filter/compile-filter';
 import { parseFilter } from '../../records/filter/parse-filter';
@@ -16,6 +10,7 @@ import * as insertionOrder from './002-insertion-order';
 import * as searchIndex from './003-search-index';
 import * as throttles from './004-throttles';
 import * as searchNotesPostcode from './005-search-notes-postcode';
+import { migrate, throwawayDatabase } from './migration-test-db';
 
 // Migration 005 on a database that already holds orders (SQLite, or PostgreSQL in its pass):
 // notes and postcodes written before it are found through the search index after it, the index
@@ -37,24 +32,9 @@ afterEach(async () => {
 });
 
 async function openAt004(): Promise<Kysely<Database>> {
-  let db: Kysely<Database>;
-  if (!isSqlite) {
-    const schema = await isolatedPostgres(process.env.TEST_DATABASE_URL as string);
-    db = new Kysely({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: schema.url, max: 2 }) }) });
-    cleanups.push(() => schema.drop());
-  } else {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trolleyboard-migration-'));
-    db = new Kysely({ dialect: new SqliteDialect({ database: new SQLite(path.join(dir, 'test.db')) }) });
-    cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
-  }
-  cleanups.unshift(() => db.destroy());
+  const db = await throwawayDatabase<Database>(cleanups);
   await migrate(db, BEFORE);
   return db;
-}
-
-async function migrate(db: Kysely<Database>, migrations: Record<string, Migration>): Promise<void> {
-  const { error } = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateToLatest();
-  if (error) throw error;
 }
 
 const ORDERS = [

@@ -1,18 +1,16 @@
 import { tasks } from '#domain/collections/tasks';
 import { newOrderWeekError } from '#domain/orders/new-order-week';
 import { validationFailed } from '../../errors';
-import { STAFF, type AccessRules } from '../access-rules';
+import { nurseryTeamRules } from '../access-rules';
 import { serverCollection } from '../collection';
 import { newOrderToday } from './new-order-today';
 
-/** Every member of staff sees and edits every order: the board is the team's (docs/decisions/005, 020). */
-const rules: AccessRules = {
-  list: { gate: STAFF, condition: null },
-  view: { gate: STAFF, condition: null },
-  create: { gate: STAFF, condition: null },
-  update: { gate: STAFF, condition: null },
-  delete: { gate: STAFF, condition: null },
-};
+/**
+ * A nursery's orders are its members' only; viewers look, staff also add and change them, office
+ * and admins also delete (with the deletion password). Another nursery's order is answered as
+ * missing (docs/decisions/005, 020, 036).
+ */
+const rules = nurseryTeamRules('orders');
 
 /** Orders (fields: src/domain/collections/tasks.ts). */
 export const tasksCollection = serverCollection(tasks, {

@@ -1,15 +1,20 @@
 import { userSettings } from '#domain/collections/user-settings';
 import { validationFailed } from '../../errors';
-import { STAFF, type AccessRules } from '../access-rules';
+import { IN_NURSERY, MEMBER, type AccessRules } from '../access-rules';
 import { serverCollection } from '../collection';
 
-/** One record per user, visible and writable only by that user; never deleted (docs/decisions/005). */
+/**
+ * One record per user, visible and writable only by that user, within their nursery; never
+ * deleted (docs/decisions/005). A person's own headings change only their own board, so a
+ * viewer may set theirs too (docs/decisions/036).
+ */
+const OWN = `user = @request.auth.id && ${IN_NURSERY}`;
 const rules: AccessRules = {
-  list: { gate: STAFF, condition: 'user = @request.auth.id' },
-  view: { gate: STAFF, condition: 'user = @request.auth.id' },
-  create: { gate: STAFF, condition: null },
-  update: { gate: STAFF, condition: 'user = @request.auth.id' },
-  delete: { gate: STAFF, condition: 'user = @request.auth.id', deny: 'Settings cannot be deleted; save empty headings instead.' },
+  list: { gate: MEMBER, condition: OWN },
+  view: { gate: MEMBER, condition: OWN },
+  create: { gate: MEMBER, condition: null },
+  update: { gate: MEMBER, condition: OWN },
+  delete: { gate: MEMBER, condition: OWN, deny: 'Settings cannot be deleted; save empty headings instead.' },
 };
 
 const ALREADY_HAVE = { code: 'validation_not_unique', message: 'You already have a settings record; update it instead.' };

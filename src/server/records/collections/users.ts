@@ -1,16 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import { readTermsAgreementChange } from '#domain/accounts/terms';
-import { validatePasswordPair, validateSignup, validateUsername } from '#domain/accounts/validate-signup';
+import {
+  defaultNurseryName,
+  DISPLAY_NAME_MAX_LENGTH,
+  validatePasswordPair,
+  validateSignup,
+  validateUsername,
+} from '#domain/accounts/validate-signup';
 import { users } from '#domain/collections/users';
-import type { TermsAgreement } from '#domain/records';
-import { BLANK, type FieldErrors } from '#domain/validation';
+import { ROLES, TERMS_VERSION, type Role, type TermsAgreement } from '#domain/records';
+import { BLANK, readText, type FieldErrors } from '#domain/validation';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { signUpAttemptMail } from '../../mail/messages';
-import { validationFailed } from '../../errors';
+import { forbidden, validationFailed } from '../../errors';
+import { openInvitation, useInvitation } from '../../team/invitation-use';
 import { ANYONE, SIGNED_IN, type AccessRules } from '../access-rules';
-import { NotStored, serverCollection } from '../collection';
+import { CreateWith, NotStored, serverCollection, type WriteContext } from '../collection';
 import { jsonColumn } from '../record-mapping';
 import type { Row } from '../record-store';
+import { newNurseryRow } from './nurseries';
 
 export const newTokenKey = (): string => randomBytes(24).toString('base64url');
 
@@ -18,10 +26,19 @@ const USERNAME_TAKEN = { code: 'validation_not_unique', message: 'This username 
 /** Said only to the operator, and to a client whose sign-up raced another one with the same new address. */
 export const EMAIL_TAKEN = { code: 'validation_not_unique', message: 'An account with this email already exists.' };
 
-/** Anyone may sign up; a user sees and updates only their own record; support deletes accounts. */
+const OWNER_OR_ADMIN = 'id = @request.auth.id || (@request.auth.role = "admin" && nursery = @request.auth.nursery)';
+
+/** The people of the caller's nursery, once the caller may use it (verified, terms agreed). */
+const TEAMMATES = `(nursery = @request.auth.nursery && @request.auth.nursery != "" && @request.auth.verified = true && @request.auth.termsVersion = "${TERMS_VERSION}")`;
+
+/**
+ * Anyone may sign up; a user sees their own record and their teammates' (to show who did what),
+ * and updates only their own; an account's e-mail address is shown to its owner and the admins of
+ * its nursery only; support deletes accounts (docs/decisions/036).
+ */
 const rules: AccessRules = {
-  list: { gate: SIGNED_IN, condition: 'id = @request.auth.id' },
-  view: { gate: SIGNED_IN, condition: 'id = @request.auth.id' },
+  list: { gate: SIGNED_IN, condition: `id = @request.auth.id || ${TEAMMATES}` },
+  view: { gate: SIGNED_IN, condition: `id = @request.auth.id || ${TEAMMATES}` },
   create: { gate: ANYONE, condition: null },
   update: { gate: SIGNED_IN, condition: 'id = @request.auth.id' },
   delete: {
@@ -29,36 +46,96 @@ const rules: AccessRules = {
     condition: 'id = @request.auth.id',
     deny: 'Accounts are deleted by support. Please contact the support address on the Settings page.',
   },
+  // What only the person and their nursery's admins see (the Team page, docs/decisions/035).
+  fields: { email: OWNER_OR_ADMIN, lastSignIn: OWNER_OR_ADMIN },
 };
 
 /**
+ * Where a new account belongs: an existing nursery (its id and the person's role there; by
+ * invitation, which invitation and the address it was sent to), or a new one it makes.
+ */
+type Membership = { nursery: string; role: Role; invitation?: { id: string; email: string } } | { newNursery: string };
+
+/** SIGNUP=invite (docs/decisions/035): said to anyone who signs up without an invitation. */
+export const SIGNUP_BY_INVITATION = 'Sign-up on this server is by invitation only. Ask an admin of your nursery to invite you.';
+
+/**
+ * Joining an existing nursery by invitation (`invite`, the token of the mailed link,
+ * docs/decisions/035): its nursery and role, if it may be used now; else the invitation's sentence.
+ */
+async function joinByInvitation(token: string, context: WriteContext): Promise<Membership> {
+  const invitation = await openInvitation(context.deps.store, token, context.deps.now());
+  return { nursery: invitation.nursery, role: invitation.role, invitation: { id: invitation.id, email: invitation.email } };
+}
+
+/**
+ * The nursery of a new account: the one a trusted caller (the operator, the demo seed) names with
+ * the person's role, the one an invitation joins, or else a new one named `nurseryName` (or after
+ * the person), of which they are the admin (docs/decisions/036).
+ */
+async function membershipOf(
+  input: Record<string, unknown>,
+  signup: { name: string; username: string; nurseryName: string; invite: string },
+  context: WriteContext,
+): Promise<Membership> {
+  if (context.system && typeof input.nursery === 'string' && input.nursery !== '') {
+    const role = (input.role ?? 'staff') as Role;
+    if (!ROLES.includes(role)) throw new Error(`users: no such role "${String(input.role)}"`);
+    if (!(await context.deps.store.findById('nurseries', input.nursery)))
+      throw new Error(`users: no nursery has the id "${input.nursery}"`);
+    return { nursery: input.nursery, role };
+  }
+  if (signup.invite !== '') return joinByInvitation(signup.invite, context);
+  return { newNursery: signup.nurseryName || defaultNurseryName(signup.name, signup.username) };
+}
+
+/**
  * Accounts (fields: src/domain/collections/users.ts). Anyone may sign up (subject to
- * SIGNUP_ALLOWED_DOMAINS); a user sees and updates only their own record. Sign-up, renames,
- * password changes and the terms agreement have rules of their own, so this collection replaces
- * the generic create and update.
+ * SIGNUP_ALLOWED_DOMAINS), making a new nursery; a user updates only their own record. Sign-up,
+ * renames, password changes and the terms agreement have rules of their own, so this collection
+ * replaces the generic create and update.
  */
 export const usersCollection = serverCollection(users, {
   rules,
   needsDeletePassword: false,
-  async prepareCreate(body, { system, deps: { users, config, now, passwordHashCost, sendMail } }) {
+  async prepareCreate(body, context) {
+    const { system, deps } = context;
+    const { users, config, now, passwordHashCost, sendMail } = deps;
+    // First of all: on an invitation-only server nothing else about an uninvited sign-up matters.
+    const invite = typeof body === 'object' && body !== null ? (body as { invite?: unknown }).invite : undefined;
+    if (!system && config.signup === 'invite' && (typeof invite !== 'string' || invite.trim() === ''))
+      throw forbidden(SIGNUP_BY_INVITATION);
     const result = validateSignup(body, config.signupAllowedDomains);
     if (!result.ok) throw validationFailed(result.errors);
-    const { email, username, password, termsAgreement } = result.value;
+    const { email, username, password, termsAgreement, name } = result.value;
     // The e-mail address is looked up last, once every other field is right, so that no refusal
     // depends on whether an address has an account (docs/decisions/018).
     if (await users.findByUsername(username)) throw validationFailed({ username: USERNAME_TAKEN });
+    const membership = await membershipOf(body as Record<string, unknown>, result.value, context);
+    // Made (and its password hashed) before the lookup too, for the same reason.
+    const nursery = 'newNursery' in membership ? await newNurseryRow(membership.newNursery, deps) : null;
+    const invitation = 'invitation' in membership ? membership.invitation : undefined;
     const row: Row = {
       username,
+      name,
       email,
       emailVisibility: Boolean((body as { emailVisibility?: unknown }).emailVisibility),
-      verified: false,
+      // The invitation's link, mailed to this very address, proved it.
+      verified: invitation !== undefined && invitation.email === email,
       // Hashed before the lookup: a taken address costs the same time as a new account.
       passwordHash: await hashPassword(password, passwordHashCost),
       tokenKey: newTokenKey(),
       termsAgreement: jsonColumn(stampAgreement(termsAgreement, now())),
+      nursery: nursery ? nursery.id : 'nursery' in membership ? membership.nursery : '',
+      role: nursery ? 'admin' : 'role' in membership ? membership.role : 'viewer',
     };
     const owner = await users.findByEmail(email);
-    if (!owner) return row;
+    if (!owner) {
+      if (nursery) return new CreateWith(row, [{ collection: 'nurseries', row: nursery }]);
+      // Used in the same transaction as the account is made: one link, one account.
+      if (invitation) return new CreateWith(row, [], (batch, made) => useInvitation(batch, invitation.id, String(made.id), now()));
+      return row;
+    }
     // The operator (CLI, seed) is told plainly.
     if (system) throw validationFailed({ email: EMAIL_TAKEN });
     // A client gets the answer of a new account, so nobody can test addresses through sign-up;
@@ -83,6 +160,11 @@ export const usersCollection = serverCollection(users, {
       }
     }
     if ('emailVisibility' in input) changes.emailVisibility = Boolean(input.emailVisibility);
+    if ('name' in input) {
+      const read = readText(input.name, DISPLAY_NAME_MAX_LENGTH);
+      if (read.ok) changes.name = read.text.trim();
+      else errors.name = read.error;
+    }
     if ('termsAgreement' in input) {
       const terms = readTermsAgreementChange(input.termsAgreement);
       if (terms.ok) changes.termsAgreement = jsonColumn(stampAgreement(terms.value, now()));
@@ -103,8 +185,15 @@ export const usersCollection = serverCollection(users, {
           errors.oldPassword = { code: 'validation_invalid_old_password', message: 'Your current password is not correct.' };
         } else {
           await loginThrottle.recordSuccess(address, userId);
+          if (existing.mustChangePassword && pair.value.password === input.oldPassword)
+            errors.password = {
+              code: 'validation_same_password',
+              message: 'Choose a password of your own, not the temporary one an admin gave you.',
+            };
           changes.passwordHash = await hashPassword(pair.value.password, passwordHashCost);
           changes.tokenKey = newTokenKey();
+          // The temporary password is replaced: the person may use the app again (docs/decisions/035).
+          changes.mustChangePassword = false;
         }
       }
     }

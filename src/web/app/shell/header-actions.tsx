@@ -4,6 +4,7 @@ import { useMapMode } from '../../lib/map-mode';
 import { refreshOrders } from '../../lib/refresh-orders';
 import { newOrderHref } from '../../lib/new-order-preset';
 import { useLocation } from '../../lib/router/hooks';
+import { useCan } from '../../lib/use-role';
 import { useWeekSelection } from '../../lib/week-selection';
 import { Link } from '../../lib/router/links';
 import { MenuIcon, RefreshIcon } from './header-icons';
@@ -22,6 +23,8 @@ export function HeaderActions() {
   const menuButton = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
   const { year, week } = useWeekSelection();
+  // A viewer neither adds orders nor plans runs (docs/decisions/035).
+  const canEdit = useCan('edit');
 
   const closeMenu = useCallback((reason: MenuCloseReason) => {
     setMenuOpen(false);
@@ -42,18 +45,25 @@ export function HeaderActions() {
         >
           <RefreshIcon />
         </Button>
-        <Button
-          size="sm"
-          className="aria-pressed:border-emerald-600 aria-pressed:bg-emerald-50 max-md:hidden"
-          aria-pressed={isMapMode}
-          onClick={toggleMap}
-        >
-          Map
-        </Button>
-        {/* Add Order starts at the week on screen (docs/product.md#add-order). */}
-        <Link to={newOrderHref({ week: { year, week } })} className={`${buttonClass({ variant: 'primary', size: 'sm' })} max-md:hidden`}>
-          Add Order
-        </Link>
+        {canEdit && (
+          <>
+            <Button
+              size="sm"
+              className="aria-pressed:border-emerald-600 aria-pressed:bg-emerald-50 max-md:hidden"
+              aria-pressed={isMapMode}
+              onClick={toggleMap}
+            >
+              Map
+            </Button>
+            {/* Add Order starts at the week on screen (docs/product.md#add-order). */}
+            <Link
+              to={newOrderHref({ week: { year, week } })}
+              className={`${buttonClass({ variant: 'primary', size: 'sm' })} max-md:hidden`}
+            >
+              Add Order
+            </Link>
+          </>
+        )}
         <Button
           ref={menuButton}
           size="sm"

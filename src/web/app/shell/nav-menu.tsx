@@ -3,6 +3,7 @@ import { canPurge, canRestore } from '#domain/history/trail-permissions';
 import { NavLink } from '../../lib/router/links';
 import { logout } from '../../lib/session';
 import { useCurrentUser } from '../../lib/use-current-user';
+import { useCan } from '../../lib/use-role';
 import { useWeekSelection } from '../../lib/week-selection';
 import { newOrderHref } from '../../lib/new-order-preset';
 import { paths } from '../../lib/paths';
@@ -40,6 +41,9 @@ export function NavMenu({ id, onClose, onToggleMap }: Props) {
   const { search, year, week } = useWeekSelection();
   const user = useCurrentUser();
   const mayUseDeleted = canRestore(user) || canPurge(user);
+  const canEdit = useCan('edit');
+  // Team: admins only (the server refuses anyone else regardless).
+  const links = useCan('team') ? [...LINKS, { to: paths.team, label: 'Team' }] : LINKS;
 
   useEffect(() => {
     function onKey(e: KeyboardEvent): void {
@@ -73,30 +77,36 @@ export function NavMenu({ id, onClose, onToggleMap }: Props) {
       className="absolute top-full right-2 z-40 mt-1 w-60 rounded-lg border border-slate-200 bg-white p-2 shadow-lg"
     >
       <ul className="space-y-0.5">
-        {LINKS.filter((link) => !link.trail || mayUseDeleted).map((link) => (
-          <li key={link.to}>
-            <NavLink to={link.keepsWeek ? { pathname: link.to, search } : link.to} end={link.end} className={itemClass} onClick={choose}>
-              {link.label}
-            </NavLink>
-          </li>
-        ))}
-        <li className="md:hidden">
-          <button
-            type="button"
-            className={itemClass}
-            onClick={() => {
-              onToggleMap();
-              choose();
-            }}
-          >
-            Map
-          </button>
-        </li>
-        <li className="md:hidden">
-          <NavLink to={newOrderHref({ week: { year, week } })} className={itemClass} onClick={choose}>
-            Add Order
-          </NavLink>
-        </li>
+        {links
+          .filter((link) => !('trail' in link && link.trail) || mayUseDeleted)
+          .map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.keepsWeek ? { pathname: link.to, search } : link.to} end={link.end} className={itemClass} onClick={choose}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        {canEdit && (
+          <>
+            <li className="md:hidden">
+              <button
+                type="button"
+                className={itemClass}
+                onClick={() => {
+                  onToggleMap();
+                  choose();
+                }}
+              >
+                Map
+              </button>
+            </li>
+            <li className="md:hidden">
+              <NavLink to={newOrderHref({ week: { year, week } })} className={itemClass} onClick={choose}>
+                Add Order
+              </NavLink>
+            </li>
+          </>
+        )}
         <li className="mt-1 border-t border-slate-200 pt-1">
           <button type="button" className={`${itemBase} text-red-700`} onClick={logout}>
             Logout

@@ -58,6 +58,8 @@ export interface OrderFormProps {
   notice?: ReactNode;
   /** Extra buttons next to Save (Delete). */
   actions?: ReactNode;
+  /** Shown instead of Save, with every field read-only: a role that may not change orders (a viewer). */
+  readOnlyReason?: string;
 }
 
 /** The order fields (docs/product.md#orders), shared by the create and edit screens. */
@@ -81,7 +83,12 @@ export function OrderForm(props: OrderFormProps) {
       aria-label="Order"
       className="mt-4 space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
     >
-      <div className="grid gap-4 sm:grid-cols-2">
+      {props.readOnlyReason && (
+        <p role="note" className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700">
+          {props.readOnlyReason}
+        </p>
+      )}
+      <fieldset disabled={props.readOnlyReason !== undefined} className="grid gap-4 sm:grid-cols-2">
         {ORDER_FORM_FIELDS.filter((name) => showProgressFields || !PROGRESS_FIELDS.has(name)).map((name) => (
           <DeclaredField
             key={name}
@@ -95,13 +102,15 @@ export function OrderForm(props: OrderFormProps) {
             className={WIDE_FIELDS.has(name) ? 'sm:col-span-2' : undefined}
           />
         ))}
-      </div>
+      </fieldset>
       {props.notice}
       <FormMessage message={props.message} />
       <div className="flex flex-col gap-2 sm:flex-row sm:justify-between">
-        <Button type="submit" variant="primary" disabled={isBusy} className="max-sm:w-full">
-          {isBusy ? 'Saving...' : 'Save'}
-        </Button>
+        {props.readOnlyReason === undefined && (
+          <Button type="submit" variant="primary" disabled={isBusy} className="max-sm:w-full">
+            {isBusy ? 'Saving...' : 'Save'}
+          </Button>
+        )}
         {props.actions}
       </div>
     </form>

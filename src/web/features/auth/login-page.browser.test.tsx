@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
+import type { AppConfig } from '#domain/records';
+import { queryClient } from '../../lib/query-client';
+import { appConfigKeys } from '../../lib/query-keys';
 import { renderWithRouter } from '../../testing/render';
 import LoginPage from './login-page';
 import { signInMessages } from './sign-in';
@@ -49,6 +52,10 @@ describe('the login page', () => {
     await page.getByLabelText('Username').fill('ann');
     await page.getByLabelText('Password', { exact: true }).fill('green-house-42');
     await page.getByLabelText('Confirm Password').fill('green-house-43');
+    // A new nursery needs its name (docs/decisions/035).
+    await create.click();
+    await expect.element(page.getByText(signUpMessages.missingFields)).toBeVisible();
+    await page.getByLabelText('Nursery name').fill('Greenfields Nursery');
     await create.click();
     await expect.element(page.getByText(signUpMessages.passwordMismatch)).toBeVisible();
 
@@ -65,5 +72,20 @@ describe('the login page', () => {
     await page.getByRole('button', { name: 'Create an account' }).click();
     await expect.element(heading('Sign up')).toBeVisible();
     await expect.element(page.getByText(signInMessages.missingFields)).not.toBeInTheDocument();
+  });
+
+  describe('when sign-up is by invitation (SIGNUP=invite)', () => {
+    afterEach(() => queryClient.removeQueries({ queryKey: appConfigKeys.all }));
+
+    it('says so instead of showing the sign-up form', async () => {
+      const config: AppConfig = { supportEmail: 'support@nursery.test', appUrl: 'http://127.0.0.1', signup: 'invite' };
+      queryClient.setQueryData(appConfigKeys.all, config);
+      renderWithRouter(<LoginPage />, '/login');
+      await page.getByRole('button', { name: 'Create an account' }).click();
+      await expect.element(page.getByText(/Sign-up is by invitation/)).toBeVisible();
+      await expect.element(page.getByLabelText('Email')).not.toBeInTheDocument();
+      await page.getByRole('button', { name: 'Continue to log in' }).click();
+      await expect.element(heading('Welcome')).toBeVisible();
+    });
   });
 });

@@ -1,6 +1,8 @@
 import { useState } from 'react';
+import { Button } from '../../components/ui/button';
 import type { FormMessageState } from '../../components/ui/form-message';
 import { useDocumentTitle } from '../../components/ui/use-document-title';
+import { useSignupMode } from '../../lib/use-app-config';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 
@@ -14,7 +16,9 @@ type LoginView = { mode: 'sign-in'; message: FormMessageState | null } | { mode:
 export default function LoginPage() {
   const [view, setView] = useState<LoginView>({ mode: 'sign-in', message: null });
   const signingIn = view.mode === 'sign-in';
+  const signup = useSignupMode();
   useDocumentTitle(signingIn ? 'Log in' : 'Sign up');
+  const backToSignIn = () => setView({ mode: 'sign-in', message: null });
 
   return (
     <main className="flex min-h-dvh flex-col bg-slate-100 md:flex-row">
@@ -28,15 +32,27 @@ export default function LoginPage() {
           <h1 className="mb-6 text-2xl font-bold text-slate-900">{signingIn ? 'Welcome' : 'Sign up'}</h1>
           {view.mode === 'sign-in' ? (
             <SignInForm key="sign-in" initialMessage={view.message} onCreateAccount={() => setView({ mode: 'sign-up' })} />
+          ) : signup === 'invite' ? (
+            <InvitationOnly onSignIn={backToSignIn} />
           ) : (
-            <SignUpForm
-              key="sign-up"
-              onSignedUp={(message) => setView({ mode: 'sign-in', message })}
-              onSignIn={() => setView({ mode: 'sign-in', message: null })}
-            />
+            <SignUpForm key="sign-up" onSignedUp={(message) => setView({ mode: 'sign-in', message })} onSignIn={backToSignIn} />
           )}
         </div>
       </section>
     </main>
+  );
+}
+
+/** SIGNUP=invite: nobody signs up here; the invitation's link opens a sign-up of its own (docs/decisions/035). */
+function InvitationOnly({ onSignIn }: { onSignIn: () => void }) {
+  return (
+    <div className="space-y-4">
+      <p role="status" className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700">
+        Sign-up is by invitation. Ask an admin of your nursery to invite you: the link in their e-mail lets you create your account.
+      </p>
+      <Button variant="secondary" size="lg" fullWidth onClick={onSignIn}>
+        Continue to log in
+      </Button>
+    </div>
   );
 }

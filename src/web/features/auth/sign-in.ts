@@ -8,7 +8,8 @@ export type SignInOutcome =
   | { kind: 'success' }
   | { kind: 'unverified' }
   | { kind: 'no_terms' }
-  | { kind: 'forbidden' }
+  /** `message`: the server's own sentence (a disabled account says who can help). */
+  | { kind: 'forbidden'; message: string }
   | { kind: 'credentials' }
   | { kind: 'rate_limited'; message: string }
   | { kind: 'unknown' };
@@ -40,7 +41,7 @@ export async function signIn(identity: string, password: string): Promise<SignIn
     return { kind: 'success' };
   } catch (err) {
     if (!(err instanceof ClientResponseError)) return { kind: 'unknown' };
-    if (err.status === 403) return { kind: 'forbidden' };
+    if (err.status === 403) return { kind: 'forbidden', message: err.message || signInMessages.forbidden };
     if (err.status === 400) return { kind: 'credentials' };
     if (err.status === 429) return { kind: 'rate_limited', message: err.message || signInMessages.unknown };
     return { kind: 'unknown' };
@@ -57,7 +58,7 @@ export function describeSignInOutcome(outcome: SignInOutcome): string {
     case 'no_terms':
       return signInMessages.noTerms;
     case 'forbidden':
-      return signInMessages.forbidden;
+      return outcome.message;
     case 'credentials':
       return signInMessages.credentials;
     case 'rate_limited':

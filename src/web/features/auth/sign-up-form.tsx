@@ -2,26 +2,44 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/fields';
 import { FormMessage, type FormMessageState } from '../../components/ui/form-message';
-import { describeSignUpError, signUp, signUpMessages, validateSignUp, type SignUpFields } from './sign-up';
+import { describeSignUpError, signUp, signUpMessages, validateSignUp, type SignUpFields, type SignUpOutcome } from './sign-up';
 import { TermsConsent } from './terms-consent';
 
-const EMPTY: SignUpFields = { email: '', username: '', password: '', confirmPassword: '', agreed: false };
+const EMPTY: SignUpFields = { email: '', username: '', password: '', confirmPassword: '', agreed: false, nurseryName: '' };
+
+/** An invitation the form joins with: the nursery is named by it, so the form does not ask for one. */
+export interface FormInvitation {
+  token: string;
+  /** The address it was sent to, filled in (a person may use another; then it is verified by mail). */
+  email: string;
+}
 
 interface SignUpFormProps {
   /** The account exists: back to sign-in, with this message. */
   onSignedUp: (message: FormMessageState) => void;
   onSignIn: () => void;
+  invitation?: FormInvitation;
+  /** The words of the button that goes to sign-in instead. */
+  signInLabel?: string;
 }
 
-/** "Sign up": e-mail, username, password twice and the terms; the verification mail goes out. */
-export function SignUpForm({ onSignedUp, onSignIn }: SignUpFormProps) {
-  const [fields, setFields] = useState(EMPTY);
+function outcomeMessage(outcome: SignUpOutcome): FormMessageState {
+  if (outcome.verified) return { tone: 'success', text: signUpMessages.joined };
+  return outcome.verificationSent ? { tone: 'success', text: signUpMessages.success } : { tone: 'info', text: signUpMessages.mailFailed };
+}
+
+/**
+ * "Sign up": e-mail, username, the new nursery's name (not when joining by invitation), password
+ * twice and the terms; the verification mail goes out unless the invitation proved the address.
+ */
+export function SignUpForm({ onSignedUp, onSignIn, invitation, signInLabel = 'Continue to log in' }: SignUpFormProps) {
+  const [fields, setFields] = useState(() => ({ ...EMPTY, email: invitation?.email ?? '' }));
   const [isBusy, setIsBusy] = useState(false);
   const [message, setMessage] = useState<FormMessageState | null>(null);
   const setField = <K extends keyof SignUpFields>(key: K, value: SignUpFields[K]) => setFields((current) => ({ ...current, [key]: value }));
 
   const submit = async () => {
-    const problem = validateSignUp(fields);
+    const problem = validateSignUp(fields, invitation !== undefined);
     if (problem) {
       setMessage({ tone: 'error', text: problem });
       return;
@@ -29,8 +47,7 @@ export function SignUpForm({ onSignedUp, onSignIn }: SignUpFormProps) {
     setIsBusy(true);
     setMessage(null);
     try {
-      const { verificationSent } = await signUp(fields, new Date());
-      onSignedUp(verificationSent ? { tone: 'success', text: signUpMessages.success } : { tone: 'info', text: signUpMessages.mailFailed });
+      onSignedUp(outcomeMessage(await signUp(fields, new Date(), invitation)));
     } catch (err) {
       setMessage({ tone: 'error', text: describeSignUpError(err) });
       setIsBusy(false);
@@ -60,6 +77,16 @@ export function SignUpForm({ onSignedUp, onSignIn }: SignUpFormProps) {
         value={fields.username}
         onChange={(e) => setField('username', e.target.value)}
       />
+      {!invitation && (
+        <TextField
+          label="Nursery name"
+          name="nurseryName"
+          autoComplete="organization"
+          hint="You become its admin and can invite your team."
+          value={fields.nurseryName}
+          onChange={(e) => setField('nurseryName', e.target.value)}
+        />
+      )}
       <TextField
         label="Password"
         type="password"
@@ -83,7 +110,7 @@ export function SignUpForm({ onSignedUp, onSignIn }: SignUpFormProps) {
           {isBusy ? 'Creating...' : 'Create Account'}
         </Button>
         <Button variant="secondary" size="lg" fullWidth disabled={isBusy} onClick={onSignIn}>
-          Continue to log in
+          {signInLabel}
         </Button>
       </div>
     </form>

@@ -1,7 +1,10 @@
+import { useMemo } from 'react';
+import { boardHeadings } from '#domain/settings/week-headings';
 import { useDocumentTitle } from '../../components/ui/use-document-title';
 import { useReportFetchingOrders } from '../../lib/fetching-orders';
 import { useWeekOrders } from '../../lib/orders/use-week-orders';
 import { QueryProvider } from '../../lib/query-provider';
+import { useNurseryHeadings } from '../../lib/settings/nursery';
 import { useWeekHeadings } from '../../lib/settings/use-week-headings';
 import { useWeekSelection } from '../../lib/week-selection';
 import { BoardView } from './board-view';
@@ -10,8 +13,11 @@ function WeeklyBoard() {
   const { year, week, today } = useWeekSelection();
   const orders = useWeekOrders(year, week);
   useReportFetchingOrders(orders.isPending);
-  // From user_settings_cache in this first render, then the server's copy.
-  const headings = useWeekHeadings();
+  // The nursery's headings, each overridden by the person's own; from the browser's copies in this
+  // first render, then the server's.
+  const nurseryHeadings = useNurseryHeadings();
+  const ownHeadings = useWeekHeadings();
+  const headings = useMemo(() => boardHeadings(nurseryHeadings, ownHeadings), [nurseryHeadings, ownHeadings]);
   return <BoardView year={year} week={week} today={today} orders={orders.data} headings={headings} idPrefix="board" />;
 }
 

@@ -3,6 +3,7 @@ import type { BoardColumn } from '#domain/orders/board-columns';
 import type { BoardType, OrderRecord } from '#domain/records';
 import { newOrderHref } from '../../lib/new-order-preset';
 import { Link } from '../../lib/router/links';
+import { useCan } from '../../lib/use-role';
 import { BulkStatusMenu } from './bulk-status-menu';
 import { STATUS_BUTTON_CLASS } from './status-button';
 
@@ -20,10 +21,12 @@ interface Props {
 
 /**
  * A day's buttons: set one status on all its orders shown, and "+" to add an order on this day
- * of this week. A week that has passed takes no new orders, so it offers no "+".
+ * of this week. A week that has passed takes no new orders, so it offers no "+"; a viewer gets neither.
  */
 export function DayTools({ column, year, week, orders, canAddOrders, newOrderType }: Props) {
   const name = `${column.label} ${column.date.day}`;
+  // A viewer changes nothing: no statuses to set, no orders to add (docs/decisions/035).
+  if (!useCan('edit')) return null;
   return (
     <>
       <BulkStatusMenu

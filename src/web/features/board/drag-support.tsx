@@ -15,6 +15,7 @@ import {
   type TouchEvent,
 } from 'react';
 import type { Day, OrderRecord } from '#domain/records';
+import { useCan } from '../../lib/use-role';
 
 type DragModule = typeof import('./drag/board-dnd');
 
@@ -113,8 +114,11 @@ function returnTo(area: HTMLElement | null, place: PlaceOnPage): void {
 
 /** The board's draggable area: plain until drag and drop has loaded, then inside its context. */
 export function DragArea({ isReady, children }: { isReady: boolean; children: ReactNode }) {
-  useLoadWhenIdle(isReady);
-  const module = useDragModule();
+  // A viewer moves nothing: drag and drop is neither loaded nor offered (docs/decisions/035).
+  const canEdit = useCan('edit');
+  useLoadWhenIdle(isReady && canEdit);
+  const dragModule = useDragModule();
+  const module = canEdit ? dragModule : null;
   const area = useRef<HTMLDivElement>(null);
   // Drawing the board again inside the context replaces its elements: the place is taken while
   // the plain board is still there (render) and given back once the new one is (layout effect).

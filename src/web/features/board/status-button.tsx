@@ -7,6 +7,7 @@ import { describeError } from '../../lib/describe-error';
 import { isEditConflict } from '../../lib/orders/order-mutations';
 import { reloadOrder, setOrderStatus } from '../../lib/orders/order-status';
 import { statusConflictMessage, statusFailedMessage } from '../../lib/orders/status-messages';
+import { useCan } from '../../lib/use-role';
 import { STATUS_CHOICES, StatusGlyph } from './status-icon';
 
 /** At least 44 px square on phones and touch screens (gloves); compact for a mouse. */
@@ -23,6 +24,8 @@ export function StatusButton({ order }: { order: OrderRecord }) {
   const [pending, setPending] = useState<OrderStatus | null>(null);
   const shown = pending ?? order.status;
   const label = statusLabel(shown);
+  // A viewer sees the status, and nothing to press (docs/decisions/035).
+  const canEdit = useCan('edit');
 
   const choose = async (status: OrderStatus) => {
     if (status === order.status) return;
@@ -45,6 +48,18 @@ export function StatusButton({ order }: { order: OrderRecord }) {
     }
   };
 
+  if (!canEdit)
+    return (
+      <span
+        role="img"
+        aria-label={`Status: ${label}`}
+        title={label}
+        data-status={shown || 'none'}
+        className="inline-flex size-11 shrink-0 items-center justify-center md:size-8 pointer-coarse:size-11"
+      >
+        <StatusGlyph status={shown} className="size-5 shrink-0 md:size-4 pointer-coarse:size-5" />
+      </span>
+    );
   return (
     <ChoiceMenu
       // The line (a list item) names the order; the menu's heading names it again.

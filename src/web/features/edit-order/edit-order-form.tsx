@@ -9,7 +9,10 @@ import type { FormMessageState } from '../../components/ui/form-message';
 import { notify } from '../../components/ui/toast';
 import { isEditConflict, updateOrder } from '../../lib/orders/order-mutations';
 import { orderQuery } from '../../lib/orders/order-queries';
+import { cannotSentence } from '#domain/accounts/role-abilities';
 import { paths } from '../../lib/paths';
+import { useCurrentUser } from '../../lib/use-current-user';
+import { useCan } from '../../lib/use-role';
 import { useGoBack } from '../../lib/use-go-back';
 import { ConflictNotice } from './conflict-notice';
 import { DeleteOrderDialog } from './delete-order-dialog';
@@ -29,6 +32,10 @@ export function EditOrderForm({ order }: { order: OrderRecord }) {
   const [isBusy, setBusy] = useState(false);
   const [isDeleteOpen, setDeleteOpen] = useState(false);
   const [isDuplicateOpen, setDuplicateOpen] = useState(false);
+  // Viewers see the order without controls; staff change it but cannot delete (docs/decisions/035).
+  const role = useCurrentUser()?.role;
+  const canEdit = useCan('edit');
+  const canDelete = useCan('delete');
 
   const showConflict = async () => {
     const latest = await queryClient.fetchQuery({ ...orderQuery(base.id), staleTime: 0 });
@@ -82,15 +89,20 @@ export function EditOrderForm({ order }: { order: OrderRecord }) {
         message={message}
         isBusy={isBusy}
         notice={conflict && <ConflictNotice conflict={conflict} onReload={() => reload(conflict.latest)} />}
+        readOnlyReason={canEdit ? undefined : cannotSentence(role, 'edit')}
         actions={
-          <div className="flex flex-col gap-2 sm:flex-row">
-            <Button onClick={() => setDuplicateOpen(true)} disabled={isBusy} className="max-sm:w-full">
-              Duplicate
-            </Button>
-            <Button variant="danger" onClick={() => setDeleteOpen(true)} disabled={isBusy} className="max-sm:w-full">
-              Delete
-            </Button>
-          </div>
+          canEdit && (
+            <div className="flex flex-col gap-2 sm:flex-row">
+              <Button onClick={() => setDuplicateOpen(true)} disabled={isBusy} className="max-sm:w-full">
+                Duplicate
+              </Button>
+              {canDelete && (
+                <Button variant="danger" onClick={() => setDeleteOpen(true)} disabled={isBusy} className="max-sm:w-full">
+                  Delete
+                </Button>
+              )}
+            </div>
+          )
         }
       />
       {/* Outside the order's form: the dialog has a form of its own. */}

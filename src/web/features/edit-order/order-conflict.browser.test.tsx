@@ -31,6 +31,7 @@ const base: OrderRecord = {
   user: 'u1',
   created_by: 'u1',
   updated_by: 'u1',
+  nursery: 'nursery1',
 };
 const latest: OrderRecord = {
   ...base,

@@ -27,6 +27,7 @@ const order = (day: Day, over: Partial<OrderRecord> = {}): OrderRecord => {
     user: 'u',
     created_by: 'u',
     updated_by: 'u',
+    nursery: 'nursery1',
     ...over,
   };
 };

@@ -16,6 +16,7 @@ import { runKeys } from '../../lib/query-keys';
 import { queryClient } from '../../lib/query-client';
 import { runsQuery, type RunSummary } from '../../lib/runs/run-queries';
 import { useCurrentUser } from '../../lib/use-current-user';
+import { useCan } from '../../lib/use-role';
 
 /** A run without a name is listed as "Untitled Export" (docs/product.md#runs). */
 const displayName = (run: RunSummary) => run.name.trim() || 'Untitled Export';
@@ -39,6 +40,8 @@ export default function RunsPage() {
   const runs = useQuery(runsQuery());
   const [deleting, setDeleting] = useState<RunSummary | null>(null);
   const user = useCurrentUser();
+  const canEdit = useCan('edit');
+  const canDelete = useCan('delete');
   useDocumentTitle('Runs');
 
   const confirmDelete = async (run: RunSummary, password: string) => {
@@ -57,9 +60,11 @@ export default function RunsPage() {
     <section className="mx-auto max-w-3xl px-3 py-5 sm:px-4">
       <div className="flex items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900">Runs</h1>
-        <Link to={paths.trolleyMapper} className={buttonClass({ variant: 'primary' })}>
-          New Run
-        </Link>
+        {canEdit && (
+          <Link to={paths.trolleyMapper} className={buttonClass({ variant: 'primary' })}>
+            New Run
+          </Link>
+        )}
       </div>
       {runs.isPending && <LoadingScreen />}
       {runs.isError && (
@@ -92,14 +97,16 @@ export default function RunsPage() {
                     <time dateTime={run.created.replace(' ', 'T')}>{readableTime(run.created)}</time>
                   </span>
                 </Link>
-                <button
-                  type="button"
-                  className={`${buttonClass({ variant: 'secondary', size: 'sm' })} shrink-0 text-red-700! hover:bg-red-50!`}
-                  aria-label={`Delete ${displayName(run)}`}
-                  onClick={() => setDeleting(run)}
-                >
-                  Delete
-                </button>
+                {canDelete && (
+                  <button
+                    type="button"
+                    className={`${buttonClass({ variant: 'secondary', size: 'sm' })} shrink-0 text-red-700! hover:bg-red-50!`}
+                    aria-label={`Delete ${displayName(run)}`}
+                    onClick={() => setDeleting(run)}
+                  >
+                    Delete
+                  </button>
+                )}
               </li>
             ))}
           </ul>

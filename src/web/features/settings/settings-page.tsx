@@ -4,7 +4,11 @@ import { PanelErrorBoundary } from '../../components/ui/error-boundary';
 import { useDocumentTitle } from '../../components/ui/use-document-title';
 import { useAppConfig } from '../../lib/use-app-config';
 import { sessionState } from '../../lib/session';
+import { can } from '#domain/accounts/role-abilities';
+import { roleLabel } from '#domain/collections/users';
+import { useNursery } from '../../lib/settings/nursery';
 import { useCurrentUser } from '../../lib/use-current-user';
+import { NurserySettings } from './nursery-settings-form';
 import { WeekHeadingsForm } from './week-headings-form';
 
 const linkClass = 'font-medium text-emerald-800 underline underline-offset-2 hover:text-emerald-900';
@@ -29,7 +33,8 @@ export default function SettingsPage() {
             <dt className="text-slate-600">Username</dt>
             <dd className="font-medium text-slate-900">{user.username}</dd>
             <dt className="text-slate-600">Email</dt>
-            <dd className="break-all text-slate-900">{user.email}</dd>
+            <dd className="break-all text-slate-900">{user.email || 'None (a yard account)'}</dd>
+            {state === 'ready' && <NurseryAndRole role={user.role} />}
           </dl>
         ) : (
           <p className="mt-2 text-sm text-slate-700">
@@ -64,6 +69,14 @@ export default function SettingsPage() {
         </h2>
         <SupportAddress />
       </section>
+
+      {state === 'ready' && can(user?.role, 'nurserySettings') && (
+        <section className={cardClass}>
+          <PanelErrorBoundary panelName="Nursery">
+            <NurserySettings />
+          </PanelErrorBoundary>
+        </section>
+      )}
 
       <section className={cardClass}>
         <PanelErrorBoundary panelName="Week Headings">
@@ -104,5 +117,18 @@ function SupportAddress() {
       )}
       .
     </p>
+  );
+}
+
+/** Which nursery the account belongs to, and as what. */
+function NurseryAndRole({ role }: { role: string }) {
+  const nursery = useNursery();
+  return (
+    <>
+      <dt className="text-slate-600">Nursery</dt>
+      <dd className="text-slate-900">{nursery.data?.name ?? '…'}</dd>
+      <dt className="text-slate-600">Role</dt>
+      <dd className="text-slate-900">{roleLabel(role)}</dd>
+    </>
   );
 }

@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/fields';
 import { FormMessage, type FormMessageState } from '../../components/ui/form-message';
 import { describeError } from '../../lib/describe-error';
+import { useNurseryHeadings } from '../../lib/settings/nursery';
 import { useSaveWeekHeadings, useWeekHeadings, useWeekHeadingsAreFresh } from '../../lib/settings/use-week-headings';
 
 /**
@@ -16,6 +17,7 @@ import { useSaveWeekHeadings, useWeekHeadings, useWeekHeadingsAreFresh } from '.
  */
 export function WeekHeadingsForm() {
   const headings = useWeekHeadings();
+  const nurseryHeadings = useNurseryHeadings();
   const isFresh = useWeekHeadingsAreFresh();
   const save = useSaveWeekHeadings();
   const [draft, setDraft] = useState<WeekHeadings>(headings);
@@ -53,7 +55,8 @@ export function WeekHeadingsForm() {
           Week Headings
         </h2>
         <p className="text-sm text-slate-600">
-          The route heading above each day on the board. Left empty, the day shows “{DEFAULT_ROUTE_HEADING}”.
+          Your own route heading above each day on your board. Left empty, the day shows your nursery’s heading (shown greyed), or “
+          {DEFAULT_ROUTE_HEADING}”.
         </p>
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
@@ -64,7 +67,7 @@ export function WeekHeadingsForm() {
               key={day}
               label={dayLabel(day)}
               maxLength={HEADING_MAX_LENGTH}
-              placeholder={DEFAULT_ROUTE_HEADING}
+              placeholder={nurseryHeadings[key]?.trim() || DEFAULT_ROUTE_HEADING}
               value={draft[key] ?? ''}
               onChange={(e) => {
                 setTouched(true);

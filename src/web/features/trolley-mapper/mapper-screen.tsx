@@ -6,6 +6,7 @@ import { paths } from '../../lib/paths';
 import { useLocation, useParams } from '../../lib/router/hooks';
 import { Link } from '../../lib/router/links';
 import { runQuery } from '../../lib/runs/run-queries';
+import { useCan } from '../../lib/use-role';
 import { followedSession, stopsFromRouterState } from './router-state';
 import { TrolleyMapper } from './trolley-mapper';
 
@@ -21,6 +22,8 @@ export default function MapperScreen() {
   const { id = null } = useParams();
   const location = useLocation();
   const session = followedSession(location.state) ?? location.key;
+  // A viewer opens saved runs to look and print; new plans are not theirs (the route's guard).
+  const canEdit = useCan('edit');
   // Sessions whose mapper this screen shows: when the address follows a save (a new plan's first,
   // or a deleted run saved anew) the mapper is on screen already. Any other saved-run address
   // (opened from Runs, or reloaded) loads the run. Recording a session is idempotent, so doing it
@@ -43,6 +46,7 @@ export default function MapperScreen() {
           vehicleInfo: { ...emptyVehicleInfo(), ...record.vehicleInfo },
         }}
         savedVersion={{ id: record.id, updated: record.updated }}
+        readOnly={!canEdit}
       />
     );
   }

@@ -14,6 +14,8 @@ interface RunToolbarProps {
   isPrinting: boolean;
   onPrint: () => void;
   hasUnsavedChanges: boolean;
+  /** Viewers look and print: no Edit and no Save (the server refuses them a save anyway). */
+  readOnly?: boolean;
 }
 
 /** The run's total trolleys, with Undo, Edit, Save and Print, and whether the plan has unsaved changes. */
@@ -24,21 +26,25 @@ export function RunToolbar(props: RunToolbarProps) {
       <h2 id="stops-heading" className="mr-auto w-full text-lg font-bold text-slate-900 sm:w-auto">
         Total Trollies: {countTrollies(props.stops)}
       </h2>
-      <Button
-        variant="secondary"
-        onClick={props.onUndo}
-        disabled={!props.canUndo}
-        aria-keyshortcuts="Control+Z Meta+Z"
-        title="Undo (Ctrl+Z)"
-      >
-        Undo
-      </Button>
-      <button type="button" className={toggleButton(isEditing)} aria-pressed={isEditing} onClick={props.onToggleEditing}>
-        {isEditing ? 'Finish Editing' : 'Edit'}
-      </button>
-      <Button variant="secondary" onClick={props.onSave} disabled={isSaving}>
-        {isSaving ? 'Saving...' : 'Save'}
-      </Button>
+      {!props.readOnly && (
+        <>
+          <Button
+            variant="secondary"
+            onClick={props.onUndo}
+            disabled={!props.canUndo}
+            aria-keyshortcuts="Control+Z Meta+Z"
+            title="Undo (Ctrl+Z)"
+          >
+            Undo
+          </Button>
+          <button type="button" className={toggleButton(isEditing)} aria-pressed={isEditing} onClick={props.onToggleEditing}>
+            {isEditing ? 'Finish Editing' : 'Edit'}
+          </button>
+          <Button variant="secondary" onClick={props.onSave} disabled={isSaving}>
+            {isSaving ? 'Saving...' : 'Save'}
+          </Button>
+        </>
+      )}
       <Button variant="primary" onClick={props.onPrint} disabled={isPrinting}>
         {isPrinting ? 'Printing...' : 'Print'}
       </Button>

@@ -37,6 +37,8 @@ interface TrolleyMapperProps {
   session: string;
   /** The board's map mode handed over the stops of this new plan. */
   handedOverStops?: boolean;
+  /** A role that may not change runs (a viewer) looks and prints only (docs/decisions/035). */
+  readOnly?: boolean;
 }
 
 /**
@@ -44,7 +46,13 @@ interface TrolleyMapperProps {
  * new run (/trolley-mapper) and for a saved one (/runs/view/{id}); a new plan's address becomes
  * its run's once saved.
  */
-export function TrolleyMapper({ initialPlan, savedVersion = null, session, handedOverStops = false }: TrolleyMapperProps) {
+export function TrolleyMapper({
+  initialPlan,
+  savedVersion = null,
+  session,
+  handedOverStops = false,
+  readOnly = false,
+}: TrolleyMapperProps) {
   const userId = useCurrentUser()?.id ?? null;
   const [start] = useState(() => startMapper({ userId, initialPlan, savedVersion, handedOverStops, session }));
   const [state, change] = useReducer(changePlan, start.state);
@@ -147,6 +155,7 @@ export function TrolleyMapper({ initialPlan, savedVersion = null, session, hande
             isPrinting={run.isPrinting}
             onPrint={onPrint}
             hasUnsavedChanges={unsaved}
+            readOnly={readOnly}
           />
           {notice && (
             <DraftBanner

@@ -25,6 +25,7 @@ const order = (id: string, over: Partial<OrderRecord> = {}): OrderRecord => ({
   user: 'u',
   created_by: 'u',
   updated_by: 'u',
+  nursery: 'nursery1',
   ...over,
 });
 

@@ -23,6 +23,7 @@ const order = (title: string, status: OrderRecord['status'] = ''): OrderRecord =
   user: 'u',
   created_by: 'u',
   updated_by: 'u',
+  nursery: 'nursery1',
 });
 
 const changed = (...titles: string[]) => titles.map((t) => ({ before: order(t), after: order(t, 'loaded') }));

@@ -3,7 +3,7 @@
 // (its initialData, ./use-week-headings) and is written whenever the server's copy arrives.
 import type { UserSettingsRecord, WeekHeadings } from '#domain/records';
 import { pickWeekHeadings } from '#domain/settings/week-headings';
-import { USER_SETTINGS_CACHE_KEY } from '../session';
+import { NURSERY_HEADINGS_CACHE_KEY, USER_SETTINGS_CACHE_KEY } from '../session';
 
 /** What the cache holds: whose settings they are, so one user never sees another's. */
 export interface CachedSettings {
@@ -41,5 +41,25 @@ export function writeCachedSettings(value: CachedSettings): void {
     localStorage.setItem(USER_SETTINGS_CACHE_KEY, JSON.stringify(value));
   } catch {
     // A full or blocked storage only costs the instant first paint of headings next time.
+  }
+}
+
+/** The nursery's route headings as last read, so the board paints them before the server answers. */
+export function readCachedNurseryHeadings(nurseryId: string): WeekHeadings | null {
+  try {
+    const raw = localStorage.getItem(NURSERY_HEADINGS_CACHE_KEY);
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as { nurseryId?: unknown; headings?: unknown };
+    return parsed.nurseryId === nurseryId ? pickWeekHeadings(parsed.headings) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeCachedNurseryHeadings(nurseryId: string, headings: WeekHeadings): void {
+  try {
+    localStorage.setItem(NURSERY_HEADINGS_CACHE_KEY, JSON.stringify({ nurseryId, headings }));
+  } catch {
+    // As for the person's own headings: only the instant first paint is lost.
   }
 }

@@ -1,7 +1,7 @@
 // The person's own settings, live (docs/product.md#settings): a save of the week headings on one
 // device shows on every board they have open. The server sends `user_settings` events to the
-// record's owner only; an event for anyone else is ignored all the same. Nursery-wide headings
-// will arrive the same way, as a feed of their own next to this one (../realtime).
+// record's owner only; an event for anyone else is ignored all the same. The nursery's headings
+// arrive the same way, as a feed of their own next to this one (./nursery-realtime).
 import { COLLECTIONS, type UserSettingsRecord } from '#domain/records';
 import { queryClient } from '../query-client';
 import { settingsKeys } from '../query-keys';

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { can, type Ability } from './role-abilities';
+
+describe('can', () => {
+  const table: Array<[string, Record<Ability, boolean>]> = [
+    ['admin', { edit: true, delete: true, restore: true, purge: true, team: true, nurserySettings: true }],
+    ['office', { edit: true, delete: true, restore: true, purge: false, team: false, nurserySettings: false }],
+    ['staff', { edit: true, delete: false, restore: false, purge: false, team: false, nurserySettings: false }],
+    ['viewer', { edit: false, delete: false, restore: false, purge: false, team: false, nurserySettings: false }],
+    ['', { edit: false, delete: false, restore: false, purge: false, team: false, nurserySettings: false }],
+    ['owner', { edit: false, delete: false, restore: false, purge: false, team: false, nurserySettings: false }],
+    ['constructor', { edit: false, delete: false, restore: false, purge: false, team: false, nurserySettings: false }],
+  ];
+  it.each(table)('%s', (role, abilities) => {
+    for (const [ability, expected] of Object.entries(abilities))
+      expect([ability, can(role, ability as Ability)]).toEqual([ability, expected]);
+  });
+  it('gives nothing to nobody', () => {
+    expect(can(null, 'edit')).toBe(false);
+    expect(can(undefined, 'edit')).toBe(false);
+  });
+});

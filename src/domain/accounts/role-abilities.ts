@@ -1,0 +1,37 @@
+// What each role may do, as the web app hides what a role cannot do (docs/decisions/035). The
+// server's access rules decide; these say the same thing for screens, and a server test holds
+// the two together (every role against every action).
+
+/** The things a screen offers or hides by role. */
+export type Ability =
+  /** Create and edit orders, their status, and runs. */
+  | 'edit'
+  /** Delete orders and runs (with the deletion password). */
+  | 'delete'
+  /** Bring deleted orders and runs back from Deleted. */
+  | 'restore'
+  /** Remove deleted orders and runs for good. */
+  | 'purge'
+  /** The Team page: people, roles, invitations. */
+  | 'team'
+  /** The nursery's settings: name, route headings, deletion password. */
+  | 'nurserySettings';
+
+const ABILITIES: Readonly<Record<string, readonly Ability[]>> = {
+  admin: ['edit', 'delete', 'restore', 'purge', 'team', 'nurserySettings'],
+  office: ['edit', 'delete', 'restore'],
+  staff: ['edit'],
+  viewer: [],
+};
+
+/** Whether `role` may do `ability`; an unknown or missing role may do nothing. */
+export function can(role: string | null | undefined, ability: Ability): boolean {
+  return role !== null && role !== undefined && Object.hasOwn(ABILITIES, role) && (ABILITIES[role] ?? []).includes(ability);
+}
+
+/** The sentence a screen shows in place of what a role cannot do. */
+export function cannotSentence(role: string | null | undefined, ability: Ability): string {
+  if (ability === 'edit') return 'Viewers can look but not change anything. Ask an admin of your nursery if you need to.';
+  if (ability === 'delete') return 'Only office staff and admins can delete. Ask one of them if this should go.';
+  return `Only admins of your nursery can do this${role ? '' : ' (sign in first)'}.`;
+}
