@@ -13,6 +13,7 @@ import * as searchNotesPostcode from './migrations/005-search-notes-postcode';
 import { nurseriesMigration } from './migrations/006-nurseries';
 import * as historyAndDeleted from './migrations/007-history-and-deleted';
 import * as invitations from './migrations/008-invitations';
+import * as deletedByNursery from './migrations/009-deleted-by-nursery';
 import { DEFAULT_NURSERY_NAME } from '../config';
 import type { Database } from './schema';
 import { SqliteDialectKeepingErrors } from './sqlite-dialect';
@@ -48,6 +49,7 @@ function migrationsFor(options: OpenOptions): Record<string, Migration> {
     '006-nurseries': nurseriesMigration(options.nurseryName ?? DEFAULT_NURSERY_NAME),
     '007-history-and-deleted': historyAndDeleted,
     '008-invitations': invitations,
+    '009-deleted-by-nursery': deletedByNursery,
   };
 }
 

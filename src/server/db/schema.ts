@@ -82,6 +82,8 @@ export interface DeletedRecordsTable {
   deleted: string;
   deleted_by: string;
   deleted_by_name: string;
+  /** The record's nursery (migration 009): a nursery's Deleted page reads only its own. */
+  nursery: string;
 }
 
 /** A job one instance of several runs at a time (migration 007): the purge of old deleted records. */

@@ -316,7 +316,8 @@ export class RecordService {
     const shown: Array<{ collection: Collection; entry: { deleted: string; deleted_by: string; deleted_by_name: string }; row: Row }> = [];
     let totalItems = 0;
     const readable = [...checks.values()].filter(({ check }) => check !== false).map(({ collection }) => collection.name);
-    for await (const entry of new DeletedStore(this.options.db).newestFirst(readable)) {
+    // The caller's nursery's entries only (an index leads with it); the rule decides each of those.
+    for await (const entry of new DeletedStore(this.options.db).newestFirst(readable, auth.user?.nursery ?? '')) {
       const found = checks.get(entry.collection);
       if (!found) continue;
       const row = deletedRow(entry);
@@ -422,7 +423,7 @@ export class RecordService {
   async systemListDeleted(): Promise<Array<{ collection: string; id: string; deleted: string; deletedByName: string; row: Row }>> {
     const names = this.options.collections.filter((c) => c.declaration.trail).map((c) => c.name);
     const entries = [];
-    for await (const entry of new DeletedStore(this.options.db).newestFirst(names))
+    for await (const entry of new DeletedStore(this.options.db).newestFirst(names, null))
       entries.push({
         collection: entry.collection,
         id: entry.id,

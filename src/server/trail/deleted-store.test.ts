@@ -34,9 +34,13 @@ describe(`Deleted, newest first, a batch at a time (${process.env.TEST_DATABASE_
     let n = 0;
     for (const deleted of moments)
       for (const collection of collections)
-        for (const id of ids) await store.put(collection, { id: `${id}${n++}`, seq: 7 }, deleted, { id: '', name: 'operator (CLI)' });
+        for (const id of ids)
+          await store.put(collection, { id: `${id}${n++}`, seq: 7, nursery: 'nursery_one' }, deleted, { id: '', name: 'operator (CLI)' });
+    // Another nursery's, deleted at the same moments: never in the first nursery's Deleted.
+    for (const deleted of moments)
+      await store.put('tasks', { id: `b0000000000000${n++}`, nursery: 'nursery_two' }, deleted, { id: '', name: 'operator (CLI)' });
     const all: Array<{ deleted: string; collection: string; id: string }> = [];
-    for await (const entry of new DeletedStore(handle.db, 1000).newestFirst(collections)) all.push(entry);
+    for await (const entry of new DeletedStore(handle.db, 1000).newestFirst(collections, 'nursery_one')) all.push(entry);
     const expected = [...all]
       .sort((a, b) =>
         (a.deleted !== b.deleted ? a.deleted < b.deleted : a.collection !== b.collection ? a.collection < b.collection : a.id < b.id)
@@ -48,10 +52,21 @@ describe(`Deleted, newest first, a batch at a time (${process.env.TEST_DATABASE_
     expect(all.map((e) => `${e.collection}/${e.id}`)).toEqual(expected);
     for (const batch of [1, 2, 5]) {
       const seen: string[] = [];
-      for await (const entry of new DeletedStore(handle.db, batch).newestFirst(collections)) seen.push(`${entry.collection}/${entry.id}`);
+      for await (const entry of new DeletedStore(handle.db, batch).newestFirst(collections, 'nursery_one'))
+        seen.push(`${entry.collection}/${entry.id}`);
       expect(seen, `batch ${batch}`).toEqual(expected);
     }
+    const theirs: string[] = [];
+    for await (const entry of new DeletedStore(handle.db, 2).newestFirst(collections, 'nursery_two')) theirs.push(entry.id);
+    expect(theirs).toHaveLength(moments.length);
+    // The operator (no nursery given) goes through everyone's.
+    let everyone = 0;
+    for await (const _entry of new DeletedStore(handle.db, 4).newestFirst(collections, null)) everyone++;
+    expect(everyone).toBe(all.length + moments.length);
     // The row is kept whole but for its insertion order, which a restore gives anew.
-    expect(JSON.parse((await store.find('tasks', 'a000000000000010'))?.data ?? '{}')).toEqual({ id: 'a000000000000010' });
+    expect(JSON.parse((await store.find('tasks', 'a000000000000010'))?.data ?? '{}')).toEqual({
+      id: 'a000000000000010',
+      nursery: 'nursery_one',
+    });
   });
 });

@@ -23,7 +23,15 @@ export class DeletedStore {
     const { seq: _seq, ...columns } = row;
     await this.db
       .insertInto('deleted_records')
-      .values({ collection, id: String(row.id), data: JSON.stringify(columns), deleted, deleted_by: by.id, deleted_by_name: by.name })
+      .values({
+        collection,
+        id: String(row.id),
+        data: JSON.stringify(columns),
+        deleted,
+        deleted_by: by.id,
+        deleted_by_name: by.name,
+        nursery: String(row.nursery ?? ''),
+      })
       .execute();
   }
 
@@ -41,11 +49,12 @@ export class DeletedStore {
    * Every entry of `collections`, newest deleted first, read a batch at a time (keyset, so an
    * entry added or removed meanwhile neither repeats nor skips another).
    */
-  async *newestFirst(collections: readonly string[]): AsyncGenerator<DeletedRecordsTable> {
+  async *newestFirst(collections: readonly string[], nursery: string | null): AsyncGenerator<DeletedRecordsTable> {
     if (collections.length === 0) return;
     let after: { deleted: string; collection: string; id: string } | null = null;
     for (;;) {
       let query = this.db.selectFrom('deleted_records').selectAll().where('collection', 'in', collections);
+      if (nursery !== null) query = query.where('nursery', '=', nursery);
       if (after) {
         const { deleted, collection, id } = after;
         query = query.where(sql<boolean>`(deleted, collection, id) < (${deleted}, ${collection}, ${id})`);
