@@ -15,6 +15,8 @@ const VIEWERS_RUNS = 'Viewers can look but not change runs.';
 const DELETE_ORDERS = 'Only office staff and admins can delete orders. Ask one of them to delete it.';
 const DELETE_RUNS = 'Only office staff and admins can delete runs. Ask one of them to delete it.';
 const SETTINGS = 'Only an admin of the nursery can change its settings.';
+const RESTORE = 'Only office staff and admins can restore deleted orders and runs.';
+const PURGE = 'Only admins can purge deleted orders and runs.';
 
 const run = () => ({
   name: 'Monday run',
@@ -58,6 +60,12 @@ describe('roles × actions', () => {
   const anOrder = () => admin.pb.collection('tasks').create(order('Matrix order'));
   const aRun = () => admin.pb.collection('trolley_exports').create(run());
   const confirmed = () => ({ headers: { 'X-Confirm-Password': password } });
+  /** An order of the nursery in Deleted (its admin deleted it). */
+  const aDeletedOrder = async () => {
+    const deleted = await anOrder();
+    await admin.pb.collection('tasks').delete(deleted.id, confirmed());
+    return deleted;
+  };
 
   const actions: Record<string, Action> = {
     'list orders': (pb) => pb.collection('tasks').getList(1, 5),
@@ -80,6 +88,10 @@ describe('roles × actions', () => {
     "set the nursery's headings": (pb, me) => pb.collection('nurseries').update(me.nursery, { headings: { friday_heading: 'Leeds' } }),
     'choose the deletion password': (pb, me) => pb.collection('nurseries').update(me.nursery, { deletePassword: password }),
     'list the people': (pb) => pb.collection('users').getFullList(),
+    "read an order's history": async (pb) => pb.send(`/api/collections/tasks/records/${(await anOrder()).id}/history`, {}),
+    'list Deleted': (pb) => pb.send('/api/deleted', {}),
+    'restore a deleted order': async (pb) => pb.send(`/api/deleted/tasks/${(await aDeletedOrder()).id}/restore`, { method: 'POST' }),
+    'purge a deleted order': async (pb) => pb.send(`/api/deleted/tasks/${(await aDeletedOrder()).id}`, { method: 'DELETE' }),
   };
 
   const expected: Record<string, Record<Role, string>> = {
@@ -99,6 +111,10 @@ describe('roles × actions', () => {
     "set the nursery's headings": { admin: 'ok', office: `403 ${SETTINGS}`, staff: `403 ${SETTINGS}`, viewer: `403 ${SETTINGS}` },
     'choose the deletion password': { admin: 'ok', office: `403 ${SETTINGS}`, staff: `403 ${SETTINGS}`, viewer: `403 ${SETTINGS}` },
     'list the people': { admin: 'ok', office: 'ok', staff: 'ok', viewer: 'ok' },
+    "read an order's history": { admin: 'ok', office: 'ok', staff: 'ok', viewer: 'ok' },
+    'list Deleted': { admin: 'ok', office: 'ok', staff: 'ok', viewer: 'ok' },
+    'restore a deleted order': { admin: 'ok', office: 'ok', staff: `403 ${RESTORE}`, viewer: `403 ${VIEWERS_ORDERS}` },
+    'purge a deleted order': { admin: 'ok', office: `403 ${PURGE}`, staff: `403 ${DELETE_ORDERS}`, viewer: `403 ${DELETE_ORDERS}` },
   };
 
   it('gives each role exactly its rights, and a sentence for each refusal', async () => {
