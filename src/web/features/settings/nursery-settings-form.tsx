@@ -10,7 +10,7 @@ import { describeError } from '../../lib/describe-error';
 import { saveNursery, useNursery } from '../../lib/settings/nursery';
 
 /**
- * The nursery's settings, for its admins (docs/product.md#nursery-settings): its name, the route
+ * The nursery's settings, for its admins (docs/product.md#settings): its name, the route
  * heading of each weekday that every member's board shows, and the deletion password.
  */
 export function NurserySettings() {
