@@ -8,6 +8,7 @@
 //   BENCH_HISTORY=200000 npm run bench:board-load   (a large stored history besides the week)
 //   BENCH_PAINT_ONLY=1 stops at the board's first paint (before orders are rendered).
 //   BENCH_WATERFALL=1 prints each request's start and end and the main thread's busy time.
+//   BENCH_PROFILE=1 prints the page's functions that took the most of its (throttled) script time.
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
@@ -39,6 +40,31 @@ const PAINT_MARKS = `(() => {
   };
   new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
 })();`;
+
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; hitCount?: number }[];
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+/** The functions the samples most often found running (self time), with their share of script time. */
+function printHotFunctions({ profile }: { profile: CpuProfile }, origin: string): void {
+  const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map<string, number>();
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  for (const [i, id] of samples.entries()) {
+    const frame = byNode.get(id)?.callFrame;
+    if (!frame || frame.functionName === '(idle)' || frame.functionName === '(program)') continue;
+    const where = frame.url ? `${frame.url.replace(origin, '')}:${frame.lineNumber + 1}:${frame.columnNumber + 1}` : '';
+    const name = `${frame.functionName || '(anonymous)'} ${where}`;
+    self.set(name, (self.get(name) ?? 0) + (deltas[i] ?? 0) / 1000);
+  }
+  const total = [...self.values()].reduce((sum, ms) => sum + ms, 0);
+  console.log(`script samples: ${total.toFixed(0)} ms; the 15 busiest functions (self time):`);
+  for (const [name, ms] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 15))
+    console.log(`${ms.toFixed(0).padStart(6)} ms  ${name.slice(0, 110)}`);
+}
 
 // Runs in the browser; the bench's tsconfig has no DOM types.
 type PageGlobals = { __benchMarks: Record<string, number> };
@@ -130,6 +156,10 @@ try {
         const request = requests.get(e.requestId);
         if (request) Object.assign(request, { end: e.timestamp, kb: e.encodedDataLength / 1000 });
       });
+      if (process.env.BENCH_PROFILE) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.start');
+      }
       await page.goto(`${server.url}/?year=${year}&week=${week}`, { waitUntil: 'commit' });
       const paint = await paintedAt(page, 'board');
       if (process.env.BENCH_PAINT_ONLY) {
@@ -139,6 +169,7 @@ try {
       }
       const orders = await paintedAt(page, 'orders');
       results.push({ paint, orders, kb: bytes / 1000 });
+      if (process.env.BENCH_PROFILE) printHotFunctions((await cdp.send('Profiler.stop')) as { profile: CpuProfile }, server.url);
       // BENCH_WATERFALL=1: when each request started and finished, from the navigation's start,
       // and where the page's main thread spent its (throttled) time until the orders showed.
       if (process.env.BENCH_WATERFALL) {
