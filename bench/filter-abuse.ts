@@ -117,6 +117,7 @@ try {
       status: '',
       trollies: '',
       extras: '',
+      customer: '',
       user: staffId,
       nursery,
     }));

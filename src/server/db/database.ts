@@ -12,6 +12,7 @@ import * as throttles from './migrations/004-throttles';
 import * as searchNotesPostcode from './migrations/005-search-notes-postcode';
 import { nurseriesMigration } from './migrations/006-nurseries';
 import * as invitations from './migrations/008-invitations';
+import * as customers from './migrations/010-customers';
 import { DEFAULT_NURSERY_NAME } from '../config';
 import type { Database } from './schema';
 import { SqliteDialectKeepingErrors } from './sqlite-dialect';
@@ -47,6 +48,8 @@ function migrationsFor(options: OpenOptions): Record<string, Migration> {
     '006-nurseries': nurseriesMigration(options.nurseryName ?? DEFAULT_NURSERY_NAME),
     // 007 is another change's (issue 15's history); the Migrator runs them in name order.
     '008-invitations': invitations,
+    // 009 is another change's (soft delete's nursery).
+    '010-customers': customers,
   };
 }
 

@@ -20,7 +20,7 @@ const runs = (n: number) => Math.max(1, Math.round(n * SCALE));
 const counts = { byId: 0, lists: 0, creates: 0, etags: 0, realtime: 0 };
 
 const ROLES: readonly Role[] = ['admin', 'office', 'staff', 'viewer'];
-const COLLECTIONS = ['tasks', 'user_settings', 'trolley_exports', 'users', 'nurseries'] as const;
+const COLLECTIONS = ['tasks', 'user_settings', 'trolley_exports', 'users', 'nurseries', 'customers'] as const;
 type CollectionName = (typeof COLLECTIONS)[number];
 
 interface Nursery {
@@ -60,6 +60,9 @@ async function makeNursery(tag: string): Promise<Nursery> {
   for (const role of ROLES)
     settings.push(await members[role].pb.collection('user_settings').create({ settings_json: { monday_heading: `Common ${tag}` } }));
   const run = await admin.pb.collection('trolley_exports').create({ name: `Common ${tag} run`, data: [], vehicleInfo });
+  const customer = await members.office.pb
+    .collection('customers')
+    .create({ name: `Common ${tag} Garden Centre`, postcode: `${tag} 1AA`, notes: `Common note ${tag}` });
   await admin.pb.collection('nurseries').update(admin.nursery, { name: `Common ${tag} Nurseries`, headings: { monday_heading: tag } });
   const password = String((await admin.pb.collection('nurseries').getOne(admin.nursery)).generatedDeletePassword);
   const records: Record<CollectionName, string[]> = {
@@ -68,6 +71,7 @@ async function makeNursery(tag: string): Promise<Nursery> {
     trolley_exports: [run.id],
     users: ROLES.map((role) => members[role].id),
     nurseries: [admin.nursery],
+    customers: [customer.id],
   };
   return { id: admin.nursery, tag, members, password, records, secrets: [...Object.values(records).flat(), tag, password] };
 }
@@ -457,7 +461,7 @@ describe('nothing crosses nurseries', { timeout: 300_000 }, () => {
 async function snapshot(): Promise<Record<string, string[]>> {
   const { db } = server.built.database;
   const out: Record<string, string[]> = {};
-  for (const table of ['nurseries', 'users', 'tasks', 'user_settings', 'trolley_exports'] as const) {
+  for (const table of ['nurseries', 'users', 'tasks', 'user_settings', 'trolley_exports', 'customers'] as const) {
     const rows = await db.selectFrom(table).select(['id', 'updated']).orderBy('id').execute();
     out[table] = rows.map((row) => `${row.id}@${row.updated}`);
   }

@@ -15,6 +15,7 @@ const VIEWERS_RUNS = 'Viewers can look but not change runs.';
 const DELETE_ORDERS = 'Only office staff and admins can delete orders. Ask one of them to delete it.';
 const DELETE_RUNS = 'Only office staff and admins can delete runs. Ask one of them to delete it.';
 const SETTINGS = 'Only an admin of the nursery can change its settings.';
+const CUSTOMERS = 'Only office staff and admins can change customers. Ask one of them to add or change this customer.';
 
 const run = () => ({
   name: 'Monday run',
@@ -56,6 +57,7 @@ describe('roles × actions', () => {
 
   /** A fresh order and run of the nursery, made by its admin, for each action to work on. */
   const anOrder = () => admin.pb.collection('tasks').create(order('Matrix order'));
+  const aCustomer = () => admin.pb.collection('customers').create({ name: 'Matrix customer' });
   const aRun = () => admin.pb.collection('trolley_exports').create(run());
   const confirmed = () => ({ headers: { 'X-Confirm-Password': password } });
 
@@ -80,6 +82,10 @@ describe('roles × actions', () => {
     "set the nursery's headings": (pb, me) => pb.collection('nurseries').update(me.nursery, { headings: { friday_heading: 'Leeds' } }),
     'choose the deletion password': (pb, me) => pb.collection('nurseries').update(me.nursery, { deletePassword: password }),
     'list the people': (pb) => pb.collection('users').getFullList(),
+    'list customers': (pb) => pb.collection('customers').getList(1, 5),
+    'add a customer': (pb) => pb.collection('customers').create({ name: 'Added' }),
+    'change a customer': async (pb) => pb.collection('customers').update((await aCustomer()).id, { phone: '01234 567890' }),
+    'delete a customer': async (pb) => pb.collection('customers').delete((await aCustomer()).id, confirmed()),
   };
 
   const expected: Record<string, Record<Role, string>> = {
@@ -99,6 +105,10 @@ describe('roles × actions', () => {
     "set the nursery's headings": { admin: 'ok', office: `403 ${SETTINGS}`, staff: `403 ${SETTINGS}`, viewer: `403 ${SETTINGS}` },
     'choose the deletion password': { admin: 'ok', office: `403 ${SETTINGS}`, staff: `403 ${SETTINGS}`, viewer: `403 ${SETTINGS}` },
     'list the people': { admin: 'ok', office: 'ok', staff: 'ok', viewer: 'ok' },
+    'list customers': { admin: 'ok', office: 'ok', staff: 'ok', viewer: 'ok' },
+    'add a customer': { admin: 'ok', office: 'ok', staff: `403 ${CUSTOMERS}`, viewer: `403 ${CUSTOMERS}` },
+    'change a customer': { admin: 'ok', office: 'ok', staff: `403 ${CUSTOMERS}`, viewer: `403 ${CUSTOMERS}` },
+    'delete a customer': { admin: 'ok', office: 'ok', staff: `403 ${CUSTOMERS}`, viewer: `403 ${CUSTOMERS}` },
   };
 
   it('gives each role exactly its rights, and a sentence for each refusal', async () => {

@@ -55,6 +55,7 @@ beforeAll(async () => {
           status: '',
           trollies: '',
           extras: '',
+          customer: '',
           user: staff.id,
           nursery: staff.nursery,
         })),
