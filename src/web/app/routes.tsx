@@ -58,6 +58,7 @@ export const routes: readonly Route[] = [
   { path: paths.runs, ...gated, ...page(() => import('../features/runs/runs-page')) },
   { path: paths.runViewPattern, ...gated, ...page(() => import('../features/trolley-mapper/run-view-page')) },
   { path: paths.search, ...gated, ...page(() => import('../features/search/search-page')) },
+  { path: paths.customers, ...gated, ...page(() => import('../features/customers/customers-page')) },
   {
     path: paths.createOrder,
     ...gated,

@@ -13,6 +13,7 @@ export const paths = {
   search: '/search',
   settings: '/settings',
   team: '/team',
+  customers: '/customers',
   invite: (token: string) => `/invite/${encodeURIComponent(token)}`,
   invitePattern: '/invite/:token',
   changePassword: '/change-password',

@@ -25,6 +25,7 @@ const LINKS: readonly { to: string; label: string; end?: boolean; keepsWeek?: bo
   { to: paths.holding, label: 'Holding' },
   { to: paths.runs, label: 'Runs' },
   { to: paths.search, label: 'Search' },
+  { to: paths.customers, label: 'Customers' },
   { to: paths.settings, label: 'Settings' },
 ];
 

@@ -4,6 +4,7 @@ import type { OrderFields } from '#domain/orders/order-fields';
 import { TrolleyLogo } from '../ui/trolley-logo';
 import { Button } from '../ui/button';
 import { FormMessage, type FormMessageState } from '../ui/form-message';
+import { CustomerNameField } from './customer-name-field';
 import { DeclaredField } from './declared-field';
 
 /** Per-field problems, from the page's own checks or the server's 400 answer. */
@@ -93,19 +94,30 @@ export function OrderForm(props: OrderFormProps) {
       )}
       <fieldset disabled={props.readOnlyReason !== undefined} className="grid gap-4 sm:grid-cols-2">
         {ORDER_FORM_FIELDS.filter((name) => !SET_BY_OTHER_FIELDS.has(name) && (showProgressFields || !PROGRESS_FIELDS.has(name))).map(
-          (name) => (
-            <DeclaredField
-              key={name}
-              name={name}
-              field={tasks.fields[name]}
-              value={values[name]}
-              onChange={(value) => onChange({ [name]: value })}
-              error={errors[name]}
-              numberOptions={name === 'weekNumber' ? weekOptions : name === 'year' ? yearOptions : undefined}
-              required={REQUIRED_ON_FORM.has(name)}
-              className={WIDE_FIELDS.has(name) ? 'sm:col-span-2' : undefined}
-            />
-          ),
+          (name) =>
+            name === 'title' ? (
+              <CustomerNameField
+                key={name}
+                label={tasks.fields.title.label}
+                values={values}
+                onChange={onChange}
+                error={errors.title}
+                required
+                className="sm:col-span-2"
+              />
+            ) : (
+              <DeclaredField
+                key={name}
+                name={name}
+                field={tasks.fields[name]}
+                value={values[name]}
+                onChange={(value) => onChange({ [name]: value })}
+                error={errors[name]}
+                numberOptions={name === 'weekNumber' ? weekOptions : name === 'year' ? yearOptions : undefined}
+                required={REQUIRED_ON_FORM.has(name)}
+                className={WIDE_FIELDS.has(name) ? 'sm:col-span-2' : undefined}
+              />
+            ),
         )}
       </fieldset>
       {props.notice}
