@@ -66,6 +66,15 @@ const webZones = [
       },
     ],
   },
+  {
+    folder: 'components/trail',
+    forbidden: [
+      {
+        regex: relativeInto('(features|app|boot)'),
+        message: 'components/trail serves the screens: it imports components/ui, lib and #domain only.',
+      },
+    ],
+  },
   ...features.map((feature) => ({
     folder: `features/${feature}`,
     forbidden: [

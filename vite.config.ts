@@ -36,13 +36,15 @@ export default defineConfig({
       output: {
         // Everything the board needs to show the week's orders travels as one file: on yard Wi-Fi
         // each extra file waits its turn for one of the browser's six connections (decision 014).
-        // Other screens, the toasts (not needed to show orders), the trolley mapper's drag and drop,
-        // the PDF code and the collections' declarations (read by the forms, not the board) stay lazy.
+        // Other screens, the toasts (not needed to show orders), drag and drop (the mapper's, and
+        // the board's in features/board/drag), the trolley mapper's planning rules (vehicles, Fill,
+        // run checks: the board never plans a load), the PDF code and the collections' declarations
+        // (read by the forms, not the board) stay lazy.
         codeSplitting: {
           groups: [
             {
               name: 'board',
-              test: /\/node_modules\/(preact|@tanstack|pocketbase|lucide-react)\/|\/src\/(domain(?!\/collections\/)|web\/(lib(?!\/pdf)|components\/ui(?!\/toaster)|features\/board|app))\//,
+              test: /\/node_modules\/(preact|@tanstack|pocketbase|lucide-react)\/|\/src\/(domain(?!\/collections\/|\/trolleys\/(load-plan|run-plan|vehicle-layouts|validate-run|run-fields)\.ts)|web\/(lib(?!\/pdf)|components\/ui(?!\/toaster)|features\/board(?!\/drag)|app))\//,
             },
           ],
         },

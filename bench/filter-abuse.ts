@@ -119,6 +119,8 @@ try {
       extras: '',
       customer: '',
       user: staffId,
+      created_by: staffId,
+      updated_by: staffId,
       nursery,
     }));
     await database.db.insertInto('tasks').values(rows).execute();

@@ -127,7 +127,7 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'trolleyboard-load-'));
 const dataDir = path.join(tmp, 'data');
 let exitCode = 0;
 const logins: StaffLogin[] = [];
-// One nursery's people: they share its week (docs/decisions/033).
+// One nursery's people: they share its week (docs/decisions/036).
 for (let i = 0; i < ACCOUNTS; i++)
   logins.push(
     await createStaffWithCli(

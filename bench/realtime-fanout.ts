@@ -21,7 +21,7 @@ const server = await startTestServer({ realtimeMaxStreamsPerUser: SUBSCRIBERS })
 const clients: PocketBase[] = [];
 try {
   const writer = await createAccount(server);
-  // A teammate: changes reach only their own nursery (docs/decisions/033).
+  // A teammate: changes reach only their own nursery (docs/decisions/036).
   const reader = await createAccount(server, { nursery: writer.nursery });
   const arrivals = new Map<string, number[]>();
   const connectStart = performance.now();

@@ -37,7 +37,7 @@ export interface TermsAgreement {
 export type UserRecord = RecordOf<typeof users>;
 
 /**
- * What a member of a nursery may do (docs/decisions/033): admin (the nursery's people and
+ * What a member of a nursery may do (docs/decisions/036): admin (the nursery's people and
  * settings, and all below), office (also deletes, with the deletion password), staff (create and
  * edit orders, statuses and runs), viewer (read-only: a yard screen or a driver's phone).
  */

@@ -34,6 +34,8 @@ import { customersRoutes } from './customers/customers-routes';
 import { CustomersService } from './customers/customers-service';
 import { teamRoutes } from './team/team-routes';
 import { TeamService } from './team/team-service';
+import { DeletedSweeper } from './trail/deleted-sweeper';
+import { trailRoutes } from './trail/trail-routes';
 import { NurseriesRepository } from './users/nurseries-repository';
 import { UsersRepository } from './users/users-repository';
 
@@ -55,6 +57,8 @@ export interface BuiltApp {
   users: UsersRepository;
   /** The realtime streams of this instance. */
   realtime: RealtimeBroker;
+  /** The automatic purge of old deleted records (tests call `sweep()` to run it now). */
+  sweeper: DeletedSweeper;
   /** Stops accepting requests, then closes the database and the mailer. */
   close(): Promise<void>;
 }
@@ -62,6 +66,8 @@ export interface BuiltApp {
 export interface BuildOptions {
   /** The server's clock: every `created`/`updated` stamp and terms agreement comes from here. */
   now?: () => Date;
+  /** When the automatic purge of old deleted records first runs, and how often after (default 1 min, 1 h). */
+  purgeTiming?: { firstAfterMs: number; everyMs: number };
 }
 
 /** Builds the whole server for a config; never listens itself (main.ts and tests do). */
@@ -127,7 +133,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config,
     collections,
     checkDeletePassword: deletePasswordCheck(throttles, async (id) => {
-      // The nursery's own, else the server's (docs/decisions/033).
+      // The nursery's own, else the server's (docs/decisions/036).
       const nursery = id === '' ? undefined : await nurseries.findById(id);
       if (nursery && nursery.deletePasswordHash !== '') return { hash: nursery.deletePasswordHash };
       return secrets.deletePassword === null ? null : { text: secrets.deletePassword };
@@ -204,6 +210,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       maxBufferedBytes: DEFAULT_MAX_BUFFERED_BYTES,
     },
   });
+  await app.register(trailRoutes, { records });
   await app.register(realtimeRoutes, {
     broker,
     collections,
@@ -211,6 +218,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     maxStreamsPerUser: config.realtimeMaxStreamsPerUser,
   });
   await serveSpa(app, config.webDir);
+  const sweeper = new DeletedSweeper({ records, log: app.log, ...options.purgeTiming });
+  sweeper.start();
 
   return {
     app,
@@ -221,7 +230,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     records,
     users,
     realtime: broker,
+    sweeper,
     async close() {
+      await sweeper.stop();
       await app.close();
       await events.close();
       mailer.close();

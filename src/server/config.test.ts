@@ -43,6 +43,7 @@ describe('loadConfig', () => {
       corsOrigins: [],
       readTimeLimitMs: 1500,
       readWorkers: 2,
+      deletedKeepDays: 30,
       nurseryName: 'My nursery',
     });
   });
@@ -84,6 +85,7 @@ describe('loadConfig', () => {
         CORS_ORIGINS: 'https://Orders.Nursery.test/, http://192.168.1.20:3000',
         READ_TIME_LIMIT_SECONDS: '2.5',
         READ_WORKERS: '4',
+        DELETED_KEEP_DAYS: '7',
         NURSERY_NAME: ' Hill Top Nurseries ',
       },
       CWD,
@@ -115,6 +117,7 @@ describe('loadConfig', () => {
       corsOrigins: ['https://orders.nursery.test', 'http://192.168.1.20:3000'],
       readTimeLimitMs: 2500,
       readWorkers: 4,
+      deletedKeepDays: 7,
       nurseryName: 'Hill Top Nurseries',
     });
   });
@@ -148,6 +151,7 @@ describe('loadConfig', () => {
       REALTIME_HEARTBEAT_SECONDS: '0',
       READ_TIME_LIMIT_SECONDS: '0',
       READ_WORKERS: 'two',
+      DELETED_KEEP_DAYS: '0',
       NURSERY_NAME: 'x'.repeat(101),
     });
     const names = [
@@ -171,6 +175,7 @@ describe('loadConfig', () => {
       'REALTIME_HEARTBEAT_SECONDS',
       'READ_TIME_LIMIT_SECONDS',
       'READ_WORKERS',
+      'DELETED_KEEP_DAYS',
       'NURSERY_NAME',
     ];
     expect(problems).toHaveLength(names.length);

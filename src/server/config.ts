@@ -23,7 +23,7 @@ export interface Config {
   supportEmail: string;
   /**
    * The operator's deletion password (docs/decisions/020), for every nursery that has not chosen its
-   * own; null means each new nursery gets a generated one (docs/decisions/033).
+   * own; null means each new nursery gets a generated one (docs/decisions/036).
    */
   deletePassword: string | null;
   /** Lower-case e-mail domains allowed to sign up; empty means any. */
@@ -73,9 +73,14 @@ export interface Config {
   readTimeLimitMs: number;
   /** Worker threads that run list and search reads on SQLite, at most. */
   readWorkers: number;
+  /** Days a deleted order or run stays in Deleted before it is purged for good (docs/decisions/034). */
+  deletedKeepDays: number;
   /** The name of the nursery an upgrade puts existing accounts and records into (migration 006); renamable by its admins. */
   nurseryName: string;
 }
+
+/** Days in Deleted before the automatic purge (DELETED_KEEP_DAYS). */
+export const DEFAULT_DELETED_KEEP_DAYS = 30;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -211,6 +216,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     else readTimeLimitMs = Math.round(parsed * 1000);
   }
   const readWorkers = wholeNumber('READ_WORKERS', DEFAULT_READ_WORKERS, 1);
+  const deletedKeepDays = wholeNumber('DELETED_KEEP_DAYS', DEFAULT_DELETED_KEEP_DAYS, 1);
 
   const nurseryName = text('NURSERY_NAME') ?? DEFAULT_NURSERY_NAME;
   if (nurseryName.length > NURSERY_NAME_MAX_LENGTH || findForbiddenCharacters(nurseryName, 'single-line'))
@@ -221,7 +227,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     problems.push('TOKEN_SECRET must be at least 32 characters long (for example the output of `openssl rand -base64 32`).');
   // Several instances share one database: each must accept the others' tokens, so the secret may
   // not be generated per machine (docs/decisions/028). Deletion passwords are each nursery's, kept
-  // in the database, so DELETE_PASSWORD is optional there too (docs/decisions/033).
+  // in the database, so DELETE_PASSWORD is optional there too (docs/decisions/036).
   if (databaseUrl !== null && /^postgres(ql)?:\/\//.test(databaseUrl) && tokenSecret === null)
     problems.push('With DATABASE_URL set, TOKEN_SECRET must be given (every instance must use the same one).');
 
@@ -253,6 +259,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     corsOrigins,
     readTimeLimitMs,
     readWorkers,
+    deletedKeepDays,
     nurseryName,
   };
 }

@@ -121,6 +121,21 @@ test('SIGKILL in the middle of a burst of writes loses no acknowledged create or
     // The last acknowledged value, or the one whose answer the kill cut off (it may have committed).
     expect([value, unanswered.get(id)]).toContain(byId.get(id)?.orderInfo);
   }
+  // Each change's history entry was written in the change's own transaction (docs/decisions/034):
+  // every order that survived has its entries, and they end at exactly what it holds now, one
+  // update per revision, none for a change the kill undid.
+  for (const [id, order] of byId) {
+    const history = await after.send<{ items: Array<{ action: string; changes: Array<{ field: string; to: unknown }> }> }>(
+      `/api/collections/tasks/records/${id}/history`,
+      { query: { perPage: 1000 } },
+    );
+    expect(history.items[0]?.action, `history of ${order.title}`).toBe('create');
+    const notes = history.items.slice(1).map((entry) => entry.changes.find((c) => c.field === 'orderInfo')?.to);
+    const revisions = /^rev (\d+)$/.exec(String(order.orderInfo));
+    if (revisions)
+      expect(notes, `history of ${order.title}`).toEqual(Array.from({ length: Number(revisions[1]) }, (_, i) => `rev ${i + 1}`));
+    else expect(notes, `history of ${order.title}`).toEqual([]);
+  }
 }, 180_000);
 
 interface Answer {

@@ -74,7 +74,7 @@ test('orders of every customer type and board type land on the right board, colu
     const row = line(page, day, t(name));
     await expect(row).toHaveCount(1);
     await expect(row.getByRole('link', { name: new RegExp(t(name)) })).toHaveClass(colour);
-    await expect(row.getByRole('img', { name: icon })).toBeVisible();
+    await expect(row.getByRole('button', { name: icon, exact: true })).toBeVisible();
   }
   // The postcode is shown upper-cased, with the order number.
   await expect(line(page, 'Monday', t('Retail'))).toContainText('CH4 9ZZ');
@@ -134,7 +134,7 @@ test('week 53 of 2026 and the year boundary show their own orders; a week link r
     { year: 2027, weekNumber: 1, title: `New year ${tag}`, day: 'monday', customerType: 'other', other: 'none' },
   ]);
   await signIn(page, account);
-  await page.getByLabel('Year').selectOption('2026');
+  await page.getByLabel('Year', { exact: true }).selectOption('2026');
   await page.getByLabel('Week', { exact: true }).selectOption('53');
   await expect(line(page, 'Thursday', `Week 53 ${tag}`)).toHaveCount(1);
   await expect(column(page, 'Thursday').getByRole('heading')).toHaveText('Thursday 31');
@@ -144,7 +144,7 @@ test('week 53 of 2026 and the year boundary show their own orders; a week link r
   await expect(line(page, 'Monday', `New year ${tag}`)).toHaveCount(1);
   await page.reload();
   await expect(line(page, 'Monday', `New year ${tag}`)).toHaveCount(1);
-  await expect(page.getByLabel('Year')).toHaveValue('2027');
+  await expect(page.getByLabel('Year', { exact: true })).toHaveValue('2027');
 
   await page.getByRole('button', { name: 'Previous week' }).click();
   await expect(line(page, 'Thursday', `Week 53 ${tag}`)).toHaveCount(1);

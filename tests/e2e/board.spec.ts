@@ -1,5 +1,6 @@
 import { test, expect } from '../support/e2e-fixtures';
 import { datesOfIsoWeek } from '../../src/domain/weeks';
+import { boxOf, column } from '../support/e2e-board';
 
 // The weekly board's frame: seven day columns for the chosen week, their dates, pick-sheet
 // links and route headings ("Misc" until the user sets one). Orders arrive in a later issue.
@@ -8,16 +9,16 @@ const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'
 
 test('seven day columns with the dates and pick-sheet links of the chosen week', async ({ page, accounts, signIn }) => {
   await signIn(page, await accounts.create());
-  await page.getByLabel('Year').selectOption('2026');
+  await page.getByLabel('Year', { exact: true }).selectOption('2026');
   await page.getByLabel('Week', { exact: true }).selectOption('53');
 
   // ISO week 53 of 2026 runs from Monday 28 December 2026 to Sunday 3 January 2027.
   const expected = [28, 29, 30, 31, 1, 2, 3];
   for (const [i, day] of DAYS.entries()) {
-    const column = page.getByRole('region', { name: new RegExp(`^${day}`) });
-    await expect(column.getByRole('heading', { level: 2 })).toHaveText(`${day} ${expected[i]}`);
-    await expect(column.getByText('Misc', { exact: true })).toBeVisible();
-    await expect(column.getByRole('link', { name: `Pick sheet for ${day} ${expected[i]}` })).toHaveAttribute(
+    const region = column(page, day);
+    await expect(region.getByRole('heading', { level: 2 })).toHaveText(`${day} ${expected[i]}`);
+    await expect(region.getByText('Misc', { exact: true })).toBeVisible();
+    await expect(region.getByRole('link', { name: `Pick sheet for ${day} ${expected[i]}` })).toHaveAttribute(
       'href',
       `/weekday/2026/53/${day.toLowerCase()}/${expected[i]}`,
     );
@@ -39,9 +40,7 @@ test('wide screens: Monday to Friday in columns 1-5, the weekend stacked in colu
   await page.setViewportSize({ width: 1400, height: 900 });
   await signIn(page, await accounts.create());
   const box = async (day: string) => {
-    const b = await page.getByRole('region', { name: new RegExp(`^${day}`) }).boundingBox();
-    if (!b) throw new Error(`${day} column has no box`);
-    return b;
+    return boxOf(column(page, day));
   };
   const xs = [];
   for (const day of DAYS.slice(0, 5)) xs.push((await box(day)).x);
@@ -56,9 +55,9 @@ test('wide screens: Monday to Friday in columns 1-5, the weekend stacked in colu
 test('phones: the columns stack without sideways scrolling', async ({ page, accounts, signIn }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await signIn(page, await accounts.create());
-  const monday = await page.getByRole('region', { name: /^Monday/ }).boundingBox();
-  const tuesday = await page.getByRole('region', { name: /^Tuesday/ }).boundingBox();
-  expect(tuesday!.y).toBeGreaterThan(monday!.y);
-  expect(Math.abs(tuesday!.x - monday!.x)).toBeLessThan(1);
+  const monday = await boxOf(column(page, 'Monday'));
+  const tuesday = await boxOf(column(page, 'Tuesday'));
+  expect(tuesday.y).toBeGreaterThan(monday.y);
+  expect(Math.abs(tuesday.x - monday.x)).toBeLessThan(1);
   expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
 });

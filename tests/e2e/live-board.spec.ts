@@ -13,7 +13,7 @@ const column = (page: Page, day: string) => page.getByRole('region', { name: new
 
 test('a change in one browser shows in another within 2 s, without reload', async ({ page, browser, accounts, signIn }) => {
   const alice = await accounts.create();
-  // A teammate: changes reach only their own nursery's boards (docs/decisions/033).
+  // A teammate: changes reach only their own nursery's boards (docs/decisions/036).
   const bob = await accounts.create({ nursery: alice.nursery });
   const tag = Math.random().toString(36).slice(2, 7);
   const title = `Live ${tag}`;
@@ -52,7 +52,7 @@ test('a change in one browser shows in another within 2 s, without reload', asyn
   // An update moves it to Friday and marks it pulled.
   await bobApi.collection('tasks').update(record.id, { day: 'friday', status: 'pulled' });
   const friday = column(page, 'Friday').getByRole('listitem').filter({ hasText: title });
-  await expect(friday.getByRole('img', { name: 'Status: Pulled' })).toBeVisible({ timeout: LIVE_MS });
+  await expect(friday.getByRole('button', { name: 'Status: Pulled', exact: true })).toBeVisible({ timeout: LIVE_MS });
   await expect(column(page, 'Wednesday').getByText(title)).toHaveCount(0);
 
   // Moving it to the holding list takes it off the board and onto the holding list.

@@ -88,7 +88,7 @@ test('after a server restart the board shows what it missed, without reload', as
   // Two server starts on a busy machine; the catch-up itself is timed on its own below.
   test.setTimeout(90_000);
   const alice = await server.createAccount();
-  // A teammate: changes reach only their own nursery's boards (docs/decisions/033).
+  // A teammate: changes reach only their own nursery's boards (docs/decisions/036).
   const bob = await server.createAccount({ nursery: alice.nursery });
   const tag = Math.random().toString(36).slice(2, 7);
   const moved = `Moved ${tag}`;
@@ -171,7 +171,7 @@ test('after a server restart the board shows what it missed, without reload', as
 
 base('a change made while the board is still subscribing shows once the subscription is in place', async ({ page, accounts, signIn }) => {
   const alice = await accounts.create();
-  // A teammate: changes reach only their own nursery's boards (docs/decisions/033).
+  // A teammate: changes reach only their own nursery's boards (docs/decisions/036).
   const bob = await accounts.create({ nursery: alice.nursery });
   const tag = Math.random().toString(36).slice(2, 7);
   const early = `Early ${tag}`;
@@ -204,7 +204,7 @@ base('a change made while the board is still subscribing shows once the subscrip
 
 base('a list read before a change but arriving after the subscription is asked for again', async ({ page, accounts, signIn }) => {
   const alice = await accounts.create();
-  // A teammate: changes reach only their own nursery's boards (docs/decisions/033).
+  // A teammate: changes reach only their own nursery's boards (docs/decisions/036).
   const bob = await accounts.create({ nursery: alice.nursery });
   const tag = Math.random().toString(36).slice(2, 7);
   const early = `Early ${tag}`;

@@ -5,7 +5,7 @@ import { E2E_DELETE_PASSWORD, e2eBaseUrl } from '../support/e2e-env';
 import { expect, test, type Account } from '../support/e2e-fixtures';
 
 // Saved runs: listed newest first, reopened in the mapper with everything restored, saved again
-// under the same name (an update, not a second run), and deleted with the team's password (docs/decisions/020).
+// to the same record (an update, not a second run), and deleted with the team's password (docs/decisions/020).
 
 const unique = () => Math.random().toString(36).slice(2, 7);
 
@@ -160,11 +160,14 @@ test('a save never silently overwrites a newer save of the same run made elsewhe
   await page.getByRole('button', { name: 'Choose Bloom & Co for the trolleys' }).click();
   await page.getByRole('button', { name: 'Trolley 5: empty' }).click();
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByText(/was saved by someone else meanwhile, so yours wasn't saved/)).toBeVisible();
+  // The same account saved it elsewhere: said so, with the time.
+  const conflict = page.getByRole('dialog', { name: 'This run was changed meanwhile' });
+  await expect(conflict).toContainText(/You changed this run at \d\d:\d\d in another tab or on another device\. Yours wasn't saved/);
   // Their change stands; ours is still on screen.
   expect((await api.collection('trolley_exports').getOne<TrolleyExportRecord>(run.id)).vehicleInfo.grid.slice(3, 5)).toEqual([
     'Rosebank',
     '',
   ]);
+  await conflict.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('button', { name: 'Trolley 5: Bloom & Co' })).toBeVisible();
 });

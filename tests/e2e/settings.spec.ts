@@ -1,8 +1,10 @@
 import { test, expect } from '../support/e2e-fixtures';
+import { column, LIVE_MS, openLiveBoard, SCREENS, secondDevice } from '../support/e2e-board';
 import { E2E_SUPPORT_EMAIL } from '../support/e2e-env';
+import { nextIsoWeek } from '../support/open-weeks';
 
 // Settings (/settings): account info, links, support address, and week headings that the board
-// shows as route headings (docs/product.md#settings).
+// shows as route headings, on every board the person has open (docs/product.md#settings).
 
 test('shows the account, password and legal links, and the support address', async ({ page, accounts, signIn }) => {
   const account = await accounts.create();
@@ -52,3 +54,30 @@ test('logged out, settings asks for a login instead of showing account info', as
   await expect(page.getByText('to see your account.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save Settings' })).toHaveCount(0);
 });
+
+for (const screen of SCREENS) {
+  test(`headings saved on one device reach a board open on another (a ${screen.name}), live`, async ({ browser, accounts, signIn }) => {
+    const account = await accounts.create();
+    const boardContext = await browser.newContext(screen.use);
+    const board = await boardContext.newPage();
+    await signIn(board, account);
+    await openLiveBoard(board, nextIsoWeek());
+    await expect(column(board, 'Tuesday').getByText('Misc', { exact: true })).toBeVisible();
+
+    const office = await secondDevice(browser, account, signIn, nextIsoWeek());
+    await office.page.goto('/settings');
+    const form = office.page.getByRole('form', { name: 'Week Headings' });
+    await form.getByLabel('Tuesday', { exact: true }).fill('Shrewsbury run');
+    await form.getByRole('button', { name: 'Save Settings' }).click();
+    await expect(form.getByRole('alert')).toHaveText('Saved. The board shows these headings now.');
+
+    // No reload on the board: the saved heading arrives by itself.
+    await expect(column(board, 'Tuesday').getByText('Shrewsbury run', { exact: true })).toBeVisible({ timeout: LIVE_MS });
+    // And it is the board's first copy next time, before the server answers.
+    await expect
+      .poll(() => board.evaluate<string | null>("window.localStorage.getItem('user_settings_cache')"))
+      .toContain('Shrewsbury run');
+    await office.close();
+    await boardContext.close();
+  });
+}

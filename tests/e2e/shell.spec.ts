@@ -24,7 +24,7 @@ test('the header shows the product, "Current Week" and today\'s ISO week chosen'
   await expect(page).toHaveTitle(`Week ${today.week}, ${today.year} · Trolleyboard`);
   await expect(page.getByRole('link', { name: 'Trolleyboard' })).toHaveAttribute('href', '/');
   await expect(page.getByText('Current Week')).toHaveText(`Current Week ${today.week}`);
-  await expect(page.getByLabel('Year')).toHaveValue(String(today.year));
+  await expect(page.getByLabel('Year', { exact: true })).toHaveValue(String(today.year));
   await expect(page.getByLabel('Week', { exact: true })).toHaveValue(String(today.week));
 });
 
@@ -32,12 +32,12 @@ test('the year selector offers 2024 to next year', async ({ page, accounts, sign
   await signIn(page, await accounts.create());
   const thisYear = new Date().getFullYear();
   const expected = Array.from({ length: thisYear + 1 - 2024 + 1 }, (_, i) => String(thisYear + 1 - i));
-  await expect(page.getByLabel('Year').locator('option')).toHaveText(expected);
+  await expect(page.getByLabel('Year', { exact: true }).locator('option')).toHaveText(expected);
 });
 
 test('previous and next cross into the neighbouring year; the year selector clamps the week', async ({ page, accounts, signIn }) => {
   await signIn(page, await accounts.create());
-  const year = page.getByLabel('Year');
+  const year = page.getByLabel('Year', { exact: true });
   const week = page.getByLabel('Week', { exact: true });
   const previous = page.getByRole('button', { name: 'Previous week' });
   const next = page.getByRole('button', { name: 'Next week' });
@@ -72,7 +72,7 @@ test('previous and next cross into the neighbouring year; the year selector clam
 
 test('the chosen week is shared by every screen', async ({ page, accounts, signIn }) => {
   await signIn(page, await accounts.create());
-  await page.getByLabel('Year').selectOption('2026');
+  await page.getByLabel('Year', { exact: true }).selectOption('2026');
   await page.getByLabel('Week', { exact: true }).selectOption('20');
   await page.getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('link', { name: 'Collects' }).click();
@@ -80,7 +80,7 @@ test('the chosen week is shared by every screen', async ({ page, accounts, signI
   await page.getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('link', { name: 'Home' }).click();
   await expect(page.getByLabel('Week', { exact: true })).toHaveValue('20');
-  await expect(page.getByLabel('Year')).toHaveValue('2026');
+  await expect(page.getByLabel('Year', { exact: true })).toHaveValue('2026');
 });
 
 test('the menu lists every screen and closes after a choice', async ({ page, accounts, signIn }) => {
@@ -90,7 +90,7 @@ test('the menu lists every screen and closes after a choice', async ({ page, acc
   await menuButton.click();
   await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
   const menu = page.getByRole('navigation', { name: 'Main menu' });
-  for (const name of ['Home', 'Collects', 'Holding', 'Runs', 'Search', 'Settings']) {
+  for (const name of ['Home', 'Collects', 'Holding', 'Runs', 'Search', 'Deleted', 'Settings']) {
     await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
   }
   await expect(menu.getByRole('button', { name: 'Logout' })).toBeVisible();
@@ -106,11 +106,11 @@ test('the menu lists every screen and closes after a choice', async ({ page, acc
 test('on a phone, Map and Add Order move into the menu', async ({ page, accounts, signIn }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await signIn(page, await accounts.create());
-  await expect(page.getByRole('link', { name: 'Add Order' })).toBeHidden();
+  await expect(page.getByRole('link', { name: 'Add Order', exact: true })).toBeHidden();
   await page.getByRole('button', { name: 'Menu' }).click();
   const menu = page.getByRole('navigation', { name: 'Main menu' });
   await expect(menu.getByRole('button', { name: 'Map' })).toBeVisible();
-  await menu.getByRole('link', { name: 'Add Order' }).click();
+  await menu.getByRole('link', { name: 'Add Order', exact: true }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/createCustomer');
   expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
 });
@@ -202,7 +202,7 @@ test('on a phone every header control is at least 44 px tall', async ({ page, ac
   await signIn(page, await accounts.create());
   const controls = [
     page.getByRole('button', { name: 'Menu' }),
-    page.getByLabel('Year'),
+    page.getByLabel('Year', { exact: true }),
     page.getByLabel('Week', { exact: true }),
     page.getByRole('button', { name: 'Previous week' }),
     page.getByRole('button', { name: 'Next week' }),
@@ -218,7 +218,7 @@ test('a week link opens, and reloads to, that week; a week the year lacks is cla
   await page.goto('/?year=2026&week=53');
   await expect(page.getByRole('heading', { name: /^Monday/ })).toHaveText('Monday 28');
   await page.reload();
-  await expect(page.getByLabel('Year')).toHaveValue('2026');
+  await expect(page.getByLabel('Year', { exact: true })).toHaveValue('2026');
   await expect(page.getByLabel('Week', { exact: true })).toHaveValue('53');
   await expect(page).toHaveTitle('Week 53, 2026 · Trolleyboard');
 

@@ -148,6 +148,13 @@ test('a nursery admin invites a colleague and makes a yard account; the colleagu
   await expect(viewerMenu.getByRole('link', { name: 'Team' })).toHaveCount(0);
   await expect(viewerMenu.getByRole('link', { name: 'Add Order' })).toHaveCount(0);
   await viewer.keyboard.press('Escape');
+  // On the board: each status shown, none to press; no day's "+" or status-for-all, no dragging.
+  const viewerLine = viewer.getByRole('listitem').filter({ hasText: `Rose Farm ${suffix}` });
+  await expect(viewerLine.getByRole('img', { name: /^Status: / })).toBeVisible();
+  await expect(viewer.getByRole('button', { name: /^Status: / })).toHaveCount(0);
+  await expect(viewer.getByRole('link', { name: /^Add order on / })).toHaveCount(0);
+  await expect(viewer.getByRole('button', { name: /^Set status of / })).toHaveCount(0);
+  await expect(viewer.getByRole('button', { name: /^Move .* to another day$/ })).toHaveCount(0);
   await viewer.getByText(`Rose Farm ${suffix}`).first().click();
   await expect(viewer.getByText('Viewers can look but not change anything.')).toBeVisible();
   await expect(viewer.getByLabel('Customer name')).toBeDisabled();

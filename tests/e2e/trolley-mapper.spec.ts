@@ -110,10 +110,13 @@ test('a run typed in, reordered by mouse and keyboard, laid out on a 12T lorry a
   await expect(page.getByRole('button', { name: 'Trolley 2: Bloom & Co' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Trolley 3: Blank' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Trolley 5: empty' })).toBeVisible();
+  // Clear All asks first: three trolleys are filled.
   await page.getByRole('button', { name: 'Clear All' }).click();
+  await page.getByRole('dialog', { name: 'Clear all trolleys?' }).getByRole('button', { name: 'Clear All' }).click();
   await expect(page.getByRole('button', { name: /^Trolley \d+: empty$/ })).toHaveCount(12);
 
-  // Switching to a trailer clears the grid and the size; 7T has 9 cells (head, neck, 3x3).
+  // Switching to a trailer clears the grid and the size (no question: nothing is filled); 7T has 9
+  // cells (head, neck, 3x3).
   await page.getByRole('button', { name: 'Trolley 4: empty' }).click();
   await page.getByRole('button', { name: 'Trailer' }).click();
   await expect(cells(page)).toHaveCount(0);
@@ -128,12 +131,13 @@ test('a run typed in, reordered by mouse and keyboard, laid out on a 12T lorry a
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Please enter driver, registration and date before saving.')).toBeVisible();
 
+  // The details are in sight without Edit.
   const driver = `Sam${unique()}`;
-  await page.getByRole('button', { name: 'Edit' }).click();
   await fillDetails(page, { driver, reg: 'AB12 CDE', code: 'K7', date: '2026-11-23' });
-  await page.getByRole('button', { name: 'Finish Editing' }).click();
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Run saved.')).toBeVisible();
+  // The address follows the saved run.
+  await expect(page).toHaveURL(/\/runs\/view\/[a-z0-9]{15}$/);
   await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeEnabled();
 
   await page.goto('/runs');

@@ -192,6 +192,8 @@ function order(title: string, day: Day, over: Partial<OrderRecord> = {}): OrderR
     extras: '',
     customer: '',
     user: 'staff1',
+    created_by: 'staff1',
+    updated_by: 'staff1',
     nursery: 'nursery1',
     ...over,
   };

@@ -16,7 +16,7 @@ export interface AccountOptions {
   /**
    * The nursery the account joins, with `role` (default office: every action of the tests before
    * roles, deletes included). Without it the account makes a nursery of its own and is its admin,
-   * as a sign-up does: two accounts made without share nothing (docs/decisions/033).
+   * as a sign-up does: two accounts made without share nothing (docs/decisions/036).
    */
   nursery?: string;
   role?: Role;

@@ -95,7 +95,7 @@ class FileMailbox implements Mailbox {
 /**
  * The e2e server's storage settings (tests/support/e2e-server.ts), so accounts land in its database,
  * and its DELETE_PASSWORD, so the nursery an account makes uses it as the server's own do
- * (docs/decisions/033) rather than getting a generated one.
+ * (docs/decisions/036) rather than getting a generated one.
  */
 function e2eServerConfig() {
   return loadConfig(

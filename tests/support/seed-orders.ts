@@ -130,6 +130,8 @@ export async function seedOrders(db: Kysely<Database>, owner: { id: string; nurs
           extras: '',
           customer: '',
           user: owner.id,
+          created_by: owner.id,
+          updated_by: owner.id,
           nursery: owner.nursery,
         });
       }

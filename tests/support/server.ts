@@ -108,6 +108,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
     corsOrigins: [],
     readTimeLimitMs: 1500,
     readWorkers: 2,
+    deletedKeepDays: 30,
     nurseryName: 'My nursery',
     ...overrides,
   };

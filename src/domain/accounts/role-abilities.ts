@@ -8,6 +8,10 @@ export type Ability =
   | 'edit'
   /** Delete orders and runs (with the deletion password). */
   | 'delete'
+  /** Bring deleted orders and runs back from Deleted. */
+  | 'restore'
+  /** Remove deleted orders and runs for good. */
+  | 'purge'
   /** The Team page: people, roles, invitations. */
   | 'team'
   /** The nursery's settings: name, route headings, deletion password. */
@@ -16,8 +20,8 @@ export type Ability =
   | 'customers';
 
 const ABILITIES: Readonly<Record<string, readonly Ability[]>> = {
-  admin: ['edit', 'delete', 'team', 'nurserySettings', 'customers'],
-  office: ['edit', 'delete', 'customers'],
+  admin: ['edit', 'delete', 'restore', 'purge', 'team', 'nurserySettings', 'customers'],
+  office: ['edit', 'delete', 'restore', 'customers'],
   staff: ['edit'],
   viewer: [],
 };

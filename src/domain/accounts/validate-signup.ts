@@ -135,7 +135,7 @@ export function defaultNurseryName(name: string, username: string): string {
 /**
  * Checks a sign-up body (POST /api/collections/users/records): e-mail, username, password
  * twice and the consent record; optionally a display name, the new nursery's name, or an
- * invitation to an existing one (docs/decisions/033). Only these are read: the server refuses by
+ * invitation to an existing one (docs/decisions/036). Only these are read: the server refuses by
  * name a field a client may not set (`verified`, `role` …) before it calls this
  * (docs/decisions/018).
  */

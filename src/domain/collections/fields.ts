@@ -35,6 +35,11 @@ interface FieldBase {
   readonly required?: boolean;
   /** The sentence for refusing a client who sends it, where "cannot be set here" says too little. */
   readonly refusal?: FieldError;
+  /**
+   * Shown where another record names this one as the person who did something (PocketBase's
+   * `presentable`): an account's username, never its e-mail address. See RelationField.expandAs.
+   */
+  readonly presentable?: boolean;
 }
 
 export interface TextField extends FieldBase {
@@ -95,8 +100,15 @@ export interface RelationField extends FieldBase {
    */
   readonly stamp?: 'create' | 'write';
   /**
+   * `presentable`: `expand` shows only the related record's presentable fields (who added or
+   * changed an order: their username), to anyone who may see this record, whatever the related
+   * collection's own view rule. Who did something is part of the record they did it to
+   * (docs/decisions/034). Without it, the related collection's view rule decides (docs/decisions/029).
+   */
+  readonly expandAs?: 'presentable';
+  /**
    * What of the caller a stamp sets: their id (default), or their nursery (every record's
-   * `nursery`, docs/decisions/033). The same rule holds: a client may name only that value.
+   * `nursery`, docs/decisions/036). The same rule holds: a client may name only that value.
    */
   readonly stampWith?: 'id' | 'nursery';
 }
@@ -156,6 +168,12 @@ export interface CollectionDeclaration<Fields extends Readonly<Record<string, Fi
    * in its year): may add errors, and change or drop values read.
    */
   readonly refine?: (value: Record<string, unknown>, errors: Record<string, FieldError>, context: RefineContext) => void;
+  /**
+   * Every change is kept (who, when, each field from → to), written with the change itself, and
+   * deleting moves a record to Deleted for DELETED_KEEP_DAYS, from where it can be restored
+   * (docs/decisions/034). Such a collection declares `created_by` and `updated_by`.
+   */
+  readonly trail?: boolean;
 }
 
 // ---- making fields (each keeps its options' literal types) ----
@@ -205,6 +223,13 @@ export function defineCollection<const Fields extends Readonly<Record<string, Fi
     if (field.kind === 'text' && field.settable !== 'never' && field.max === undefined)
       throw new Error(`${declaration.name}.${name}: a text a client may set needs a length limit (max)`);
     if (field.hidden && field.filter) throw new Error(`${declaration.name}.${name}: a hidden field cannot be filtered on`);
+  }
+  if (declaration.trail) {
+    for (const name of ['created_by', 'updated_by']) {
+      const field = declaration.fields[name];
+      if (field?.kind !== 'relation' || field.settable !== 'never' || !field.stamp)
+        throw new Error(`${declaration.name}.${name}: a collection with a trail declares ${name}, a relation the server stamps`);
+    }
   }
   return declaration;
 }

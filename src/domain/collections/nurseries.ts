@@ -1,5 +1,5 @@
 // Nurseries (collection `nurseries`): the organisations one server hosts. Every record of every
-// other collection belongs to one, and nothing crosses from one to another (docs/decisions/033).
+// other collection belongs to one, and nothing crosses from one to another (docs/decisions/036).
 
 import { NURSERY_NAME_MAX_LENGTH } from '../accounts/validate-signup';
 import { readWeekHeadings } from '../settings/week-headings-field';

@@ -7,6 +7,7 @@ import { BOARD_TYPES, CUSTOMER_TYPES, DAYS, ORDER_STATUSES } from '../records';
 import { has, type FieldError } from '../validation';
 import { normalizeLegacyYear, weeksInIsoYear } from '../weeks';
 import { defaultsOf, defineCollection, number, relation, select, text, type RefineContext } from './fields';
+import { createdBy, updatedBy } from './trail-fields';
 
 function weekRangeError(week: number, year: number | undefined): FieldError {
   const max = year === undefined ? 53 : weeksInIsoYear(year);
@@ -45,7 +46,7 @@ function weekInYear(value: Record<string, unknown>, errors: Record<string, Field
 
 /**
  * Orders. Every member of a nursery sees its orders; who may change them is their role
- * (docs/decisions/033). `user` is the person who created it, `nursery` its nursery, both set by
+ * (docs/decisions/036). `user` is the person who created it, `nursery` its nursery, both set by
  * the server. Week and year have no default: the web app fills in the week on
  * screen, the server requires them.
  */
@@ -76,11 +77,13 @@ export const tasks = defineCollection({
     // The customer it is for, from the nursery's customer book; '' for none (docs/decisions/037).
     customer: relation('customers', { label: 'Customer', settable: 'always', default: '' }),
     user: relation('users', { settable: 'always', stamp: 'create', default: '' }),
-    // The nursery it belongs to, set by the server from the caller (docs/decisions/033).
+    created_by: createdBy,
+    updated_by: updatedBy,
+    // The nursery it belongs to, set by the server from the caller (docs/decisions/036).
     nursery: relation('nurseries', { settable: 'always', stamp: 'create', stampWith: 'nursery', default: '' }),
   },
   // Every list is one nursery's, so the nursery leads each index: one nursery's week costs the
-  // same however many other nurseries share the server (docs/decisions/033).
+  // same however many other nurseries share the server (docs/decisions/036).
   indexes: [
     // The week board, a pick-sheet day: year and week, oldest first (no sort step).
     { name: 'tasks_week', on: ['nursery', 'year', 'weekNumber', 'created'] },
@@ -94,6 +97,8 @@ export const tasks = defineCollection({
     { name: 'tasks_customer', on: ['nursery', 'customer'] },
   ],
   refine: weekInYear,
+  // History of every change, and Deleted instead of gone (docs/decisions/034).
+  trail: true,
 });
 
 /** What a new order starts with (docs/product.md#add-order). Week and year have none: the form fills in the week on screen. */

@@ -2,6 +2,7 @@
 
 import { readStops, readVehicleInfo, RUN_LIMITS } from '../trolleys/run-fields';
 import { defineCollection, json, relation, text } from './fields';
+import { createdBy, updatedBy } from './trail-fields';
 
 /**
  * Saved runs. A run is team work: every member of the nursery sees them, who may change or delete
@@ -12,12 +13,14 @@ export const trolleyExports = defineCollection({
   id: 'pbc_exports_00001',
   noun: 'run',
   fields: {
-    name: text({ settable: 'always', max: RUN_LIMITS.name, default: '' }),
-    data: json(readStops, { settable: 'always', default: [] }),
+    name: text({ label: 'Name', settable: 'always', max: RUN_LIMITS.name, default: '' }),
+    data: json(readStops, { label: 'Customers', settable: 'always', default: [] }),
     // A run can only be saved with a driver, registration and date (readVehicleInfo says so).
-    vehicleInfo: json(readVehicleInfo, { settable: 'always', required: true, default: {} }),
+    vehicleInfo: json(readVehicleInfo, { label: 'Vehicle', settable: 'always', required: true, default: {} }),
     user: relation('users', { settable: 'always', stamp: 'write', default: '' }),
-    // The nursery it belongs to, set by the server from the caller (docs/decisions/033).
+    created_by: createdBy,
+    updated_by: updatedBy,
+    // The nursery it belongs to, set by the server from the caller (docs/decisions/036).
     nursery: relation('nurseries', { settable: 'always', stamp: 'create', stampWith: 'nursery', default: '' }),
   },
   indexes: [
@@ -25,4 +28,6 @@ export const trolleyExports = defineCollection({
     // Saved runs are listed newest first.
     { name: 'trolley_exports_created', on: ['nursery', 'created'] },
   ],
+  // History of every change, and Deleted instead of gone (docs/decisions/034).
+  trail: true,
 });

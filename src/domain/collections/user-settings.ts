@@ -10,7 +10,7 @@ export const userSettings = defineCollection({
   noun: 'settings',
   fields: {
     user: relation('users', { settable: 'always', stamp: 'create' }),
-    // The nursery it belongs to, set by the server from the caller (docs/decisions/033).
+    // The nursery it belongs to, set by the server from the caller (docs/decisions/036).
     nursery: relation('nurseries', { settable: 'always', stamp: 'create', stampWith: 'nursery', default: '' }),
     // A missing or null `settings_json` is the empty record the web app makes for a new user.
     settings_json: json(readWeekHeadings, { settable: 'always', default: {} }),

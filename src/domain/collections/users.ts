@@ -24,9 +24,10 @@ export const users = defineCollection({
   id: USERS_COLLECTION_ID,
   noun: 'account details',
   fields: {
-    username: text({ label: 'Username', settable: 'always', required: true, max: 50 }),
+    // What teammates see of each other where a record says who added or changed it.
+    username: text({ label: 'Username', settable: 'always', required: true, max: 50, presentable: true }),
     /** The name teammates see next to what this person did ('' shows the username). */
-    name: text({ label: 'Name', settable: 'always', max: 100, default: '' }),
+    name: text({ label: 'Name', settable: 'always', max: 100, default: '', presentable: true }),
     /** Always stored lower-case; chosen once, at sign-up. */
     // Shown to its owner and the admins of their nursery only (the users collection's field rule),
     // so never a filter or a sort, which would reveal it to others.

@@ -79,7 +79,7 @@ describe('the filters the server is sent', () => {
   it('send the search text with % and _ escaped, and one with a backslash as a pattern of its own', () => {
     expect(searchList(' 50%_off ').filter.params).toEqual({ text: '50\\%\\_off' });
     expect(searchList('  50%_off\\ ').filter).toEqual({
-      expression: 'title ~ {:text} || orderNumber ~ {:text}',
+      expression: 'title ~ {:text} || orderNumber ~ {:text} || postcode ~ {:text} || orderInfo ~ {:text}',
       params: { text: '%50\\%\\_off\\\\%' },
     });
   });
@@ -148,8 +148,13 @@ describe('search', () => {
     ['bloom', false],
     ['%', false],
     ['_', false],
+    // Postcodes and notes are searched too.
+    ['AB12', true],
+    ['2cd', true],
+    ['back gate', true],
+    ['RING THE', true],
   ])('%o -> %s', (query, expected) => {
-    expect(searchList(query).matches(order())).toBe(expected);
+    expect(searchList(query).matches(order({ orderInfo: 'Ring the bell\nat the back gate' }))).toBe(expected);
   });
 
   it('takes % _ and \\ as the characters they are', () => {
@@ -162,5 +167,6 @@ describe('search', () => {
     expect(searchList('ÉCOLE').matches(order({ title: 'école' }))).toBeNull();
     expect(searchList('rose').matches(order({ title: 'RÖSE' }))).toBeNull();
     expect(searchList('école').matches(order({ title: 'la petite école' }))).toBe(true);
+    expect(searchList('door').matches(order({ orderInfo: 'Porte DÉROBÉE' }))).toBeNull();
   });
 });

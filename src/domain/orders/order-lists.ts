@@ -36,7 +36,10 @@ export interface ListFilter {
 }
 
 /** What a list rule reads of an order. */
-export type ListedOrder = Pick<OrderFields, 'year' | 'weekNumber' | 'other' | 'day' | 'customerType' | 'title' | 'orderNumber'>;
+export type ListedOrder = Pick<
+  OrderFields,
+  'year' | 'weekNumber' | 'other' | 'day' | 'customerType' | 'title' | 'orderNumber' | 'postcode' | 'orderInfo'
+>;
 
 export interface OrderList {
   filter: ListFilter;
@@ -129,20 +132,26 @@ export function collectDayList(selection: PickSheetSelection): OrderList {
   return listOf([...inWeek(selection), { field: 'other', values: ['collect'] }, { field: 'day', values: [selection.day.toLowerCase()] }]);
 }
 
+/** The fields search looks in, in the order a result names where it matched (docs/product.md#search). */
+export const SEARCHED_FIELDS = ['title', 'orderNumber', 'postcode', 'orderInfo'] as const;
+export type SearchedField = (typeof SEARCHED_FIELDS)[number];
+
 /**
- * Search: the title or the order number contains the text (trimmed), ignoring case, newest
- * first. A blank text would match every order; screens do not ask for it.
+ * Search: the customer name, order number, postcode or notes contain the text (trimmed),
+ * ignoring case, newest first. A blank text would match every order; screens do not ask for it.
+ * The server indexes all four fields (docs/decisions/017), and the filter's cost stays well
+ * within its bound (one search of the notes).
  */
 export function searchList(text: string): OrderList {
   const needle = text.trim();
   return {
-    filter: { expression: 'title ~ {:text} || orderNumber ~ {:text}', params: { text: literalContains(needle) } },
+    filter: { expression: SEARCHED_FIELDS.map((field) => `${field} ~ {:text}`).join(' || '), params: { text: literalContains(needle) } },
     sort: '-created',
     matches(order) {
-      const texts = [needle, order.title, order.orderNumber];
+      const texts = [needle, ...SEARCHED_FIELDS.map((field) => order[field])];
       if (texts.some(hasFoldedLetterBeyondAscii)) return null;
       const folded = foldAscii(needle);
-      return foldAscii(order.title).includes(folded) || foldAscii(order.orderNumber).includes(folded);
+      return SEARCHED_FIELDS.some((field) => foldAscii(order[field]).includes(folded));
     },
   };
 }

@@ -16,7 +16,7 @@ export function routeHeadingFor(headings: WeekHeadings, day: Day): string {
 
 /**
  * The headings a member's board shows: the nursery's (set by its admins), each overridden by the
- * person's own heading for that day where they set one (docs/decisions/033).
+ * person's own heading for that day where they set one (docs/decisions/036).
  */
 export function boardHeadings(nursery: WeekHeadings, own: WeekHeadings): WeekHeadings {
   const headings: WeekHeadings = {};

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { VehicleInfo } from '../records';
-import { chooseVehicleSize, clearCells, emptyVehicleInfo, freshGrid, normalizeGrid, switchVehicleType, writeCell } from './run-plan';
+import {
+  chooseVehicleSize,
+  clearCells,
+  emptyVehicleInfo,
+  filledCellsDropped,
+  freshGrid,
+  normalizeGrid,
+  switchVehicleType,
+  writeCell,
+} from './run-plan';
 
 const info = (over: Partial<VehicleInfo> = {}): VehicleInfo => ({ ...emptyVehicleInfo(), driver: 'Sam', ...over });
 
@@ -65,5 +74,20 @@ describe('cells', () => {
   it('normalizes a saved grid to the vehicle size', () => {
     expect(normalizeGrid(info({ trolleyNumber: 4, grid: ['A'] })).grid).toEqual(['A', '', '', '']);
     expect(normalizeGrid(info({ vehicleType: 'trailer', trolleyNumber: 3, grid: Array(9).fill('x') })).grid).toHaveLength(5);
+  });
+});
+
+describe('filledCellsDropped', () => {
+  const seven = info({ vehicleType: 'trailer', trolleyNumber: 7, grid: ['A', '', 'Blank', '', '', 'B', '', '', 'C'] });
+  it.each([
+    ['Clear All drops every filled cell', seven, { kind: 'clear' }, 4],
+    ['7T -> 3T drops the filled cells 6 to 9', seven, { kind: 'size', trolleyNumber: 3 }, 2],
+    ['7T -> 6T drops cell 9', seven, { kind: 'size', trolleyNumber: 6 }, 1],
+    ['a larger size drops nothing', info({ trolleyNumber: 4, grid: ['A', 'B', 'C', 'D'] }), { kind: 'size', trolleyNumber: 8 }, 0],
+    ['trailer -> lorry drops them all', seven, { kind: 'type', vehicleType: 'lorry' }, 4],
+    ['the type already chosen drops nothing', seven, { kind: 'type', vehicleType: 'trailer' }, 0],
+    ['an empty grid has nothing to drop', info({ trolleyNumber: 8, grid: freshGrid('lorry', 8) }), { kind: 'clear' }, 0],
+  ] as const)('%s', (_, vehicle, change, dropped) => {
+    expect(filledCellsDropped(vehicle, change)).toBe(dropped);
   });
 });

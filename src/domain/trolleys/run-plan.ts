@@ -54,3 +54,27 @@ export function normalizeGrid(info: VehicleInfo): VehicleInfo {
   const grid = freshGrid(info.vehicleType, info.trolleyNumber).map((empty, index) => info.grid[index] ?? empty);
   return { ...info, grid };
 }
+
+/** A change to the vehicle that may empty cells. */
+export type VehicleChange = { kind: 'clear' } | { kind: 'type'; vehicleType: VehicleType } | { kind: 'size'; trolleyNumber: number };
+
+/**
+ * How many filled cells (a customer or Blank) a change would drop: Clear All drops them all, a
+ * switch to the other vehicle type too, a smaller size the ones beyond its last cell. The mapper
+ * asks before any change that drops one (docs/product.md#trolley-mapper).
+ */
+export function filledCellsDropped(info: VehicleInfo, change: VehicleChange): number {
+  return info.grid.slice(cellsKept(info, change)).filter((cell) => cell !== '').length;
+}
+
+/** How many cells, from the first, keep their labels through a change. */
+function cellsKept(info: VehicleInfo, change: VehicleChange): number {
+  switch (change.kind) {
+    case 'clear':
+      return 0;
+    case 'type':
+      return change.vehicleType === info.vehicleType ? info.grid.length : 0;
+    case 'size':
+      return cellCount(info.vehicleType, change.trolleyNumber);
+  }
+}

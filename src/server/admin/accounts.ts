@@ -59,7 +59,10 @@ export async function standaloneEvents(database: DatabaseHandle): Promise<EventB
   return PostgresChangePublisher.start(database.db);
 }
 
-/** The one write path for a process that is not the server (CLI, seed): no deletes, so no deletion password. */
+/**
+ * The one write path for a process that is not the server (CLI, seed): no deletes, so no deletion
+ * password; its changes are the operator's ("operator (CLI)" in a record's history).
+ */
 export function standaloneRecordService(database: DatabaseHandle, config: Config, options: AccountAdminOptions = {}): RecordService {
   return new RecordService({
     db: database.db,
@@ -82,7 +85,8 @@ export function standaloneRecordService(database: DatabaseHandle, config: Config
 export class AccountAdmin {
   readonly users: UsersRepository;
   readonly nurseries: NurseriesRepository;
-  private readonly records: RecordService;
+  /** The one write path, as the operator (history names its changes "operator (CLI)"). */
+  readonly records: RecordService;
   private readonly now: () => Date;
 
   constructor(

@@ -79,7 +79,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('operator commands on PostgreSQL
   it(
     "the demo seed: the other instance's cached week shows the new orders at once",
     async () => {
-      // The seed writes into its own Demo nursery (docs/decisions/033): seed once, have B cache the
+      // The seed writes into its own Demo nursery (docs/decisions/036): seed once, have B cache the
       // demo account's week, empty it through A, then seed again.
       const first = await runScript(['src', 'server', 'admin', 'seed-demo.ts'], [], cli);
       expect(first.code, first.stderr).toBe(0);

@@ -5,6 +5,7 @@ import { ROLES, type Role } from '#domain/records';
 import { ConfigError, loadConfig, type Config } from '../config';
 import { openDatabase } from '../db/database';
 import { AccountAdmin, AdminError, standaloneEvents } from './accounts';
+import { describeDeleted, undelete } from './deleted';
 import { backupSqlite, POSTGRES_ADVICE, restoreSqlite } from './backup';
 
 const USAGE = `Trolleyboard operator commands
@@ -15,6 +16,8 @@ const USAGE = `Trolleyboard operator commands
       a new nursery (named NAME, else after the person) with the person as its admin
   npm run admin -- verify-user <username|email>
   npm run admin -- set-password <username|email> [--password PASSWORD]   (asks for it when left out)
+  npm run admin -- deleted          list the orders and runs in Deleted, newest first
+  npm run admin -- undelete <id>    bring the order or run <id> back from Deleted
   npm run admin -- backup <file>    copy the live SQLite database to <file>, while the server runs
   npm run admin -- restore <file>   replace the SQLite database with <file> (stop the server first)
 
@@ -91,6 +94,16 @@ async function main(argv: string[]): Promise<number> {
         const password = values.password ?? (await ask('New password: '));
         const user = await admin.setPassword(target, password);
         console.log(`Set a new password for ${user.username}; their other sessions are signed out.`);
+        return 0;
+      }
+      case 'deleted': {
+        const lines = await describeDeleted(admin.records);
+        console.log(lines.length === 0 ? 'Deleted is empty.' : lines.join('\n'));
+        return 0;
+      }
+      case 'undelete': {
+        if (!target) throw new AdminError('undelete needs the id of an order or run in Deleted (see: npm run admin -- deleted).');
+        console.log(await undelete(admin.records, target));
         return 0;
       }
       default:

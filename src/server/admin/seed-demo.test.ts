@@ -6,7 +6,7 @@ import { currentIsoWeek, localCalendarDate } from '#domain/weeks';
 import { runAdmin, runScript, isolatedDatabaseUrl, type ServerProcessOptions } from '../../../tests/support/server-process';
 import { openDatabase } from '../db/database';
 
-// `npm run seed:demo` writes only into its own "Demo nursery" (docs/decisions/033): run as the
+// `npm run seed:demo` writes only into its own "Demo nursery" (docs/decisions/036): run as the
 // operator runs it, next to a real nursery with orders, on SQLite and (in the PostgreSQL pass) on
 // PostgreSQL. It never touches the real nursery, and refuses when "demo" is a real account.
 

@@ -9,7 +9,7 @@ import { AccountAdmin, AdminError, standaloneEvents, standaloneRecordService } f
 
 /**
  * The demo's own nursery, under an id no sign-up can get (ids are random), so the seed finds it
- * again and can never take a real nursery for it (docs/decisions/033).
+ * again and can never take a real nursery for it (docs/decisions/036).
  */
 const DEMO_NURSERY_ID = 'demonursery0000';
 const DEMO_NURSERY_NAME = 'Demo nursery';

@@ -25,7 +25,7 @@ export function hashDeletePassword(text: string, cost: PasswordHashCost = 'defau
 }
 
 /**
- * What a nursery's deletion password is (docs/decisions/033): the hash of its own, or the text of
+ * What a nursery's deletion password is (docs/decisions/036): the hash of its own, or the text of
  * the server's (the operator's DELETE_PASSWORD, or the one generated before there were nurseries),
  * or null when there is neither.
  */
@@ -48,7 +48,7 @@ export type DeletePasswordCheck = (attempt: DeletePasswordAttempt) => Promise<vo
 export const NO_DELETE_PASSWORD = "Your nursery has no deletion password yet. An admin sets one in the nursery's settings.";
 
 /**
- * The deletion password check of the write path (docs/decisions/020, 033). Wrong guesses are
+ * The deletion password check of the write path (docs/decisions/020, 036). Wrong guesses are
  * counted per (user, address) in the database: after five in 15 minutes even the right password
  * waits, so the password cannot be guessed at request speed (it was, at ~470 tries a second).
  */

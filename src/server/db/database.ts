@@ -11,7 +11,9 @@ import * as searchIndex from './migrations/003-search-index';
 import * as throttles from './migrations/004-throttles';
 import * as searchNotesPostcode from './migrations/005-search-notes-postcode';
 import { nurseriesMigration } from './migrations/006-nurseries';
+import * as historyAndDeleted from './migrations/007-history-and-deleted';
 import * as invitations from './migrations/008-invitations';
+import * as deletedByNursery from './migrations/009-deleted-by-nursery';
 import * as customers from './migrations/010-customers';
 import { DEFAULT_NURSERY_NAME } from '../config';
 import type { Database } from './schema';
@@ -46,9 +48,9 @@ function migrationsFor(options: OpenOptions): Record<string, Migration> {
     '004-throttles': throttles,
     '005-search-notes-postcode': searchNotesPostcode,
     '006-nurseries': nurseriesMigration(options.nurseryName ?? DEFAULT_NURSERY_NAME),
-    // 007 is another change's (issue 15's history); the Migrator runs them in name order.
+    '007-history-and-deleted': historyAndDeleted,
     '008-invitations': invitations,
-    // 009 is another change's (soft delete's nursery).
+    '009-deleted-by-nursery': deletedByNursery,
     '010-customers': customers,
   };
 }

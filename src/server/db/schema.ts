@@ -60,6 +60,43 @@ export interface RealtimeOutboxTable {
   payload: string;
 }
 
+/** One change of an order or a run (migration 007, docs/decisions/034). */
+export interface RecordHistoryTable {
+  id: string;
+  collection: string;
+  record: string;
+  action: string;
+  at: string;
+  /** The person's id; '' for the operator. */
+  actor: string;
+  /** Their username at the time, or "operator (CLI)". */
+  actor_name: string;
+  /** JSON: [{ field, from, to }]. */
+  changes: string;
+}
+
+/** A deleted order or run, kept until restored or purged (migration 007). */
+export interface DeletedRecordsTable {
+  collection: string;
+  id: string;
+  /** JSON of every column of the row as it was. */
+  data: string;
+  deleted: string;
+  deleted_by: string;
+  deleted_by_name: string;
+  /** The record's nursery (migration 009): a nursery's Deleted page reads only its own. */
+  nursery: string;
+}
+
+/** A job one instance of several runs at a time (migration 007): the purge of old deleted records. */
+export interface JobClaimsTable {
+  name: string;
+  /** ms since the epoch (PostgreSQL bigint comes back as text: read through Number). */
+  next_at: ColumnType<number | string, number, number>;
+  claimed_by: string;
+  claimed_at: ColumnType<number | string, number, number>;
+}
+
 export interface Database {
   nurseries: NurseriesTable;
   invitations: InvitationsTable;
@@ -70,4 +107,7 @@ export interface Database {
   customers: CustomersTable;
   throttles: ThrottlesTable;
   realtime_outbox: RealtimeOutboxTable;
+  record_history: RecordHistoryTable;
+  deleted_records: DeletedRecordsTable;
+  job_claims: JobClaimsTable;
 }

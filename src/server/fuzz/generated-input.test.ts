@@ -29,7 +29,7 @@ let runId: string;
 
 beforeAll(async () => {
   server = await startTestServer({ authRateLimitPerMinute: 1_000_000 });
-  // Ann's nursery, where Bob works in the office; Eve is of another nursery (docs/decisions/033).
+  // Ann's nursery, where Bob works in the office; Eve is of another nursery (docs/decisions/036).
   [ann, eve] = await Promise.all([createAccount(server), createAccount(server)]);
   bob = await createAccount(server, { nursery: ann.nursery, role: 'office' });
   annOrderId = (await ann.pb.collection('tasks').create({ title: 'Greenfield Nursery', day: 'monday', year: FUTURE_YEAR, weekNumber: 47 }))

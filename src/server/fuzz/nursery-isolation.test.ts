@@ -7,7 +7,7 @@ import { waitFor, type RecordEvent } from '../../../tests/support/realtime-clien
 import { createAccount, startTestServer, type TestAccount, type TestServer } from '../../../tests/support/server';
 import { newRecordId } from '../records/ids';
 
-// Nothing crosses nurseries (docs/decisions/033), tried the way an attacker would: generated
+// Nothing crosses nurseries (docs/decisions/036), tried the way an attacker would: generated
 // requests by members of every role of one nursery at another's records, by every route — ids
 // (view, update, delete), filters and searches, expand and fields, creates naming the other
 // nursery, cached lists and their ETags, realtime topics and their options. A leak is any record
@@ -17,7 +17,7 @@ import { newRecordId } from '../records/ids';
 
 const SCALE = Number(process.env.FUZZ_RUNS ?? 1);
 const runs = (n: number) => Math.max(1, Math.round(n * SCALE));
-const counts = { byId: 0, lists: 0, creates: 0, etags: 0, realtime: 0 };
+const counts = { byId: 0, lists: 0, creates: 0, etags: 0, realtime: 0, trail: 0 };
 
 const ROLES: readonly Role[] = ['admin', 'office', 'staff', 'viewer'];
 const COLLECTIONS = ['tasks', 'user_settings', 'trolley_exports', 'users', 'nurseries', 'customers'] as const;
@@ -30,6 +30,8 @@ interface Nursery {
   members: Record<Role, TestAccount>;
   password: string;
   records: Record<CollectionName, string[]>;
+  /** An order and a run of it in Deleted, with their history. */
+  deleted: { tasks: string; trolley_exports: string };
   /** Its ids, its word and its password: a stranger must never see any of them. */
   secrets: string[];
 }
@@ -65,6 +67,15 @@ async function makeNursery(tag: string): Promise<Nursery> {
     .create({ name: `Common ${tag} Garden Centre`, postcode: `${tag} 1AA`, notes: `Common note ${tag}` });
   await admin.pb.collection('nurseries').update(admin.nursery, { name: `Common ${tag} Nurseries`, headings: { monday_heading: tag } });
   const password = String((await admin.pb.collection('nurseries').getOne(admin.nursery)).generatedDeletePassword);
+  // An order and a run deleted with the nursery's password: in Deleted, history kept.
+  const deletedOrder = await admin.pb
+    .collection('tasks')
+    .create({ title: `Deleted ${tag} order`, day: 'monday', year: FUTURE_YEAR, weekNumber: 12 });
+  await admin.pb.collection('tasks').update(deletedOrder.id, { orderInfo: `Deleted note ${tag}` });
+  await admin.pb.collection('tasks').delete(deletedOrder.id, { headers: { 'X-Confirm-Password': password } });
+  const deletedRun = await admin.pb.collection('trolley_exports').create({ name: `Deleted ${tag} run`, data: [], vehicleInfo });
+  await admin.pb.collection('trolley_exports').delete(deletedRun.id, { headers: { 'X-Confirm-Password': password } });
+  const deleted = { tasks: deletedOrder.id, trolley_exports: deletedRun.id };
   const records: Record<CollectionName, string[]> = {
     tasks: tasks.map((t) => t.id),
     user_settings: settings.map((s) => s.id),
@@ -73,7 +84,15 @@ async function makeNursery(tag: string): Promise<Nursery> {
     nurseries: [admin.nursery],
     customers: [customer.id],
   };
-  return { id: admin.nursery, tag, members, password, records, secrets: [...Object.values(records).flat(), tag, password] };
+  return {
+    id: admin.nursery,
+    tag,
+    members,
+    password,
+    records,
+    deleted,
+    secrets: [...Object.values(records).flat(), ...Object.values(deleted), tag, password],
+  };
 }
 
 beforeAll(async () => {
@@ -130,7 +149,7 @@ function recordsIn(value: unknown, found: Array<Record<string, unknown>> = []): 
   if (Array.isArray(value)) for (const item of value) recordsIn(item, found);
   else if (value !== null && typeof value === 'object') {
     const object = value as Record<string, unknown>;
-    if (typeof object.collectionName === 'string') found.push(object);
+    if (typeof object.collectionName === 'string' && typeof object.id === 'string') found.push(object);
     for (const child of Object.values(object)) recordsIn(child, found);
   }
   return found;
@@ -212,6 +231,51 @@ describe('nothing crosses nurseries', { timeout: 300_000 }, () => {
       ),
       { numRuns: runs(1500) },
     );
+  });
+
+  it('by history and Deleted: another nursery’s history, deleted records, restore and purge answer as for none', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        member,
+        fc.nat(),
+        fc.constantFrom('tasks', 'trolley_exports'),
+        fc.constantFrom('history of a live record', 'history of a deleted record', 'restore', 'purge', 'Deleted'),
+        fc.constantFrom('', '&collection=tasks', '&collection=trolley_exports', '&page=2'),
+        async (who, pick, collection, route, query) => {
+          counts.trail++;
+          const own = nurseries[who.nursery] as Nursery;
+          const other = nurseries[otherOf(who.nursery, pick)] as Nursery;
+          const caller = own.members[who.role];
+          const token = caller.pb.authStore.token;
+          const context = `${who.role} of ${own.tag}: ${route} ${collection} of ${other.tag}${query}`;
+          if (route === 'Deleted') {
+            const answer = await call('GET', `/api/deleted?perPage=500${query}`, token);
+            expect(answer.status, context).toBe(200);
+            expectNothingForeign(answer.json, answer.text, caller, own, context);
+            return;
+          }
+          const ask = async (id: string) => {
+            if (route === 'restore') return call('POST', `/api/deleted/${collection}/${id}/restore`, token);
+            if (route === 'purge') return call('DELETE', `/api/deleted/${collection}/${id}`, token);
+            return call('GET', `/api/collections/${collection}/records/${id}/history`, token);
+          };
+          const target = route === 'history of a live record' ? (other.records[collection][0] as string) : other.deleted[collection];
+          const answer = await ask(target);
+          const control = await ask(newRecordId());
+          const seen = (a: Answer) => ({ status: a.status, message: (a.json as { message?: unknown } | null)?.message });
+          expect(seen(answer), context).toEqual(seen(control));
+          expect(answer.status, context).toBeGreaterThanOrEqual(400);
+          expectNothingForeign(answer.json, answer.text, caller, own, context);
+        },
+      ),
+      { numRuns: runs(600) },
+    );
+    // Still there for their own nursery: nothing above restored or purged them.
+    for (const nursery of nurseries) {
+      const listed = await call('GET', '/api/deleted?perPage=500', nursery.members.admin.pb.authStore.token);
+      const ids = recordsIn(listed.json).map((record) => record.id);
+      expect(ids).toEqual(expect.arrayContaining(Object.values(nursery.deleted)));
+    }
   });
 
   it('by filter, search, sort, expand and fields: lists hold their own nursery’s records only', async () => {

@@ -56,7 +56,7 @@ export interface ClientAuth {
   tokenKey: string;
   /** When the token expires (ms since the epoch). */
   expiresAt: number;
-  /** The user's nursery when they subscribed: their subscriptions meet only its changes (docs/decisions/033). */
+  /** The user's nursery when they subscribed: their subscriptions meet only its changes (docs/decisions/036). */
   nursery: string;
 }
 

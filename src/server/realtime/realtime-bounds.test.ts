@@ -150,7 +150,7 @@ describe('realtime fan-out', () => {
       `tasks/${first.id}`,
     ];
     const unverified = await createAccount(t.server, { verified: false, nursery: t.staff.nursery });
-    // And a member of another nursery: a change meets only its own nursery's streams (docs/decisions/033).
+    // And a member of another nursery: a change meets only its own nursery's streams (docs/decisions/036).
     const stranger = await createAccount(t.server);
     const streams = [
       ...(await subscribedStreams(t.server, 30, most)),

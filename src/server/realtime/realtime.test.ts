@@ -23,7 +23,7 @@ describe('realtime delivery', () => {
   let noTerms: TestAccount;
   beforeAll(async () => {
     server = await startTestServer();
-    // One nursery's people: events reach only their own nursery (docs/decisions/033).
+    // One nursery's people: events reach only their own nursery (docs/decisions/036).
     staff = await createAccount(server);
     const nursery = staff.nursery;
     [colleague, unverified, noTerms] = await Promise.all([

@@ -11,7 +11,7 @@ export interface ClientTopics {
 /**
  * Every client's subscriptions, by collection and the client's nursery, then by client:
  * delivering a change looks only at the clients of its own nursery subscribed to its collection
- * (docs/decisions/033), and within each only at its `*` topics and the topics of the changed record.
+ * (docs/decisions/036), and within each only at its `*` topics and the topics of the changed record.
  * The rules still decide every event: this only spares the work of asking for other nurseries.
  */
 export class SubscriptionIndex<Client> {

@@ -123,7 +123,7 @@ describe('collection rules', () => {
   beforeAll(async () => {
     server = await startTestServer();
     alice = await createAccount(server);
-    // A teammate: orders and runs are the nursery's (docs/decisions/033).
+    // A teammate: orders and runs are the nursery's (docs/decisions/036).
     bob = await createAccount(server, { nursery: alice.nursery });
   });
   afterAll(async () => {

@@ -73,7 +73,7 @@ export const STAFF: readonly GateCheck[] = [
 
 /**
  * A member of a nursery: staff as above, and in a nursery (every account is since migration 006; a
- * record of a nursery is only ever answered to its members, docs/decisions/033).
+ * record of a nursery is only ever answered to its members, docs/decisions/036).
  */
 export const MEMBER: readonly GateCheck[] = [
   ...STAFF,
@@ -111,7 +111,7 @@ export function membersWithRole(roles: readonly Role[], message: string): readon
 /**
  * The rules of a nursery's shared records (orders, runs), named by `things` in their sentences:
  * every member sees them; staff, office and admins add and change them; office and admins delete
- * them (with the deletion password); another nursery's are not found (docs/decisions/033).
+ * them (with the deletion password); another nursery's are not found (docs/decisions/036).
  */
 export function nurseryTeamRules(things: string): AccessRules {
   const change = membersWithRole(['admin', 'office', 'staff'], `Viewers can look but not change ${things}.`);
@@ -131,7 +131,7 @@ const AUTH_PREFIX = '@request.auth.';
 
 /**
  * The caller as rules see it: `@request.auth.<name>`. Visitors have empty values; `nursery` and
- * `role` are the account's (docs/decisions/033).
+ * `role` are the account's (docs/decisions/036).
  */
 export function authValues(auth: AuthContext): AuthValues {
   const user = auth.user;

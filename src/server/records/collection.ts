@@ -85,8 +85,13 @@ export interface Collection {
   /** Turns a unique-index violation into a field error, when the collection has unique fields. */
   describeConflict?(error: unknown): Record<string, FieldError> | null;
   /**
+   * Why a record cannot come back from Deleted as it is (a run's name taken since), in a
+   * sentence; null when it can. Only collections with a trail (docs/decisions/034).
+   */
+  restoreConflict?(row: Row, store: RecordStore): Promise<string | null>;
+  /**
    * The nursery a record (as the API shows it) belongs to: its `nursery`, or a nursery's own id.
-   * Realtime and the list cache keep each nursery's changes apart by it (docs/decisions/033).
+   * Realtime and the list cache keep each nursery's changes apart by it (docs/decisions/036).
    */
   nurseryOf(record: Readonly<Record<string, unknown>>): string;
 }
@@ -127,6 +132,7 @@ export interface ServerParts {
   /** Replaces the generic update. */
   prepareUpdate?: Collection['prepareUpdate'];
   describeConflict?: Collection['describeConflict'];
+  restoreConflict?: Collection['restoreConflict'];
 }
 
 const NOT_YOU = { code: 'validation_invalid_value', message: 'Records are saved in your own name; another user cannot be named here.' };
@@ -187,7 +193,7 @@ function stampedRelations(declaration: CollectionDeclaration): Array<[string, Re
 
 /**
  * The values of the relations the server stamps with the caller (an order's creator, a run's last
- * saver, docs/decisions/005; every record's nursery, docs/decisions/033). A client may name none,
+ * saver, docs/decisions/005; every record's nursery, docs/decisions/036). A client may name none,
  * itself (its own nursery), or (on update) the value already there: anything else is refused with
  * 400, never silently rewritten. A `create` stamp keeps its value on update, a `write` stamp
  * becomes the caller on every client write. Trusted callers may name anyone.
@@ -196,6 +202,13 @@ function stampsOf(declaration: CollectionDeclaration, body: unknown, context: Wr
   const stamps: Record<string, string> = {};
   for (const [name, field] of stampedRelations(declaration)) {
     const caller = (field.stampWith === 'nursery' ? context.auth.user?.nursery : context.auth.user?.id) ?? '';
+    if (field.settable === 'never') {
+      // Who added or changed it (docs/decisions/034): the caller, whoever they are, never a body;
+      // '' for trusted callers (the operator), whom history names instead. Clients naming it were
+      // refused already, unless they sent back its current value.
+      if (existing === undefined || field.stamp === 'write') stamps[name] = caller;
+      continue;
+    }
     const raw = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined;
     const named = raw === undefined || raw === null || raw === '' ? undefined : raw;
     const current = existing === undefined ? undefined : String(existing[name] ?? '');
@@ -271,6 +284,7 @@ export function serverCollection(declaration: CollectionDeclaration, parts: Serv
     relations,
     needsDeletePassword: parts.needsDeletePassword,
     describeConflict: parts.describeConflict,
+    restoreConflict: parts.restoreConflict,
     nurseryOf: (record) => String((declaration.name === 'nurseries' ? record.id : hasNursery ? record.nursery : '') ?? ''),
     prepareCreate:
       parts.prepareCreate ??

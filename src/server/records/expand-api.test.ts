@@ -19,7 +19,7 @@ describe('expand', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    // Ann made the nursery (its admin); Bob works in its office (docs/decisions/033).
+    // Ann made the nursery (its admin); Bob works in its office (docs/decisions/036).
     ann = await createAccount(server);
     bob = await createAccount(server, { nursery: ann.nursery, role: 'office' });
     annOrder = await ann.pb.collection('tasks').create(order('Ann expands'));

@@ -39,6 +39,26 @@ export interface ExpandNode {
   /** The target's fields this caller may not see (an account's e-mail address); null: none. */
   visibility: FieldVisibility | null;
   children: ExpandNode[];
+  /**
+   * Set for a relation declared `expandAs: 'presentable'` (who added or changed a record): the
+   * related record shows only these fields, to whoever sees the record that names it, and
+   * nothing is expanded inside it (docs/decisions/034).
+   */
+  presentable?: readonly string[];
+}
+
+/** The fields of `collection` shown where another record names one of its records as who did something. */
+export function presentableFields(collection: Collection): string[] {
+  return Object.entries(collection.declaration.fields)
+    .filter(([, field]) => field.presentable && !field.hidden)
+    .map(([name]) => name);
+}
+
+/** A related record cut down to its id, collection and presentable fields. */
+function presentableRecord(record: ApiRecord, fields: readonly string[]): ApiRecord {
+  const shown: ApiRecord = { id: record.id, collectionId: record.collectionId, collectionName: record.collectionName };
+  for (const name of fields) shown[name] = record[name];
+  return shown;
 }
 
 /** `expand=user,a.b` as paths of field names; undefined or blank is none. */
@@ -81,11 +101,19 @@ export function planExpand(
         const targetName = Object.hasOwn(from.relations, field) ? from.relations[field] : undefined;
         const target = targetName === undefined ? undefined : collectionNamed(targetName);
         if (!target) break;
-        const access = accessOf(target, dialect);
-        if (!access.permits('view', auth)) break;
-        node = { field, target, scope: access.sqlScope('view', auth), visibility: access.fieldVisibility(auth), children: [] };
+        const declared = from.declaration.fields[field];
+        if (declared?.kind === 'relation' && declared.expandAs === 'presentable') {
+          // Who did something is part of the record: seen by whoever sees it, its presentable fields only.
+          node = { field, target, scope: null, visibility: null, children: [], presentable: presentableFields(target) };
+        } else {
+          const access = accessOf(target, dialect);
+          if (!access.permits('view', auth)) break;
+          node = { field, target, scope: access.sqlScope('view', auth), visibility: access.fieldVisibility(auth), children: [] };
+        }
         level.push(node);
       }
+      // Nothing is expanded inside a presentable record.
+      if (node.presentable) break;
       level = node.children;
       from = node.target;
     }
@@ -114,7 +142,10 @@ export async function expandRecords(records: ApiRecord[], nodes: readonly Expand
       const { rows } = await store.list(node.target.table, { where, sort: [], page: 1, perPage: chunk.length, skipTotal: true });
       for (const row of rows) {
         const record = node.target.toRecord(row);
-        found.set(String(row.id), node.visibility ? node.visibility.hide(record) : record);
+        found.set(
+          String(row.id),
+          node.presentable ? presentableRecord(record, node.presentable) : node.visibility ? node.visibility.hide(record) : record,
+        );
       }
     }
     const related = [...found.values()];

@@ -14,7 +14,7 @@ let bob: TestAccount;
 beforeAll(async () => {
   server = await startTestServer();
   ann = await createAccount(server);
-  // A teammate in the office: the nursery's orders are both of theirs (docs/decisions/033).
+  // A teammate in the office: the nursery's orders are both of theirs (docs/decisions/036).
   bob = await createAccount(server, { nursery: ann.nursery, role: 'office' });
 });
 afterAll(() => server.close());
@@ -83,7 +83,7 @@ describe('cached lists', () => {
     expect(bobRaw.status).toBe(200);
     expect(((await bobRaw.json()) as { items: unknown[] }).items).toEqual([]);
     // Teammates see each other's accounts, but only the admin their e-mail addresses: Bob, with
-    // Ann's ETag for the very same list, gets his own answer (docs/decisions/033).
+    // Ann's ETag for the very same list, gets his own answer (docs/decisions/036).
     const usersUrl = `${server.url}/api/collections/users/records?page=1&perPage=1000&skipTotal=1&sort=created`;
     const annUsers = await fetch(usersUrl, { headers: { authorization: ann.pb.authStore.token } });
     const annItems = ((await annUsers.json()) as { items: Array<Record<string, unknown>> }).items;

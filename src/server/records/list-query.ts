@@ -69,6 +69,11 @@ function readSkipTotal(raw: string | undefined): boolean {
   throw badRequest('The "skipTotal" query parameter must be true or false (or 1 or 0).');
 }
 
+/** Reads just `page` and `perPage`, as for a list, for routes whose lists take no filter or sort (history, Deleted). */
+export function parsePaging(query: Query): { page: number; perPage: number } {
+  return { page: readPage(single(query, 'page')), perPage: readPerPage(single(query, 'perPage')) };
+}
+
 /** Reads PocketBase's list parameters: page, perPage, sort, filter, skipTotal, fields. Every one is range-checked (docs/decisions/010). */
 export function parseListQuery(query: Query, fields: FieldMap, dialect: SqlDialect): ListQuery {
   const page = readPage(single(query, 'page'));

@@ -67,7 +67,10 @@ const CHARACTERS = [
 ];
 const text = (maxLength: number) => fc.array(fc.constantFrom(...CHARACTERS), { maxLength }).map((cs) => cs.join(''));
 
-type GeneratedOrder = Omit<OrderRecord, 'id' | 'collectionId' | 'collectionName' | 'created' | 'updated' | 'user' | 'nursery'>;
+type GeneratedOrder = Omit<
+  OrderRecord,
+  'id' | 'collectionId' | 'collectionName' | 'created' | 'updated' | 'user' | 'created_by' | 'updated_by' | 'nursery'
+>;
 
 /** Text around the search text, in its own or another letter case, or any text: so searches find something. */
 const textAround = (needle: string, maxLength: number) =>
@@ -83,13 +86,17 @@ const generatedOrder = (needle: string): fc.Arbitrary<GeneratedOrder> =>
     .record({
       title: textAround(needle, 10),
       day: fc.constantFrom(...DAYS),
-      postcode: fc.constant('gl7 2qa'),
+      postcode: textAround(needle, 6),
       orderNumber: textAround(needle, 6),
       customerType: fc.constantFrom(...CUSTOMER_TYPES),
       other: fc.constantFrom(...BOARD_TYPES),
       weekNumber: fc.constantFrom(...WEEKS),
       year: fc.constantFrom(...YEARS),
-      orderInfo: fc.constant(''),
+      // Notes may span lines; search finds text in them as in any field.
+      orderInfo: fc.oneof(
+        textAround(needle, 10),
+        fc.tuple(textAround(needle, 4), textAround(needle, 4)).map((lines) => lines.join('\n')),
+      ),
       status: fc.constant(''),
       trollies: fc.constant(''),
       extras: fc.constant(''),
@@ -181,6 +188,8 @@ describe('list rules: the predicate and the SQL on the real tasks table agree, i
         created: stamp,
         updated: stamp,
         user: '',
+        created_by: '',
+        updated_by: '',
         nursery: '',
       };
       await store.insert(tasksCollection.table, {
@@ -189,6 +198,8 @@ describe('list rules: the predicate and the SQL on the real tasks table agree, i
         created: stamp,
         updated: stamp,
         user: '',
+        created_by: '',
+        updated_by: '',
       });
       stored.push(record);
     }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, order, waitFor } from '../../../tests/support/realtime-client';
 import { createAccount, failure, startTestServer, TEST_DELETE_PASSWORD, type TestServer } from '../../../tests/support/server';
 
-// Nurseries through the official SDK (docs/decisions/033): sign-up makes a nursery with its first
+// Nurseries through the official SDK (docs/decisions/036): sign-up makes a nursery with its first
 // person as admin; the signed-in record carries nursery and role; clients never choose them;
 // teammates see each other's names, never each other's addresses unless admin; admins set the
 // nursery's name, headings and deletion password, which every member's delete then needs.
@@ -152,7 +152,7 @@ describe("a nursery's people", () => {
 describe("a nursery's settings", () => {
   let server: TestServer;
   beforeAll(async () => {
-    // No DELETE_PASSWORD: each nursery gets a generated one when it is made (docs/decisions/033).
+    // No DELETE_PASSWORD: each nursery gets a generated one when it is made (docs/decisions/036).
     server = await startTestServer({ deletePassword: null });
   });
   afterAll(async () => {

@@ -4,7 +4,7 @@ import type { Role } from '#domain/records';
 import { order } from '../../../tests/support/realtime-client';
 import { createAccount, failure, startTestServer, type TestAccount, type TestServer } from '../../../tests/support/server';
 
-// Every role against every action, through the official SDK (docs/decisions/033): what each may
+// Every role against every action, through the official SDK (docs/decisions/036): what each may
 // do, and the sentence a person gets for what they may not. Viewers look; staff also add and change
 // orders, statuses and runs; office also delete (with the deletion password); admins also change
 // the nursery's settings and see its generated deletion password and its people's addresses.
@@ -15,6 +15,8 @@ const VIEWERS_RUNS = 'Viewers can look but not change runs.';
 const DELETE_ORDERS = 'Only office staff and admins can delete orders. Ask one of them to delete it.';
 const DELETE_RUNS = 'Only office staff and admins can delete runs. Ask one of them to delete it.';
 const SETTINGS = 'Only an admin of the nursery can change its settings.';
+const RESTORE = 'Only office staff and admins can restore deleted orders and runs.';
+const PURGE = 'Only admins can purge deleted orders and runs.';
 const CUSTOMERS = 'Only office staff and admins can change customers. Ask one of them to add or change this customer.';
 
 const run = () => ({
@@ -60,6 +62,12 @@ describe('roles × actions', () => {
   const aCustomer = () => admin.pb.collection('customers').create({ name: 'Matrix customer' });
   const aRun = () => admin.pb.collection('trolley_exports').create(run());
   const confirmed = () => ({ headers: { 'X-Confirm-Password': password } });
+  /** An order of the nursery in Deleted (its admin deleted it). */
+  const aDeletedOrder = async () => {
+    const deleted = await anOrder();
+    await admin.pb.collection('tasks').delete(deleted.id, confirmed());
+    return deleted;
+  };
 
   const actions: Record<string, Action> = {
     'list orders': (pb) => pb.collection('tasks').getList(1, 5),
@@ -82,6 +90,10 @@ describe('roles × actions', () => {
     "set the nursery's headings": (pb, me) => pb.collection('nurseries').update(me.nursery, { headings: { friday_heading: 'Leeds' } }),
     'choose the deletion password': (pb, me) => pb.collection('nurseries').update(me.nursery, { deletePassword: password }),
     'list the people': (pb) => pb.collection('users').getFullList(),
+    "read an order's history": async (pb) => pb.send(`/api/collections/tasks/records/${(await anOrder()).id}/history`, {}),
+    'list Deleted': (pb) => pb.send('/api/deleted', {}),
+    'restore a deleted order': async (pb) => pb.send(`/api/deleted/tasks/${(await aDeletedOrder()).id}/restore`, { method: 'POST' }),
+    'purge a deleted order': async (pb) => pb.send(`/api/deleted/tasks/${(await aDeletedOrder()).id}`, { method: 'DELETE' }),
     'list customers': (pb) => pb.collection('customers').getList(1, 5),
     'add a customer': (pb) => pb.collection('customers').create({ name: 'Added' }),
     'change a customer': async (pb) => pb.collection('customers').update((await aCustomer()).id, { phone: '01234 567890' }),
@@ -105,6 +117,10 @@ describe('roles × actions', () => {
     "set the nursery's headings": { admin: 'ok', office: `403 ${SETTINGS}`, staff: `403 ${SETTINGS}`, viewer: `403 ${SETTINGS}` },
     'choose the deletion password': { admin: 'ok', office: `403 ${SETTINGS}`, staff: `403 ${SETTINGS}`, viewer: `403 ${SETTINGS}` },
     'list the people': { admin: 'ok', office: 'ok', staff: 'ok', viewer: 'ok' },
+    "read an order's history": { admin: 'ok', office: 'ok', staff: 'ok', viewer: 'ok' },
+    'list Deleted': { admin: 'ok', office: 'ok', staff: 'ok', viewer: 'ok' },
+    'restore a deleted order': { admin: 'ok', office: 'ok', staff: `403 ${RESTORE}`, viewer: `403 ${VIEWERS_ORDERS}` },
+    'purge a deleted order': { admin: 'ok', office: `403 ${PURGE}`, staff: `403 ${DELETE_ORDERS}`, viewer: `403 ${DELETE_ORDERS}` },
     'list customers': { admin: 'ok', office: 'ok', staff: 'ok', viewer: 'ok' },
     'add a customer': { admin: 'ok', office: 'ok', staff: `403 ${CUSTOMERS}`, viewer: `403 ${CUSTOMERS}` },
     'change a customer': { admin: 'ok', office: 'ok', staff: `403 ${CUSTOMERS}`, viewer: `403 ${CUSTOMERS}` },

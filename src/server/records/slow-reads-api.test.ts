@@ -57,6 +57,8 @@ beforeAll(async () => {
           extras: '',
           customer: '',
           user: staff.id,
+          created_by: staff.id,
+          updated_by: staff.id,
           nursery: staff.nursery,
         })),
       )
@@ -118,7 +120,7 @@ describe('the row check through which a SQLite read can be stopped', () => {
   it('leaves the indexes to the other conditions', async () => {
     const { database } = server.built;
     if (database.dialect !== 'sqlite' || database.reads.rowCheck === null) return; // PostgreSQL stops statements itself
-    // Every client read is one nursery's: its rule's condition comes with the filter (docs/decisions/033).
+    // Every client read is one nursery's: its rule's condition comes with the filter (docs/decisions/036).
     for (const [filter, index] of [
       // The nursery leads the index, and the week's order comes from it (no sort step).
       [

@@ -23,7 +23,7 @@ describe('compare-and-set on `updated` (docs/decisions/025)', () => {
   beforeAll(async () => {
     server = await startTestServer();
     accounts = [];
-    // Teammates of one nursery: they change the same orders (docs/decisions/033).
+    // Teammates of one nursery: they change the same orders (docs/decisions/036).
     accounts.push(await createAccount(server));
     for (let i = 1; i < 3; i++) accounts.push(await createAccount(server, { nursery: accounts[0]?.nursery }));
   });

@@ -45,6 +45,10 @@ function accountPage(load: ScreenModule): Pick<Route, 'Screen' | 'prepare'> {
   return lazyScreen(async () => (await load()).default);
 }
 
+// The trolley mapper's one screen serves both of its addresses, so the address can follow a new
+// plan's first save without a new screen (features/trolley-mapper/mapper-screen.tsx).
+const mapperScreen = page(() => import('../features/trolley-mapper/mapper-screen'));
+
 // Signed-in screens: header and page frame, and the access gate.
 const gated = { guards: [requireReady], Layout: AppLayout } as const;
 const loggedOut: readonly Guard[] = [loggedOutOnly];
@@ -56,9 +60,10 @@ export const routes: readonly Route[] = [
   { path: paths.collect, ...gated, ...page(() => import('../features/board/collect-page')) },
   { path: paths.holding, ...gated, ...page(() => import('../features/holding/holding-page')) },
   { path: paths.runs, ...gated, ...page(() => import('../features/runs/runs-page')) },
-  { path: paths.runViewPattern, ...gated, ...page(() => import('../features/trolley-mapper/run-view-page')) },
+  { path: paths.runViewPattern, ...gated, ...mapperScreen },
   { path: paths.search, ...gated, ...page(() => import('../features/search/search-page')) },
   { path: paths.customers, ...gated, ...page(() => import('../features/customers/customers-page')) },
+  { path: paths.deleted, ...gated, ...page(() => import('../features/deleted/deleted-page')) },
   {
     path: paths.createOrder,
     ...gated,
@@ -67,12 +72,7 @@ export const routes: readonly Route[] = [
   },
   { path: paths.editOrderPattern, ...gated, ...page(() => import('../features/edit-order/edit-order-page')) },
   { path: paths.pickSheetPattern, ...gated, ...page(() => import('../features/pick-sheet/pick-sheet-page')) },
-  {
-    path: paths.trolleyMapper,
-    ...gated,
-    guards: [requireReady, requireEditor],
-    ...page(() => import('../features/trolley-mapper/trolley-mapper-page')),
-  },
+  { path: paths.trolleyMapper, ...gated, guards: [requireReady, requireEditor], ...mapperScreen },
   { path: paths.team, guards: [requireReady, requireAdmin], Layout: AppLayout, ...page(() => import('../features/team/team-page')) },
   // Not gated: a signed-in user who is not verified yet can still reach account links.
   { path: paths.settings, Layout: AppLayout, ...page(() => import('../features/settings/settings-page')) },

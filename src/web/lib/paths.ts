@@ -11,6 +11,7 @@ export const paths = {
   runView: (id: string) => `/runs/view/${encodeURIComponent(id)}`,
   runViewPattern: '/runs/view/:id',
   search: '/search',
+  deleted: '/deleted',
   settings: '/settings',
   team: '/team',
   customers: '/customers',

@@ -48,6 +48,17 @@ export const runKeys = {
   detail: (id: string) => [...runKeys.all, 'detail', id] as const,
 };
 
+/** History and Deleted (docs/decisions/034). */
+export const trailKeys = {
+  all: ['trail'] as const,
+  /** One record's history at one version (`updated`): a new version asks again. */
+  history: (collection: string, id: string, updated: string) => [...trailKeys.all, 'history', collection, id, updated] as const,
+  /** Who added and who last changed one record, at one version. */
+  people: (collection: string, id: string, updated: string) => [...trailKeys.all, 'people', collection, id, updated] as const,
+  /** Everything in Deleted the user may see. */
+  deleted: () => [...trailKeys.all, 'deleted'] as const,
+};
+
 export const appConfigKeys = {
   all: ['app-config'] as const,
 };

@@ -1,17 +1,20 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
-import { startOrdersRealtime } from './orders/orders-realtime';
+import { ordersFeed } from './orders/orders-realtime';
 import { queryClient } from './query-client';
+import { startRealtime } from './realtime';
+import { nurseryFeed } from './settings/nursery-realtime';
+import { userSettingsFeed } from './settings/settings-realtime';
 
 /**
  * Provides the app's one QueryClient. It is mounted at each lazily loaded boundary (every lazy
  * screen, and the board's orders) rather than once above the router, because TanStack Query
  * is not part of the board's first paint (docs/decisions/006, 011); every mount provides the
- * same client, so all screens share one cache. The first mount starts the realtime feed.
+ * same client, so all screens share one cache. The first mount starts the realtime feeds.
  */
 export function QueryProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
-    startOrdersRealtime();
+    startRealtime([ordersFeed, userSettingsFeed, nurseryFeed]);
   }, []);
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }

@@ -21,6 +21,8 @@ export interface WeekSelection {
   setWeek: (week: number) => void;
   /** Previous (-1) or next (+1) week, crossing into the neighbouring year. */
   shiftWeek: (delta: number) => void;
+  /** Shows a given week (today's, for "This week"). */
+  goToWeek: (week: IsoWeek) => void;
 }
 
 // "Today" is taken once per page load; the idle reload refreshes it on a board left running.
@@ -69,7 +71,8 @@ export function useWeekSelection(): WeekSelection {
       setYear,
       setWeek,
       shiftWeek,
+      goToWeek: choose,
     }),
-    [year, week, date, todayWeek, setYear, setWeek, shiftWeek],
+    [year, week, date, todayWeek, setYear, setWeek, shiftWeek, choose],
   );
 }

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
 
-// Nurseries and roles (issue 15, docs/decisions/033). One server hosts several nurseries that never
+// Nurseries and roles (issue 15, docs/decisions/036). One server hosts several nurseries that never
 // see each other: every record belongs to one.
 //
 // - The `nurseries` table: name, the weekday route headings, the deletion password's hash and the

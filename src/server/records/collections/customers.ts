@@ -9,7 +9,7 @@ const EDITORS = membersWithRole(['admin', 'office'], CUSTOMER_EDITORS_ONLY);
 /**
  * Every member of a nursery reads its customers (the order form suggests them); office staff and
  * admins add, change, merge and delete them (docs/decisions/037). Another nursery's customer is
- * answered as missing, as every record (docs/decisions/033).
+ * answered as missing, as every record (docs/decisions/036).
  */
 const rules: AccessRules = {
   list: { gate: MEMBER, condition: IN_NURSERY },

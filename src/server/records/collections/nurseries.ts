@@ -15,7 +15,7 @@ const OWN_NURSERY = 'id = @request.auth.nursery';
 /**
  * Members see their own nursery (its name and headings: every board shows them); its admins change
  * it and alone see the deletion password the server generated for it. Nurseries are made by
- * signing up and are never deleted through the API (docs/decisions/033).
+ * signing up and are never deleted through the API (docs/decisions/036).
  */
 const rules: AccessRules = {
   list: { gate: MEMBER, condition: OWN_NURSERY },
@@ -32,7 +32,7 @@ export const DELETE_PASSWORD_MAX_LENGTH = 72;
 /**
  * A new nursery's row, its id chosen (a sign-up's account refers to it). Without the operator's
  * DELETE_PASSWORD it gets a generated deletion password, kept as a hash and shown to its admins
- * until they choose their own (docs/decisions/033).
+ * until they choose their own (docs/decisions/036).
  */
 export async function newNurseryRow(
   name: string,

@@ -8,7 +8,7 @@ import { newOrderToday } from './new-order-today';
 /**
  * A nursery's orders are its members' only; viewers look, staff also add and change them, office
  * and admins also delete (with the deletion password). Another nursery's order is answered as
- * missing (docs/decisions/005, 020, 033).
+ * missing (docs/decisions/005, 020, 036).
  */
 const rules = nurseryTeamRules('orders');
 

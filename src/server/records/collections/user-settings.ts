@@ -6,7 +6,7 @@ import { serverCollection } from '../collection';
 /**
  * One record per user, visible and writable only by that user, within their nursery; never
  * deleted (docs/decisions/005). A person's own headings change only their own board, so a
- * viewer may set theirs too (docs/decisions/033).
+ * viewer may set theirs too (docs/decisions/036).
  */
 const OWN = `user = @request.auth.id && ${IN_NURSERY}`;
 const rules: AccessRules = {

@@ -34,7 +34,7 @@ const TEAMMATES = `(nursery = @request.auth.nursery && @request.auth.nursery != 
 /**
  * Anyone may sign up; a user sees their own record and their teammates' (to show who did what),
  * and updates only their own; an account's e-mail address is shown to its owner and the admins of
- * its nursery only; support deletes accounts (docs/decisions/033).
+ * its nursery only; support deletes accounts (docs/decisions/036).
  */
 const rules: AccessRules = {
   list: { gate: SIGNED_IN, condition: `id = @request.auth.id || ${TEAMMATES}` },
@@ -71,7 +71,7 @@ async function joinByInvitation(token: string, context: WriteContext): Promise<M
 /**
  * The nursery of a new account: the one a trusted caller (the operator, the demo seed) names with
  * the person's role, the one an invitation joins, or else a new one named `nurseryName` (or after
- * the person), of which they are the admin (docs/decisions/033).
+ * the person), of which they are the admin (docs/decisions/036).
  */
 async function membershipOf(
   input: Record<string, unknown>,

@@ -1,6 +1,7 @@
 import { TrolleyLogo } from '../../components/ui/trolley-logo';
 import { useMapMode } from '../../lib/map-mode';
 import { paths } from '../../lib/paths';
+import { useHeightVariable } from '../../lib/use-height-variable';
 import { Link } from '../../lib/router/links';
 import { useCurrentUser } from '../../lib/use-current-user';
 import { HeaderActions } from './header-actions';
@@ -12,9 +13,12 @@ import { CurrentWeek, WeekSelect, YearSelect } from './week-picker';
 export function AppHeader() {
   const user = useCurrentUser();
   const { isMapMode } = useMapMode();
+  // Phones wrap the header onto two or three rows: what sticks below it (the board's day strip)
+  // and what scrolls to the top (a day's column) stays clear of it.
+  const ref = useHeightVariable<HTMLElement>('--app-header-height');
 
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 shadow-sm backdrop-blur print:hidden">
+    <header ref={ref} className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 shadow-sm backdrop-blur print:hidden">
       <div className="relative mx-auto flex max-w-screen-2xl flex-wrap items-center gap-x-4 gap-y-2 px-3 py-2">
         <Link
           to={paths.board}

@@ -1,10 +1,11 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Button, buttonClass } from '../../components/ui/button';
 import { useMapMode } from '../../lib/map-mode';
-import { paths } from '../../lib/paths';
 import { refreshOrders } from '../../lib/refresh-orders';
+import { newOrderHref } from '../../lib/new-order-preset';
 import { useLocation } from '../../lib/router/hooks';
 import { useCan } from '../../lib/use-role';
+import { useWeekSelection } from '../../lib/week-selection';
 import { Link } from '../../lib/router/links';
 import { MenuIcon, RefreshIcon } from './header-icons';
 import type { MenuCloseReason } from './nav-menu';
@@ -21,6 +22,7 @@ export function HeaderActions() {
   const menuId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
+  const { year, week } = useWeekSelection();
   // A viewer neither adds orders nor plans runs (docs/decisions/035).
   const canEdit = useCan('edit');
 
@@ -53,7 +55,11 @@ export function HeaderActions() {
             >
               Map
             </Button>
-            <Link to={paths.createOrder} className={`${buttonClass({ variant: 'primary', size: 'sm' })} max-md:hidden`}>
+            {/* Add Order starts at the week on screen (docs/product.md#add-order). */}
+            <Link
+              to={newOrderHref({ week: { year, week } })}
+              className={`${buttonClass({ variant: 'primary', size: 'sm' })} max-md:hidden`}
+            >
               Add Order
             </Link>
           </>

@@ -1,8 +1,11 @@
 import { useEffect, useRef } from 'react';
+import { canPurge, canRestore } from '#domain/history/trail-permissions';
 import { NavLink } from '../../lib/router/links';
 import { logout } from '../../lib/session';
+import { useCurrentUser } from '../../lib/use-current-user';
 import { useCan } from '../../lib/use-role';
 import { useWeekSelection } from '../../lib/week-selection';
+import { newOrderHref } from '../../lib/new-order-preset';
 import { paths } from '../../lib/paths';
 
 const itemBase =
@@ -18,14 +21,15 @@ interface Props {
   onToggleMap: () => void;
 }
 
-// Home and Collects keep the chosen week in their address.
-const LINKS: readonly { to: string; label: string; end?: boolean; keepsWeek?: boolean }[] = [
+// Home and Collects keep the chosen week in their address; Deleted is for people who may restore or purge.
+const LINKS: readonly { to: string; label: string; end?: boolean; keepsWeek?: boolean; trail?: boolean }[] = [
   { to: paths.board, label: 'Home', end: true, keepsWeek: true },
   { to: paths.collect, label: 'Collects', keepsWeek: true },
   { to: paths.holding, label: 'Holding' },
   { to: paths.runs, label: 'Runs' },
   { to: paths.search, label: 'Search' },
   { to: paths.customers, label: 'Customers' },
+  { to: paths.deleted, label: 'Deleted', trail: true },
   { to: paths.settings, label: 'Settings' },
 ];
 
@@ -35,7 +39,9 @@ const LINKS: readonly { to: string; label: string; end?: boolean; keepsWeek?: bo
  */
 export function NavMenu({ id, onClose, onToggleMap }: Props) {
   const ref = useRef<HTMLElement>(null);
-  const { search } = useWeekSelection();
+  const { search, year, week } = useWeekSelection();
+  const user = useCurrentUser();
+  const mayUseDeleted = canRestore(user) || canPurge(user);
   const canEdit = useCan('edit');
   // Team: admins only (the server refuses anyone else regardless).
   const links = useCan('team') ? [...LINKS, { to: paths.team, label: 'Team' }] : LINKS;
@@ -72,13 +78,15 @@ export function NavMenu({ id, onClose, onToggleMap }: Props) {
       className="absolute top-full right-2 z-40 mt-1 w-60 rounded-lg border border-slate-200 bg-white p-2 shadow-lg"
     >
       <ul className="space-y-0.5">
-        {links.map((link) => (
-          <li key={link.to}>
-            <NavLink to={link.keepsWeek ? { pathname: link.to, search } : link.to} end={link.end} className={itemClass} onClick={choose}>
-              {link.label}
-            </NavLink>
-          </li>
-        ))}
+        {links
+          .filter((link) => !('trail' in link && link.trail) || mayUseDeleted)
+          .map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.keepsWeek ? { pathname: link.to, search } : link.to} end={link.end} className={itemClass} onClick={choose}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
         {canEdit && (
           <>
             <li className="md:hidden">
@@ -94,7 +102,7 @@ export function NavMenu({ id, onClose, onToggleMap }: Props) {
               </button>
             </li>
             <li className="md:hidden">
-              <NavLink to={paths.createOrder} className={itemClass} onClick={choose}>
+              <NavLink to={newOrderHref({ week: { year, week } })} className={itemClass} onClick={choose}>
                 Add Order
               </NavLink>
             </li>

@@ -39,10 +39,14 @@ export function CurrentWeek() {
   );
 }
 
-/** Week 1..52 (or 53) with previous/next arrows that cross into the neighbouring year. */
+/**
+ * Week 1..52 (or 53) with previous/next arrows that cross into the neighbouring year, and "This
+ * week" back to today's week whenever another week is shown.
+ */
 export function WeekSelect() {
   const id = useId();
-  const { week, weeksInYear, setWeek, shiftWeek } = useWeekSelection();
+  const { year, week, weeksInYear, todayWeek, setWeek, shiftWeek, goToWeek } = useWeekSelection();
+  const isThisWeek = year === todayWeek.year && week === todayWeek.week;
   const weeks = Array.from({ length: weeksInYear }, (_, i) => i + 1);
   return (
     <div className="flex items-center gap-1">
@@ -62,6 +66,15 @@ export function WeekSelect() {
       <button type="button" className={arrowClass} aria-label="Next week" onClick={() => shiftWeek(1)}>
         <span aria-hidden="true">›</span>
       </button>
+      {!isThisWeek && (
+        <button
+          type="button"
+          className="ml-1 inline-flex min-h-11 items-center rounded-md border border-emerald-600 bg-emerald-50 px-3 text-sm font-semibold whitespace-nowrap text-emerald-900 hover:bg-emerald-100 focus-visible:outline-2 focus-visible:outline-emerald-600 md:min-h-8"
+          onClick={() => goToWeek(todayWeek)}
+        >
+          This week
+        </button>
+      )}
     </div>
   );
 }

@@ -1,13 +1,17 @@
 import { useEffect } from 'react';
-import { Toaster, toast, useToasterStore } from 'react-hot-toast';
+import { ToastBar, Toaster, toast, useToasterStore } from 'react-hot-toast';
 import { SUCCESS_TOAST_DURATION_MS, TOAST_DURATION_MS, TOAST_LIMIT } from './toast';
 
-/** The app's one toast area. Default export: the app shell loads it after first paint (bundle budget). */
+/**
+ * The app's one toast area, at the bottom of the screen, clear of the header's map-mode buttons.
+ * Toasts let taps through (only their buttons take them), so a toast over an order line never
+ * stops anyone from tapping it. Default export: the app shell loads it after first paint.
+ */
 export default function AppToaster() {
   const { toasts } = useToasterStore();
 
-  // react-hot-toast already keeps at most 20 in its store; dismissing the oldest visible ones
-  // here keeps the on-screen stack at the same cap even if that internal default changes.
+  // ./toast keeps at most TOAST_LIMIT on screen; this holds the cap for toasts raised directly
+  // through react-hot-toast too.
   useEffect(() => {
     toasts
       .filter((t) => t.visible)
@@ -18,11 +22,22 @@ export default function AppToaster() {
   return (
     <Toaster
       position="bottom-center"
+      gutter={6}
+      containerStyle={{ bottom: 12, left: 12, right: 12, top: 12 }}
       toastOptions={{
         duration: TOAST_DURATION_MS,
         error: { duration: TOAST_DURATION_MS },
         success: { duration: SUCCESS_TOAST_DURATION_MS },
+        style: { pointerEvents: 'none', maxWidth: '28rem', padding: '6px 10px', fontSize: '0.875rem' },
       }}
-    />
+    >
+      {/* A toast on its way out is no longer read out, nor counted as showing. react-hot-toast
+          gives its toasts' own element pointer events back: this one lets taps through too. */}
+      {(t) => (
+        <div aria-hidden={!t.visible || undefined} style={{ pointerEvents: 'none' }}>
+          <ToastBar toast={t} />
+        </div>
+      )}
+    </Toaster>
   );
 }

@@ -1,34 +1,38 @@
 import { useMemo } from 'react';
-import { boardColumns, type BoardColumn } from '#domain/orders/board-columns';
 import { boardHeadings } from '#domain/settings/week-headings';
 import { useDocumentTitle } from '../../components/ui/use-document-title';
+import { useReportFetchingOrders } from '../../lib/fetching-orders';
+import { useWeekOrders } from '../../lib/orders/use-week-orders';
+import { QueryProvider } from '../../lib/query-provider';
 import { useNurseryHeadings } from '../../lib/settings/nursery';
 import { useWeekHeadings } from '../../lib/settings/use-week-headings';
 import { useWeekSelection } from '../../lib/week-selection';
-import { BoardSync, DayOrders, SelectionBanner } from './board-data';
-import { WeekBoard } from './week-board';
+import { BoardView } from './board-view';
 
-/** The weekly board (/): seven day columns of the chosen week with their orders. */
-export default function BoardPage() {
+function WeeklyBoard() {
   const { year, week, today } = useWeekSelection();
-  useDocumentTitle(`Week ${week}, ${year}`);
-  const columns = boardColumns(year, week, today);
+  const orders = useWeekOrders(year, week);
+  useReportFetchingOrders(orders.isPending);
   // The nursery's headings, each overridden by the person's own; from the browser's copies in this
   // first render, then the server's.
   const nurseryHeadings = useNurseryHeadings();
   const ownHeadings = useWeekHeadings();
   const headings = useMemo(() => boardHeadings(nurseryHeadings, ownHeadings), [nurseryHeadings, ownHeadings]);
+  return <BoardView year={year} week={week} today={today} orders={orders.data} headings={headings} idPrefix="board" />;
+}
 
-  const renderDay = (column: BoardColumn) => <DayOrders year={year} week={week} day={column.day} />;
-
+/** The weekly board (/): seven day columns of the chosen week with their orders. */
+export default function BoardPage() {
+  const { year, week } = useWeekSelection();
+  useDocumentTitle(`Week ${week}, ${year}`);
   return (
-    <div className="p-2 sm:p-3">
+    <div className="p-2 pb-24 sm:p-3 sm:pb-24">
       <h1 className="sr-only">
         Week {week}, {year}
       </h1>
-      <SelectionBanner />
-      <BoardSync year={year} week={week} />
-      <WeekBoard columns={columns} year={year} week={week} headings={headings} renderDay={renderDay} idPrefix="board" />
+      <QueryProvider>
+        <WeeklyBoard />
+      </QueryProvider>
     </div>
   );
 }

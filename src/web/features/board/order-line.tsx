@@ -1,5 +1,5 @@
-import { Info } from 'lucide-react';
-import { memo } from 'react';
+import { GripVertical, Info } from 'lucide-react';
+import { memo, useCallback, useEffect, useRef } from 'react';
 import { Link } from '../../lib/router/links';
 import { formatPostcode } from '#domain/orders/format';
 import { boardLineColour } from '#domain/orders/line-colours';
@@ -7,7 +7,8 @@ import type { OrderRecord } from '#domain/records';
 import { paths } from '../../lib/paths';
 import { InfoPopover } from '../../components/ui/info-popover';
 import { lineStripeClass, lineTextClass } from '../../lib/line-colour-classes';
-import { StatusIcon } from './status-icon';
+import { DraggableLine, type DragHandles } from './drag-support';
+import { StatusButton, STATUS_BUTTON_CLASS } from './status-button';
 
 interface Props {
   order: OrderRecord;
@@ -15,15 +16,22 @@ interface Props {
   isSelectionMode: boolean;
   isChosen: boolean;
   onToggleChosen: (order: OrderRecord) => void;
+  /** Just added here: scrolled to and marked for a moment. */
+  isHighlighted?: boolean;
 }
 
 /**
  * One order on a board: title, upper-cased postcode and order number, coloured by customer type;
- * the order info behind an "i" button; the status icon at the right. A click opens the edit
- * page, or in selection mode adds or removes the line from the run.
+ * the order info behind an "i" button; the status at the right, a button that sets it. A click on
+ * the line opens the edit page, or in selection mode adds or removes the line from the run.
  */
-export const OrderLine = memo(function OrderLine({ order, isSelectionMode, isChosen, onToggleChosen }: Props) {
+export const OrderLine = memo(function OrderLine({ order, isSelectionMode, isChosen, onToggleChosen, isHighlighted = false }: Props) {
   const colour = boardLineColour(order, isSelectionMode);
+  const ref = useRef<HTMLLIElement | null>(null);
+  useEffect(() => {
+    if (isHighlighted) ref.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  }, [isHighlighted]);
+
   const content = (
     <>
       <span className="min-w-0 font-semibold break-words">{order.title}</span>
@@ -31,33 +39,74 @@ export const OrderLine = memo(function OrderLine({ order, isSelectionMode, isCho
       {order.orderNumber && <span className="text-xs whitespace-nowrap text-slate-500">{order.orderNumber}</span>}
     </>
   );
-  const mainClass = `flex min-h-11 min-w-0 flex-1 flex-wrap items-baseline gap-x-2 rounded-sm px-1.5 py-1 text-left text-sm focus-visible:outline-2 focus-visible:outline-emerald-600 md:min-h-8 ${lineTextClass[colour]}`;
+  const mainClass = `flex min-h-11 min-w-0 flex-1 flex-wrap items-baseline gap-x-2 rounded-sm px-1.5 py-1 text-left text-sm focus-visible:outline-2 focus-visible:outline-emerald-600 md:min-h-8 pointer-coarse:min-h-11 ${lineTextClass[colour]}`;
+  const state = isChosen ? 'bg-amber-100 ring-2 ring-amber-500' : isHighlighted ? 'board-line-arrived' : 'hover:bg-slate-50';
 
-  return (
-    <li
-      data-order-id={order.id}
-      data-colour={colour}
-      className={`flex items-center gap-0.5 rounded-md border-l-4 ${lineStripeClass[colour]} ${
-        isChosen ? 'bg-amber-100 ring-2 ring-amber-500' : 'hover:bg-slate-50'
-      }`}
-    >
-      {isSelectionMode ? (
-        <button type="button" className={mainClass} aria-pressed={isChosen} onClick={() => onToggleChosen(order)}>
-          {content}
-        </button>
-      ) : (
-        <Link to={paths.editOrder(order.id)} className={mainClass}>
-          {content}
-        </Link>
+  const renderLine = (drag: DragHandles | null) => (
+    <LineItem lineRef={ref} drag={isSelectionMode ? null : drag}>
+      {(itemProps) => (
+        <li
+          {...itemProps}
+          data-order-id={order.id}
+          data-colour={colour}
+          data-highlighted={isHighlighted || undefined}
+          className={`flex items-center gap-0.5 rounded-md border-l-4 ${lineStripeClass[colour]} ${state} ${
+            drag && !isSelectionMode ? 'touch-manipulation [-webkit-touch-callout:none] pointer-coarse:select-none' : ''
+          } ${drag?.isDragging ? 'opacity-40' : ''}`}
+        >
+          {isSelectionMode ? (
+            <button type="button" className={mainClass} aria-pressed={isChosen} onClick={() => onToggleChosen(order)}>
+              {content}
+            </button>
+          ) : (
+            // Not the browser's own link dragging: the line itself is dragged to another day.
+            <Link to={paths.editOrder(order.id)} className={mainClass} draggable={false}>
+              {content}
+            </Link>
+          )}
+          {order.orderInfo.trim() && (
+            <InfoPopover label={`Order info for ${order.title}`} icon={<Info className="size-4" aria-hidden="true" />}>
+              {order.orderInfo}
+            </InfoPopover>
+          )}
+          <StatusButton order={order} />
+          {drag && !isSelectionMode && (
+            <button
+              type="button"
+              ref={drag.handle.ref}
+              onKeyDown={drag.handle.onKeyDown}
+              aria-describedby={drag.handle['aria-describedby']}
+              aria-label={`Move ${order.title} to another day`}
+              className={`${STATUS_BUTTON_CLASS} sr-only text-slate-500 focus:not-sr-only`}
+            >
+              <GripVertical className="size-4" aria-hidden="true" />
+            </button>
+          )}
+        </li>
       )}
-      {order.orderInfo.trim() && (
-        <InfoPopover label={`Order info for ${order.title}`} icon={<Info className="size-4" aria-hidden="true" />}>
-          {order.orderInfo}
-        </InfoPopover>
-      )}
-      <span className="pr-1.5">
-        <StatusIcon status={order.status} />
-      </span>
-    </li>
+    </LineItem>
   );
+
+  return <DraggableLine order={order}>{renderLine}</DraggableLine>;
 });
+
+/** The line's element props: its ref (kept for scrolling to it, and given to drag and drop) and the drag listeners. */
+function LineItem({
+  lineRef,
+  drag,
+  children,
+}: {
+  lineRef: { current: HTMLLIElement | null };
+  drag: DragHandles | null;
+  children: (props: { ref: (element: HTMLLIElement | null) => void } & DragHandles['lineListeners']) => ReturnType<typeof OrderLine>;
+}) {
+  const dragRef = drag?.ref;
+  const ref = useCallback(
+    (element: HTMLLIElement | null) => {
+      lineRef.current = element;
+      dragRef?.(element);
+    },
+    [lineRef, dragRef],
+  );
+  return children({ ref, ...drag?.lineListeners });
+}

@@ -1,33 +1,43 @@
 import { ArchiveArrowUp, Check, Circle, CircleQuestionMark, KeyRound } from 'lucide-react';
 import { statusLabel } from '#domain/orders/format';
-import type { OrderStatus } from '#domain/records';
+import { ORDER_STATUSES, type OrderStatus } from '#domain/records';
+import type { Choice } from '../../components/ui/choice-menu';
 
 const ICON_CLASS = 'size-4 shrink-0';
 
 /**
- * The loading status as an icon (docs/product.md#weekly-board): pulled a tick, loaded a box with an arrow,
- * working a key, missed a red question mark, anything else a plain circle. Each has a name
- * ("Status: Query") for screen readers and a tooltip for the mouse.
+ * The loading status as an icon (docs/product.md#weekly-board): pulled a tick, loaded a box with
+ * an arrow, working a key, missed a red question mark, anything else a plain circle. Decorative:
+ * whatever holds it says the status in words.
  */
+export function StatusGlyph({ status, className = ICON_CLASS }: { status: OrderStatus; className?: string }) {
+  switch (status) {
+    case 'pulled':
+      return <Check className={`${className} text-emerald-700`} strokeWidth={3} aria-hidden="true" />;
+    case 'loaded':
+      return <ArchiveArrowUp className={`${className} text-sky-700`} aria-hidden="true" />;
+    case 'working':
+      return <KeyRound className={`${className} text-amber-700`} aria-hidden="true" />;
+    case 'missed':
+      return <CircleQuestionMark className={`${className} text-red-600`} strokeWidth={2.5} aria-hidden="true" />;
+    default:
+      return <Circle className={`${className} text-slate-300`} aria-hidden="true" />;
+  }
+}
+
+/** The status as an icon with its name ("Status: Query") for screen readers and a tooltip. */
 export function StatusIcon({ status }: { status: OrderStatus }) {
   const label = statusLabel(status);
-  const icon = (() => {
-    switch (status) {
-      case 'pulled':
-        return <Check className={`${ICON_CLASS} text-emerald-700`} strokeWidth={3} aria-hidden="true" />;
-      case 'loaded':
-        return <ArchiveArrowUp className={`${ICON_CLASS} text-sky-700`} aria-hidden="true" />;
-      case 'working':
-        return <KeyRound className={`${ICON_CLASS} text-amber-700`} aria-hidden="true" />;
-      case 'missed':
-        return <CircleQuestionMark className={`${ICON_CLASS} text-red-600`} strokeWidth={2.5} aria-hidden="true" />;
-      default:
-        return <Circle className={`${ICON_CLASS} text-slate-300`} aria-hidden="true" />;
-    }
-  })();
   return (
     <span role="img" aria-label={`Status: ${label}`} title={label} className="inline-flex items-center" data-status={status || 'none'}>
-      {icon}
+      <StatusGlyph status={status} />
     </span>
   );
 }
+
+/** The five statuses as menu choices, in the order of the edit form: None, Working, Query, Pulled, Loaded. */
+export const STATUS_CHOICES: readonly Choice<OrderStatus>[] = ORDER_STATUSES.map((status) => ({
+  value: status,
+  label: statusLabel(status),
+  icon: <StatusGlyph status={status} className="size-5 shrink-0" />,
+}));

@@ -4,6 +4,8 @@ import type { WeekHeadings } from '#domain/records';
 import { routeHeadingFor } from '#domain/settings/week-headings';
 import { PanelErrorBoundary } from '../../components/ui/error-boundary';
 import { DayColumn } from './day-column';
+import type { DaySummary } from './day-summary';
+import { DropDay } from './drag-support';
 
 interface Props {
   columns: readonly BoardColumn[];
@@ -11,8 +13,12 @@ interface Props {
   week: number;
   /** The user's week headings; null for a board without route headings (the collect board). */
   headings: WeekHeadings | null;
-  /** The content of one day (its orders); omitted while the orders code loads. */
+  /** The content of one day (its orders). */
   renderDay?: (column: BoardColumn) => ReactNode;
+  /** The buttons in one day's header. */
+  renderTools?: (column: BoardColumn) => ReactNode;
+  /** One day's counts; null while the orders load. */
+  summaryOf?: (column: BoardColumn) => DaySummary | null;
   idPrefix: string;
 }
 
@@ -20,21 +26,28 @@ interface Props {
  * The seven day columns of a week. On wide screens Monday–Friday are columns 1–5 and the
  * weekend shares column 6, because weekend loads are light.
  */
-export function WeekBoard({ columns, year, week, headings, renderDay, idPrefix }: Props) {
+export function WeekBoard({ columns, year, week, headings, renderDay, renderTools, summaryOf, idPrefix }: Props) {
   const weekdays = columns.slice(0, 5);
   const weekend = columns.slice(5);
 
   const renderColumn = (column: BoardColumn) => (
     <PanelErrorBoundary key={column.day} panelName={column.label}>
-      <DayColumn
-        column={column}
-        year={year}
-        week={week}
-        idPrefix={idPrefix}
-        routeHeading={headings ? routeHeadingFor(headings, column.day) : null}
-      >
-        {renderDay?.(column)}
-      </DayColumn>
+      <DropDay kind="column" day={column.day}>
+        {(drop) => (
+          <DayColumn
+            column={column}
+            year={year}
+            week={week}
+            idPrefix={idPrefix}
+            routeHeading={headings ? routeHeadingFor(headings, column.day) : null}
+            summary={summaryOf?.(column)}
+            tools={renderTools?.(column)}
+            drop={drop}
+          >
+            {renderDay?.(column)}
+          </DayColumn>
+        )}
+      </DropDay>
     </PanelErrorBoundary>
   );
 

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { firstOpenWeekOfYear, newOrderWeekError } from '#domain/orders/new-order-week';
-import { ORDER_DEFAULTS } from '#domain/collections/tasks';
 import type { OrderFields } from '#domain/orders/order-fields';
 import { weeksInIsoYear, yearOptions } from '#domain/weeks';
 import { paths } from '../../lib/paths';
@@ -8,22 +7,31 @@ import { OrderForm, serverFieldErrors, type OrderFieldErrors } from '../../compo
 import type { FormMessageState } from '../../components/ui/form-message';
 import { notify } from '../../components/ui/toast';
 import { useDocumentTitle } from '../../components/ui/use-document-title';
+import { boardArrivalOf } from '../../lib/board-arrival';
+import { newOrderPresetOf } from '../../lib/new-order-preset';
 import { createOrder } from '../../lib/orders/order-mutations';
+import { useNavigate, useSearchParams } from '../../lib/router/hooks';
 import { localToday } from '../../lib/today';
 import { useGoBack } from '../../lib/use-go-back';
+import { newOrderStart } from './new-order-start';
 
 /**
  * Add Order (/createCustomer, docs/product.md#add-order): the order fields with the spec's defaults
- * (this ISO week and year, Monday, wholesale, the weekly board). The create is awaited: on
- * failure the message shows and what was typed stays; on success it goes back a page.
+ * (Monday, wholesale, the weekly board), in the week (and day) it was opened for: the week on
+ * screen, or the day whose "+" was pressed (`?year=&week=&day=`). The create is awaited: on
+ * failure the message shows and what was typed stays; on success the board shows the order's
+ * week with the new order marked (a holding order goes back a page instead).
  */
 export default function CreateOrderPage() {
   useDocumentTitle('Add Order');
   const goBack = useGoBack(paths.board);
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
   const [today] = useState(() => localToday(new Date()));
-  const [values, setValues] = useState<OrderFields>(() => ({ ...ORDER_DEFAULTS, weekNumber: today.week.week, year: today.week.year }));
+  const [start] = useState(() => newOrderStart(newOrderPresetOf(params, today.week), today.date));
+  const [values, setValues] = useState<OrderFields>(start.values);
   const [errors, setErrors] = useState<OrderFieldErrors>({});
-  const [message, setMessage] = useState<FormMessageState | null>(null);
+  const [message, setMessage] = useState<FormMessageState | null>(start.note ? { tone: 'info', text: start.note } : null);
   const [isBusy, setBusy] = useState(false);
 
   const weeksInYear = weeksInIsoYear(values.year);
@@ -56,9 +64,13 @@ export default function CreateOrderPage() {
     setMessage(null);
     setBusy(true);
     try {
-      await createOrder(values);
+      const record = await createOrder(values);
       notify.success('Order added.');
-      goBack();
+      if (record.other === 'holding') goBack();
+      else {
+        const { to, options } = boardArrivalOf(record, Date.now());
+        void navigate(to, options);
+      }
     } catch (err) {
       setBusy(false);
       setErrors(serverFieldErrors(err));

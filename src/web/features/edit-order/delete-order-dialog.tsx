@@ -1,6 +1,8 @@
+import { announceDeleted } from '../../components/trail/announce-deleted';
 import { PasswordDialog } from '../../components/ui/password-dialog';
 import { notify } from '../../components/ui/toast';
 import { deleteOrder, isWrongPassword } from '../../lib/orders/order-mutations';
+import { useCurrentUser } from '../../lib/use-current-user';
 
 interface DeleteOrderDialogProps {
   orderId: string;
@@ -9,12 +11,13 @@ interface DeleteOrderDialogProps {
   onDeleted: () => void;
 }
 
-/** Asks for the team's deletion password, then deletes the order. */
+/** Asks for the team's deletion password, then deletes the order (to Deleted: the toast offers Undo). */
 export function DeleteOrderDialog({ orderId, open, onClose, onDeleted }: DeleteOrderDialogProps) {
+  const user = useCurrentUser();
   const remove = async (password: string) => {
     try {
       await deleteOrder(orderId, password);
-      notify.success('Task deleted.');
+      announceDeleted('tasks', orderId, 'Task deleted.', user);
       onDeleted();
     } catch (err) {
       if (isWrongPassword(err)) notify.error('Incorrect password.');

@@ -16,6 +16,7 @@ import { useCan } from '../../lib/use-role';
 import { useGoBack } from '../../lib/use-go-back';
 import { ConflictNotice } from './conflict-notice';
 import { DeleteOrderDialog } from './delete-order-dialog';
+import { DuplicateOrderDialog } from './duplicate-order-dialog';
 import { fieldsOf, keepEditsOnLatest, orderConflict, type OrderConflict } from './order-conflict';
 
 /** The edit form of one order: Save (refused when someone else saved meanwhile) and Delete. */
@@ -30,6 +31,7 @@ export function EditOrderForm({ order }: { order: OrderRecord }) {
   const [conflict, setConflict] = useState<OrderConflict | null>(null);
   const [isBusy, setBusy] = useState(false);
   const [isDeleteOpen, setDeleteOpen] = useState(false);
+  const [isDuplicateOpen, setDuplicateOpen] = useState(false);
   // Viewers see the order without controls; staff change it but cannot delete (docs/decisions/035).
   const role = useCurrentUser()?.role;
   const canEdit = useCan('edit');
@@ -89,15 +91,23 @@ export function EditOrderForm({ order }: { order: OrderRecord }) {
         notice={conflict && <ConflictNotice conflict={conflict} onReload={() => reload(conflict.latest)} />}
         readOnlyReason={canEdit ? undefined : cannotSentence(role, 'edit')}
         actions={
-          canDelete && (
-            <Button variant="danger" onClick={() => setDeleteOpen(true)} disabled={isBusy} className="max-sm:w-full">
-              Delete
-            </Button>
+          canEdit && (
+            <div className="flex flex-col gap-2 sm:flex-row">
+              <Button onClick={() => setDuplicateOpen(true)} disabled={isBusy} className="max-sm:w-full">
+                Duplicate
+              </Button>
+              {canDelete && (
+                <Button variant="danger" onClick={() => setDeleteOpen(true)} disabled={isBusy} className="max-sm:w-full">
+                  Delete
+                </Button>
+              )}
+            </div>
           )
         }
       />
       {/* Outside the order's form: the dialog has a form of its own. */}
       <DeleteOrderDialog orderId={base.id} open={isDeleteOpen} onClose={() => setDeleteOpen(false)} onDeleted={goBack} />
+      {isDuplicateOpen && <DuplicateOrderDialog fields={values} open onClose={() => setDuplicateOpen(false)} />}
     </>
   );
 }

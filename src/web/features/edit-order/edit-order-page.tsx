@@ -1,4 +1,6 @@
+import { tasks } from '#domain/collections/tasks';
 import { LoadingTrolley } from '../../components/orders/order-form';
+import { RecordTrail } from '../../components/trail/record-trail';
 import { useDocumentTitle } from '../../components/ui/use-document-title';
 import { useOrder } from '../../lib/orders/use-order';
 import { useParams } from '../../lib/router/hooks';
@@ -16,7 +18,10 @@ export default function EditOrderPage() {
         Edit Order
       </h1>
       {order.data ? (
-        <EditOrderForm key={order.data.id} order={order.data} />
+        <>
+          <EditOrderForm key={order.data.id} order={order.data} />
+          <RecordTrail declaration={tasks} record={order.data} noun="order" />
+        </>
       ) : order.isError ? (
         <p className="mt-6 text-slate-600">
           {(order.error as { status?: number }).status === 404

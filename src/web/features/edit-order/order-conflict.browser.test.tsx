@@ -29,6 +29,8 @@ const base: OrderRecord = {
   trollies: '2',
   extras: '',
   user: 'u1',
+  created_by: 'u1',
+  updated_by: 'u1',
   nursery: 'nursery1',
 };
 const latest: OrderRecord = {

@@ -1,6 +1,6 @@
 // When someone else saved an order while this user was editing it: what they changed, in staff's
 // words, and the values to carry on from (theirs, except where this user typed something).
-import { optionsOf } from '#domain/collections/fields';
+import { valueWords } from '#domain/collections/field-words';
 import { tasks } from '#domain/collections/tasks';
 import type { OrderFields } from '#domain/orders/order-fields';
 import type { OrderRecord } from '#domain/records';
@@ -17,12 +17,7 @@ export function fieldsOf(order: OrderRecord): OrderFields {
 }
 
 /** A field's value as staff read it (a choice's words, "(empty)" for blank text). */
-function shown(key: keyof OrderFields, value: OrderFields[keyof OrderFields]): string {
-  const field = tasks.fields[key];
-  if (field.kind === 'select') return optionsOf(field).find((option) => option.value === value)?.label ?? String(value);
-  const text = String(value);
-  return text.trim() === '' ? '(empty)' : `"${text}"`;
-}
+const shown = (key: keyof OrderFields, value: OrderFields[keyof OrderFields]): string => valueWords(tasks, key, value);
 
 /** Someone else saved the order after this user opened it: the latest copy, and what they changed. */
 export interface OrderConflict {

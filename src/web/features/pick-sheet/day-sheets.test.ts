@@ -26,6 +26,8 @@ const order = (day: Day, over: Partial<OrderRecord> = {}): OrderRecord => {
     extras: '',
     customer: '',
     user: 'u',
+    created_by: 'u',
+    updated_by: 'u',
     nursery: 'nursery1',
     ...over,
   };

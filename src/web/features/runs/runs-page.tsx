@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link } from '../../lib/router/links';
 import { COLLECTIONS } from '#domain/records';
 import { paths } from '../../lib/paths';
+import { announceDeleted } from '../../components/trail/announce-deleted';
 import { buttonClass } from '../../components/ui/button';
 import { LoadingScreen } from '../../components/ui/loading-screen';
 import { PasswordDialog } from '../../components/ui/password-dialog';
@@ -14,6 +15,7 @@ import { pb } from '../../lib/pb';
 import { runKeys } from '../../lib/query-keys';
 import { queryClient } from '../../lib/query-client';
 import { runsQuery, type RunSummary } from '../../lib/runs/run-queries';
+import { useCurrentUser } from '../../lib/use-current-user';
 import { useCan } from '../../lib/use-role';
 
 /** A run without a name is listed as "Untitled Export" (docs/product.md#runs). */
@@ -37,6 +39,7 @@ function readableTime(timestamp: string): string {
 export default function RunsPage() {
   const runs = useQuery(runsQuery());
   const [deleting, setDeleting] = useState<RunSummary | null>(null);
+  const user = useCurrentUser();
   const canEdit = useCan('edit');
   const canDelete = useCan('delete');
   useDocumentTitle('Runs');
@@ -45,7 +48,7 @@ export default function RunsPage() {
     try {
       await pb.collection(COLLECTIONS.trolleyExports).delete(run.id, { headers: { 'X-Confirm-Password': password } });
       queryClient.setQueryData<RunSummary[]>(runKeys.list(), (current) => current?.filter((r) => r.id !== run.id));
-      notify.success('Run deleted.');
+      announceDeleted('trolley_exports', run.id, 'Run deleted.', user);
     } catch (err) {
       const wrongPassword = err instanceof ClientResponseError && err.status === 403;
       notify.error(wrongPassword ? 'Incorrect password.' : describeError(err));

@@ -2,14 +2,30 @@ import { useId } from 'react';
 import { useSearchParams } from '../../lib/router/hooks';
 import { Link } from '../../lib/router/links';
 import { dayLabel, formatPostcode } from '#domain/orders/format';
+import { containsText, markMatches, matchSnippet } from '#domain/orders/search-match';
+import type { OrderRecord } from '#domain/records';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../components/ui/use-document-title';
 import { useSearchOrders } from '../../lib/orders/use-search-orders';
+import { MarkedText } from './marked-text';
+
+/** Where the text was found in a result, beyond what its line shows: the words around it in the notes. */
+function NotesMatch({ order, query }: { order: OrderRecord; query: string }) {
+  const snippet = matchSnippet(order.orderInfo, query);
+  if (!snippet) return null;
+  return (
+    <span className="col-span-full text-sm text-slate-600">
+      <span className="font-medium text-slate-700">Notes: </span>
+      <MarkedText parts={snippet} />
+    </span>
+  );
+}
 
 /**
- * Search (/search, docs/product.md#search): title or order number contains the typed text, newest first.
- * The text lives in `?q=` (replacing history, so Back leaves the page rather than undoing
- * keystrokes). An empty box shows nothing.
+ * Search (/search, docs/product.md#search): customer name, order number, postcode or notes
+ * contain the typed text, newest first; the matched text is marked, and a match in the notes
+ * shows the words around it. The text lives in `?q=` (replacing history, so Back leaves the page
+ * rather than undoing keystrokes). An empty box shows nothing.
  */
 export default function SearchPage() {
   useDocumentTitle('Search');
@@ -44,10 +60,14 @@ export default function SearchPage() {
           type="search"
           placeholder="Enter details"
           value={query}
+          aria-describedby={`${inputId}-hint`}
           onChange={(e) => type(e.target.value)}
           className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-emerald-600 focus:ring-2 focus:ring-emerald-600/30 focus:outline-none md:text-sm"
         />
       </div>
+      <p id={`${inputId}-hint`} className="mt-1 text-sm text-slate-500">
+        Finds customer names, order numbers, postcodes and notes.
+      </p>
       {!isBlank && results.isError && !results.data && (
         <p className="mt-6 text-slate-600">The search could not be run. Please try again.</p>
       )}
@@ -60,12 +80,19 @@ export default function SearchPage() {
                 to={paths.editOrder(order.id)}
                 className="grid min-h-11 grid-cols-[1fr_auto] items-baseline gap-x-4 gap-y-0.5 px-4 py-2.5 hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-600 md:grid-cols-[minmax(12rem,1.5fr)_8rem_8rem_10rem]"
               >
-                <span className="font-semibold text-slate-900">{order.title}</span>
-                <span className="text-sm font-medium text-slate-700">{formatPostcode(order.postcode)}</span>
-                <span className="text-sm text-slate-500">{order.orderNumber}</span>
+                <span className="font-semibold text-slate-900">
+                  <MarkedText parts={markMatches(order.title, query)} />
+                </span>
+                <span className="text-sm font-medium text-slate-700">
+                  <MarkedText parts={markMatches(formatPostcode(order.postcode), query)} />
+                </span>
+                <span className="text-sm text-slate-500">
+                  <MarkedText parts={markMatches(order.orderNumber, query)} />
+                </span>
                 <span className="text-sm text-slate-600">
                   Week {order.weekNumber}, {order.year} · {dayLabel(order.day)}
                 </span>
+                {containsText(order.orderInfo, query) && <NotesMatch order={order} query={query} />}
               </Link>
             </li>
           ))}

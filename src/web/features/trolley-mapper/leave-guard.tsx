@@ -3,13 +3,23 @@ import { useBlocker } from '../../lib/router/hooks';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 
+interface LeaveGuardProps {
+  hasUnsavedChanges: boolean;
+  /** The address of the run on screen: the mapper moves there itself after a new plan's first save. */
+  runPath: string | null;
+  /** "Leave" was chosen: the changes are given up on purpose. */
+  onLeave: () => void;
+}
+
 /**
  * Asks before leaving the mapper with unsaved changes: a dialog for moves inside the app
- * (the router's blocker), the browser's own prompt for reloads and closing the tab.
+ * (the router's blocker), the browser's own prompt for reloads and closing the tab (the plan is
+ * kept on the device then, plan-draft.ts).
  */
-export function LeaveGuard({ hasUnsavedChanges }: { hasUnsavedChanges: boolean }) {
+export function LeaveGuard({ hasUnsavedChanges, runPath, onLeave }: LeaveGuardProps) {
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => hasUnsavedChanges && currentLocation.pathname !== nextLocation.pathname,
+    ({ currentLocation, nextLocation }) =>
+      hasUnsavedChanges && currentLocation.pathname !== nextLocation.pathname && nextLocation.pathname !== runPath,
   );
 
   useEffect(() => {
@@ -32,7 +42,14 @@ export function LeaveGuard({ hasUnsavedChanges }: { hasUnsavedChanges: boolean }
       description="This run has changes that are not saved. If you leave now, they are lost."
     >
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={() => blocker.state === 'blocked' && blocker.proceed()}>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            if (blocker.state !== 'blocked') return;
+            onLeave();
+            blocker.proceed();
+          }}
+        >
           Leave
         </Button>
         {/* The safe choice takes the focus: Enter or a quick tap keeps the work. */}

@@ -25,3 +25,17 @@ function isObject(value: unknown): value is Record<string, unknown> {
 function text(value: unknown): string {
   return typeof value === 'string' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : '';
 }
+
+/**
+ * The state of the move the mapper makes itself once a new plan is saved: the address follows the
+ * run (`/runs/view/{id}`) while the same mapper, with its undo history, stays on screen. It names
+ * the mapper's session (the history entry it opened in) and the page the layout keeps (pageKeyOf).
+ */
+export function followSaveState(session: string, pageKey: string): { mapperSession: string; pageKey: string } {
+  return { mapperSession: session, pageKey };
+}
+
+/** The session a history entry's state says the mapper follows, or null for an ordinary move. */
+export function followedSession(state: unknown): string | null {
+  return isObject(state) && typeof state.mapperSession === 'string' ? state.mapperSession : null;
+}

@@ -1,54 +1,73 @@
+import { useEffect, useRef } from 'react';
 import type { VehicleInfo } from '#domain/records';
-import { dayMonthYear } from '#domain/trolleys/run-name';
 import { TextField } from '../../components/ui/fields';
+import { FormMessage } from '../../components/ui/form-message';
 import type { RunDetail } from './run-plan-state';
 
 const DETAILS = [
-  { key: 'driver', label: 'Driver', type: 'text' },
-  { key: 'reg', label: 'Reg', type: 'text' },
-  { key: 'code', label: 'Code', type: 'text' },
-  { key: 'date', label: 'Date', type: 'date' },
-] as const satisfies readonly { key: RunDetail; label: string; type: string }[];
+  { key: 'driver', label: 'Driver', type: 'text', required: true },
+  { key: 'reg', label: 'Reg', type: 'text', required: true },
+  { key: 'code', label: 'Code', type: 'text', required: false },
+  { key: 'date', label: 'Date', type: 'date', required: true },
+] as const satisfies readonly { key: RunDetail; label: string; type: string; required: boolean }[];
+
+/** Print's own sentence: the run sheet is headed with these, and Print saves the run first. */
+export const PRINT_NEEDS_DRIVER_REG_DATE = 'Please enter driver, registration and date before printing: the run sheet shows them.';
+
+/** Save or Print was pressed without a driver, registration or date: what it needs, and when it was asked (a new press focuses again). */
+export interface DetailsProblem {
+  message: string;
+  at: number;
+}
 
 interface RunDetailsProps {
   vehicleInfo: VehicleInfo;
-  isEditing: boolean;
   onChange: (detail: RunDetail, value: string) => void;
+  problem: DetailsProblem | null;
 }
 
-/** Driver, reg, code and date: fields while editing, otherwise a line of the ones filled in. */
-export function RunDetails({ vehicleInfo, isEditing, onChange }: RunDetailsProps) {
-  if (isEditing) {
-    return (
-      <fieldset className="grid grid-cols-2 gap-2 rounded-lg border border-slate-200 bg-white p-3 shadow-sm sm:grid-cols-4">
-        <legend className="sr-only">Run details</legend>
+const isEmpty = (info: VehicleInfo, key: RunDetail) => info[key].trim() === '';
+
+/** The details a run needs before it is saved or printed: one empty required. */
+export function firstMissingDetail(info: VehicleInfo): RunDetail | null {
+  return DETAILS.find((field) => field.required && isEmpty(info, field.key))?.key ?? null;
+}
+
+/**
+ * Driver, reg, code and date, always in sight above the stops. After Save or Print without
+ * them, the empty ones are marked, the sentence saying what is needed stays under them, and the
+ * first empty one takes the focus.
+ */
+export function RunDetails({ vehicleInfo, onChange, problem }: RunDetailsProps) {
+  const fields = useRef<HTMLFieldSetElement>(null);
+  const showProblem = problem !== null && firstMissingDetail(vehicleInfo) !== null;
+
+  useEffect(() => {
+    if (!problem) return;
+    const missing = firstMissingDetail(vehicleInfo);
+    if (missing) fields.current?.querySelector<HTMLInputElement>(`input[name="${missing}"]`)?.focus();
+    // Only a new press moves the focus, not typing into the fields.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [problem?.at]);
+
+  return (
+    <fieldset ref={fields} className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
+      <legend className="sr-only">Run details</legend>
+      <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
         {DETAILS.map((field) => (
           <TextField
             key={field.key}
+            name={field.key}
             label={field.label}
             type={field.type}
             value={vehicleInfo[field.key]}
+            required={field.required}
+            error={showProblem && field.required && isEmpty(vehicleInfo, field.key) ? 'Required' : null}
             onChange={(e) => onChange(field.key, e.target.value)}
           />
         ))}
-      </fieldset>
-    );
-  }
-  const summary = [
-    ['Driver', vehicleInfo.driver],
-    ['Reg', vehicleInfo.reg],
-    ['Date', dayMonthYear(vehicleInfo.date)],
-    ['Code', vehicleInfo.code],
-  ].filter(([, value]) => value?.trim());
-  if (summary.length === 0) return null;
-  return (
-    <dl className="flex flex-wrap gap-x-4 gap-y-1 px-1 text-sm text-slate-600">
-      {summary.map(([label, value]) => (
-        <div key={label} className="flex gap-1">
-          <dt>{label}:</dt>
-          <dd className="font-semibold text-slate-900 uppercase">{value}</dd>
-        </div>
-      ))}
-    </dl>
+      </div>
+      {showProblem && <FormMessage className="mt-2" message={{ tone: 'error', text: problem.message }} />}
+    </fieldset>
   );
 }

@@ -5,6 +5,8 @@ import { toggleButton } from './styles';
 
 interface RunToolbarProps {
   stops: readonly RunStop[];
+  canUndo: boolean;
+  onUndo: () => void;
   isEditing: boolean;
   onToggleEditing: () => void;
   isSaving: boolean;
@@ -16,7 +18,7 @@ interface RunToolbarProps {
   readOnly?: boolean;
 }
 
-/** The run's total trolleys, with Edit, Save and Print, and whether the plan has unsaved changes. */
+/** The run's total trolleys, with Undo, Edit, Save and Print, and whether the plan has unsaved changes. */
 export function RunToolbar(props: RunToolbarProps) {
   const { isEditing, isSaving, isPrinting } = props;
   return (
@@ -26,6 +28,15 @@ export function RunToolbar(props: RunToolbarProps) {
       </h2>
       {!props.readOnly && (
         <>
+          <Button
+            variant="secondary"
+            onClick={props.onUndo}
+            disabled={!props.canUndo}
+            aria-keyshortcuts="Control+Z Meta+Z"
+            title="Undo (Ctrl+Z)"
+          >
+            Undo
+          </Button>
           <button type="button" className={toggleButton(isEditing)} aria-pressed={isEditing} onClick={props.onToggleEditing}>
             {isEditing ? 'Finish Editing' : 'Edit'}
           </button>

@@ -15,6 +15,7 @@ import { GripVertical, X } from 'lucide-react';
 import { useRef } from 'react';
 import type { RunStop } from '#domain/records';
 import { customerLabel } from '#domain/trolleys/customer-label';
+import type { StopPlacement } from '#domain/trolleys/load-plan';
 import { stopDisplay } from '#domain/trolleys/stop-display';
 import { inputClass } from './styles';
 
@@ -33,6 +34,8 @@ export type StopField = (typeof STOP_FIELDS)[number]['key'];
 
 interface StopListProps {
   stops: RunStop[];
+  /** How many of each stop's trolleys are on the vehicle, in the stops' order. */
+  placements: readonly StopPlacement[];
   isEditing: boolean;
   /** The label a click on a cell writes; the stop showing it is marked as chosen. */
   currentLabel: string | null;
@@ -43,7 +46,16 @@ interface StopListProps {
 }
 
 /** The run's customers in delivery order, reordered by drag (pointer or keyboard). */
-export function StopList({ stops, isEditing, currentLabel, onReorder, onChooseStop, onChangeStop, onRemoveStop }: StopListProps) {
+export function StopList({
+  stops,
+  placements,
+  isEditing,
+  currentLabel,
+  onReorder,
+  onChooseStop,
+  onChangeStop,
+  onRemoveStop,
+}: StopListProps) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: PRESS_TO_DRAG }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -104,6 +116,7 @@ export function StopList({ stops, isEditing, currentLabel, onReorder, onChooseSt
               key={stop.id}
               stop={stop}
               index={index}
+              placement={placements[index] ?? { needed: 0, placed: 0 }}
               isEditing={isEditing}
               isChosen={currentLabel !== null && currentLabel !== '' && customerLabel(stop) === currentLabel}
               onChoose={onChooseStop}
@@ -120,6 +133,7 @@ export function StopList({ stops, isEditing, currentLabel, onReorder, onChooseSt
 interface SortableStopProps {
   stop: RunStop;
   index: number;
+  placement: StopPlacement;
   isEditing: boolean;
   isChosen: boolean;
   onChoose: (stop: RunStop) => void;
@@ -127,7 +141,7 @@ interface SortableStopProps {
   onRemove: (id: string) => void;
 }
 
-function SortableStop({ stop, index, isEditing, isChosen, onChoose, onChange, onRemove }: SortableStopProps) {
+function SortableStop({ stop, index, placement, isEditing, isChosen, onChoose, onChange, onRemove }: SortableStopProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: stop.id });
   const shown = stopDisplay(stop, index);
   const name = shown.title || 'untitled';
@@ -183,6 +197,7 @@ function SortableStop({ stop, index, isEditing, isChosen, onChoose, onChange, on
             {shown.postcode && <span className="text-slate-700">{shown.postcode}</span>}
             {shown.trollies && <span className="font-bold text-slate-900">{shown.trollies}</span>}
             {shown.extras && <span className="font-medium text-red-600">{shown.extras}</span>}
+            <PlacedCount placement={placement} />
           </span>
         </button>
       )}
@@ -198,5 +213,22 @@ function SortableStop({ stop, index, isEditing, isChosen, onChoose, onChange, on
         </button>
       )}
     </li>
+  );
+}
+
+/** "3 of 4 placed": how many of the stop's trolleys are on the vehicle; done when all are. */
+function PlacedCount({ placement: { needed, placed } }: { placement: StopPlacement }) {
+  if (needed === 0 && placed === 0) return null;
+  // Done in green; part placed (or more than needed) in amber, to look at; none yet in grey.
+  const tone =
+    needed > 0 && placed === needed
+      ? 'bg-emerald-100 text-emerald-900'
+      : placed > 0
+        ? 'bg-amber-100 text-amber-900'
+        : 'bg-slate-100 text-slate-700';
+  return (
+    <span className={`rounded px-1.5 py-0.5 text-xs font-semibold whitespace-nowrap ${tone}`}>
+      {needed === 0 ? `${placed} placed` : `${placed} of ${needed} placed`}
+    </span>
   );
 }

@@ -1,72 +1,186 @@
-import { useReducer, useRef, useState } from 'react';
+import { useEffect, useReducer, useRef, useState } from 'react';
 import { customerLabel } from '#domain/trolleys/customer-label';
-import type { RunPlan } from '#domain/trolleys/run-plan';
+import { fillInReverseDropOrder, loadCapacity, stopPlacements } from '#domain/trolleys/load-plan';
+import { filledCellsDropped, type RunPlan, type VehicleChange } from '#domain/trolleys/run-plan';
+import { RUN_NEEDS_DRIVER_REG_DATE } from '#domain/trolleys/run-fields';
 import { Button } from '../../components/ui/button';
 import { notify } from '../../components/ui/toast';
 import { useDocumentTitle } from '../../components/ui/use-document-title';
+import { paths } from '../../lib/paths';
+import { useLocation, useNavigate } from '../../lib/router/hooks';
+import { pageKeyOf } from '../../lib/router/location';
+import { useCurrentUser } from '../../lib/use-current-user';
 import { BrushBar } from './brush-bar';
+import { ConfirmDrop, type PendingDrop } from './confirm-drop';
+import { DraftBanner } from './draft-banner';
+import { fillSummary } from './fill-summary';
 import { LeaveGuard } from './leave-guard';
-import { RunDetails } from './run-details';
-import { changePlan, hasUnsavedChanges, openPlan } from './run-plan-state';
+import { removeDraft } from './plan-draft';
+import { followSaveState } from './router-state';
+import { firstMissingDetail, PRINT_NEEDS_DRIVER_REG_DATE, RunDetails, type DetailsProblem } from './run-details';
+import { canUndo, changePlan, hasUnsavedChanges } from './run-plan-state';
 import { RunToolbar } from './run-toolbar';
+import { SaveQuestions } from './save-questions';
 import type { RunVersion } from './save-run';
 import { blankStop } from './stop-ids';
 import { StopList } from './stop-list';
+import { startMapper, useKeepDraft } from './use-plan-draft';
 import { useRunActions } from './use-run-actions';
+import { useUndoShortcut } from './use-undo-shortcut';
 import { VehiclePanel, type Brush } from './vehicle-panel';
 
 interface TrolleyMapperProps {
   initialPlan: RunPlan;
   /** The saved run this plan was opened from, if any. */
   savedVersion?: RunVersion | null;
+  /** The history entry the mapper opened in; it stays with the mapper when the address follows a save. */
+  session: string;
+  /** The board's map mode handed over the stops of this new plan. */
+  handedOverStops?: boolean;
   /** A role that may not change runs (a viewer) looks and prints only (docs/decisions/035). */
   readOnly?: boolean;
 }
 
 /**
  * The trolley mapper: the run's customers on the left, the vehicle on the right. Used for a
- * new run (/trolley-mapper) and for a saved one (/runs/view/{id}).
+ * new run (/trolley-mapper) and for a saved one (/runs/view/{id}); a new plan's address becomes
+ * its run's once saved.
  */
-export function TrolleyMapper({ initialPlan, savedVersion = null, readOnly = false }: TrolleyMapperProps) {
-  const [state, change] = useReducer(changePlan, initialPlan, openPlan);
+export function TrolleyMapper({
+  initialPlan,
+  savedVersion = null,
+  session,
+  handedOverStops = false,
+  readOnly = false,
+}: TrolleyMapperProps) {
+  const userId = useCurrentUser()?.id ?? null;
+  const [start] = useState(() => startMapper({ userId, initialPlan, savedVersion, handedOverStops, session }));
+  const [state, change] = useReducer(changePlan, start.state);
+  const [version, setVersion] = useState(start.version);
+  const [notice, setNotice] = useState(start.notice);
   const { plan } = state;
   const [isEditing, setEditing] = useState(false);
   const [brush, setBrush] = useState<Brush>(null);
-  const run = useRunActions(savedVersion, (saved) => change({ type: 'saved', plan: saved }));
+  const [detailsProblem, setDetailsProblem] = useState<DetailsProblem | null>(null);
+  const [pendingDrop, setPendingDrop] = useState<PendingDrop | null>(null);
+  const [fillNote, setFillNote] = useState<{ text: string; grid: string } | null>(null);
   const vehicleRef = useRef<HTMLDivElement>(null);
-  useDocumentTitle(savedVersion ? 'Saved Run' : 'Trolley Mapper');
-  const isFilling = brush !== null && brush !== '';
   const unsaved = hasUnsavedChanges(state);
+  const isFilling = brush !== null && brush !== '';
+  const waitingDraft = notice?.kind === 'waiting';
+  useDocumentTitle(version ? 'Saved Run' : 'Trolley Mapper');
+  useKeepDraft({ userId, state, unsaved, version, session, paused: waitingDraft });
+  useUndoShortcut(() => change({ type: 'undo' }));
+
+  const run = useRunActions({
+    version,
+    onSaved: (saved, next) => {
+      // A new plan's draft was kept as "new"; from now on it is kept under its run.
+      if (userId && version?.id !== next.id) removeDraft({ userId, runId: version?.id ?? null });
+      setVersion(next);
+      setNotice(null);
+      change({ type: 'saved', plan: saved });
+    },
+    onLoadLatest: (latest) => {
+      setVersion({ id: latest.id, updated: latest.updated });
+      change({ type: 'load', plan: { stops: Array.isArray(latest.data) ? latest.data : [], vehicleInfo: latest.vehicleInfo } });
+    },
+  });
+
+  // The address follows the saved run; the same mapper stays on screen (mapper-screen.tsx).
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { pathname } = location;
+  const pageKey = pageKeyOf(location);
+  const runPath = version ? paths.runView(version.id) : null;
+  useEffect(() => {
+    if (runPath && pathname !== runPath) void navigate(runPath, { replace: true, state: followSaveState(session, pageKey) });
+  }, [runPath, pathname, pageKey, navigate, session]);
+
+  const needsDetails = (message: string) => {
+    const missing = firstMissingDetail(plan.vehicleInfo) !== null;
+    setDetailsProblem(missing ? { message, at: Date.now() } : null);
+    return missing;
+  };
+  const onSave = () => {
+    if (!needsDetails(RUN_NEEDS_DRIVER_REG_DATE)) void run.save(plan);
+  };
+  const onPrint = () => {
+    if (!needsDetails(PRINT_NEEDS_DRIVER_REG_DATE)) void run.print(plan);
+  };
 
   const onClickCell = (index: number) => {
     if (brush === null) notify.info('Click a customer in the list first, or Blank Trolley or Erase.');
     else change({ type: 'fill-cell', index, label: brush });
   };
 
+  const applyVehicleChange = (vehicleChange: VehicleChange) => {
+    if (vehicleChange.kind === 'clear') change({ type: 'clear-cells' });
+    else if (vehicleChange.kind === 'type') change({ type: 'choose-vehicle-type', vehicleType: vehicleChange.vehicleType });
+    else change({ type: 'choose-vehicle-size', size: vehicleChange.trolleyNumber });
+  };
+  const changeVehicle = (vehicleChange: VehicleChange) => {
+    if (filledCellsDropped(plan.vehicleInfo, vehicleChange) > 0) setPendingDrop({ change: vehicleChange, vehicleInfo: plan.vehicleInfo });
+    else applyVehicleChange(vehicleChange);
+  };
+
+  const onFill = () => {
+    const result = fillInReverseDropOrder(plan.stops, plan.vehicleInfo);
+    change({ type: 'fill-load' });
+    setFillNote({ text: fillSummary(result), grid: JSON.stringify(result.grid) });
+  };
+
+  const placements = stopPlacements(plan.stops, plan.vehicleInfo.grid);
+
   return (
     <div className={`px-3 py-4 sm:px-4 ${isFilling ? 'pb-20 lg:pb-4' : ''}`}>
-      <LeaveGuard hasUnsavedChanges={unsaved} />
+      <LeaveGuard
+        hasUnsavedChanges={unsaved}
+        runPath={runPath}
+        onLeave={() => {
+          if (userId && !waitingDraft) removeDraft({ userId, runId: version?.id ?? null });
+        }}
+      />
       <h1 className="sr-only">Trolley Mapper</h1>
       <div className="grid gap-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] lg:items-start">
         <section aria-labelledby="stops-heading" className="space-y-3">
           <RunToolbar
             stops={plan.stops}
+            canUndo={canUndo(state)}
+            onUndo={() => change({ type: 'undo' })}
             isEditing={isEditing}
             onToggleEditing={() => setEditing((e) => !e)}
             isSaving={run.isSaving}
-            onSave={() => void run.save(plan)}
+            onSave={onSave}
             isPrinting={run.isPrinting}
-            onPrint={() => void run.print(plan)}
+            onPrint={onPrint}
             hasUnsavedChanges={unsaved}
             readOnly={readOnly}
           />
+          {notice && (
+            <DraftBanner
+              notice={notice}
+              isSavedRun={version !== null}
+              onDismiss={() => setNotice(null)}
+              onDiscard={() => {
+                if (notice.kind === 'restored') change({ type: 'discard' });
+                else if (userId) removeDraft({ userId, runId: null });
+                setNotice(null);
+              }}
+              onOpen={() => {
+                if (start.kept) change({ type: 'open-kept', plan: start.kept.plan });
+                setNotice(start.kept ? { kind: 'restored', at: start.kept.at } : null);
+              }}
+            />
+          )}
           <RunDetails
             vehicleInfo={plan.vehicleInfo}
-            isEditing={isEditing}
             onChange={(detail, value) => change({ type: 'edit-detail', detail, value })}
+            problem={detailsProblem}
           />
           <StopList
             stops={plan.stops}
+            placements={placements}
             isEditing={isEditing}
             currentLabel={brush}
             onReorder={(stops) => change({ type: 'reorder-stops', stops })}
@@ -85,11 +199,16 @@ export function TrolleyMapper({ initialPlan, savedVersion = null, readOnly = fal
           <VehiclePanel
             vehicleInfo={plan.vehicleInfo}
             brush={brush}
-            onChooseType={(vehicleType) => change({ type: 'choose-vehicle-type', vehicleType })}
-            onChooseSize={(size) => change({ type: 'choose-vehicle-size', size })}
+            onChooseType={(vehicleType) => changeVehicle({ kind: 'type', vehicleType })}
+            onChooseSize={(trolleyNumber) => changeVehicle({ kind: 'size', trolleyNumber })}
             onChooseBrush={setBrush}
             onClickCell={onClickCell}
-            onClearAll={() => change({ type: 'clear-cells' })}
+            onClearAll={() => changeVehicle({ kind: 'clear' })}
+            capacity={loadCapacity(plan.stops, plan.vehicleInfo)}
+            placed={placements.reduce((sum, p) => sum + Math.min(p.placed, p.needed), 0)}
+            onFill={onFill}
+            onBlankRest={() => change({ type: 'blank-spare' })}
+            fillNote={fillNote && fillNote.grid === JSON.stringify(plan.vehicleInfo.grid) ? fillNote.text : null}
           />
         </div>
       </div>
@@ -97,6 +216,15 @@ export function TrolleyMapper({ initialPlan, savedVersion = null, readOnly = fal
       {isFilling && (
         <BrushBar label={brush} onShowTrolleys={() => vehicleRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })} />
       )}
+      <ConfirmDrop
+        pending={pendingDrop}
+        onCancel={() => setPendingDrop(null)}
+        onConfirm={() => {
+          if (pendingDrop) applyVehicleChange(pendingDrop.change);
+          setPendingDrop(null);
+        }}
+      />
+      <SaveQuestions question={run.question} answers={run.answers} myUserId={userId} />
     </div>
   );
 }

@@ -2,19 +2,44 @@ import { useEffect, useRef, useState } from 'react';
 import type { RunPlan } from '#domain/trolleys/run-plan';
 import { notify } from '../../components/ui/toast';
 import { printRunSheet } from './print-run-sheet';
-import { saveRun, type RunVersion } from './save-run';
+import type { SavedRun } from './run-saver';
+import { saveRun, type RunVersion, type SaveTarget } from './save-run';
 
 /** The Save label goes back from "Saving..." to "Save" after 3 s at the latest (docs/product.md#trolley-mapper). */
 const SAVE_LABEL_RESET_MS = 3000;
 
+/** What a save was for: Print goes on to the run sheet once the run is saved. */
+type Purpose = 'save' | 'print';
+
+/** A save that needs the planner's answer first; `plan` is what they asked to save. */
+export type SaveQuestion =
+  | { kind: 'replace'; existing: SavedRun; plan: RunPlan; purpose: Purpose }
+  | { kind: 'changed'; latest: SavedRun; plan: RunPlan; purpose: Purpose }
+  | { kind: 'deleted'; plan: RunPlan; purpose: Purpose };
+
+interface RunActionsOptions {
+  /** The saved run this plan is (opened from Runs, or saved here before); null for a new plan. */
+  version: RunVersion | null;
+  /** The server has `plan` now, as `version`. */
+  onSaved: (plan: RunPlan, version: RunVersion) => void;
+  /** "Load theirs": the latest copy replaces the plan on screen, and is the version from now on. */
+  onLoadLatest: (latest: SavedRun) => void;
+}
+
 /**
- * Save and Print of the trolley mapper: saving a plan (a print saves first), the busy labels, and
- * which version of the run this screen last saved, so it never silently overwrites a newer save.
+ * Save and Print of the trolley mapper: a run saves back to its own record by id, If-Match on the
+ * version this screen last had, so a newer save elsewhere is never overwritten without asking; a
+ * new plan whose name a run already has asks before replacing it (docs/product.md#trolley-mapper).
  */
-export function useRunActions(savedVersion: RunVersion | null, onSaved: (plan: RunPlan) => void) {
+export function useRunActions({ version, onSaved, onLoadLatest }: RunActionsOptions) {
   const [isSaving, setSaving] = useState(false);
   const [isPrinting, setPrinting] = useState(false);
-  const version = useRef<RunVersion | null>(savedVersion);
+  const [question, setQuestion] = useState<SaveQuestion | null>(null);
+  // The latest version, for answers given after a re-render.
+  const current = useRef(version);
+  useEffect(() => {
+    current.current = version;
+  }, [version]);
 
   // The label shows "Saving..." while a save runs, and never longer than 3 s.
   useEffect(() => {
@@ -23,35 +48,74 @@ export function useRunActions(savedVersion: RunVersion | null, onSaved: (plan: R
     return () => clearTimeout(timer);
   }, [isSaving]);
 
-  const save = async (plan: RunPlan): Promise<boolean> => {
+  const attempt = async (plan: RunPlan, target: SaveTarget, purpose: Purpose): Promise<void> => {
+    setQuestion(null);
     setSaving(true);
-    const result = await saveRun(plan, version.current);
-    setSaving(false);
-    if (!result.ok) {
-      notify.error(result.message);
-      return false;
-    }
-    version.current = { id: result.record.id, updated: result.record.updated };
-    onSaved(plan);
-    return true;
-  };
-
-  const saveAndSay = async (plan: RunPlan) => {
-    if (await save(plan)) notify.success('Run saved.');
-  };
-
-  const print = async (plan: RunPlan) => {
-    setPrinting(true);
+    if (purpose === 'print') setPrinting(true);
     try {
-      if (!(await save(plan))) return;
-      await printRunSheet(plan, new Date());
-    } catch (err) {
-      console.warn('Printing the run sheet failed.', err);
-      notify.error('The run sheet could not be made. The run is saved; try Print again.');
+      const outcome = await saveRun(plan, target);
+      setSaving(false);
+      switch (outcome.kind) {
+        case 'saved': {
+          const saved = { id: outcome.record.id, updated: outcome.record.updated };
+          current.current = saved;
+          onSaved(plan, saved);
+          if (purpose === 'print') await printSheet(plan);
+          else notify.success('Run saved.');
+          return;
+        }
+        case 'name-taken':
+          setQuestion({ kind: 'replace', existing: outcome.existing, plan, purpose });
+          return;
+        case 'changed':
+          setQuestion({ kind: 'changed', latest: outcome.latest, plan, purpose });
+          return;
+        case 'deleted':
+          setQuestion({ kind: 'deleted', plan, purpose });
+          return;
+        case 'failed':
+          notify.error(outcome.message);
+      }
     } finally {
+      setSaving(false);
       setPrinting(false);
     }
   };
 
-  return { isSaving, isPrinting, save: saveAndSay, print };
+  const targetOf = (): SaveTarget => (current.current ? { kind: 'run', version: current.current } : { kind: 'new' });
+  const versionOf = (run: SavedRun): RunVersion => ({ id: run.id, updated: run.updated });
+
+  return {
+    isSaving,
+    isPrinting,
+    question,
+    save: (plan: RunPlan) => attempt(plan, targetOf(), 'save'),
+    print: (plan: RunPlan) => attempt(plan, targetOf(), 'print'),
+    answers: {
+      /** A new plan takes over the run of the same name: it is that run from now on. */
+      replace: (q: Extract<SaveQuestion, { kind: 'replace' }>) =>
+        attempt(q.plan, { kind: 'run', version: versionOf(q.existing) }, q.purpose),
+      /** Another run with the same name, or the plan again after its run was deleted. */
+      saveAsNew: (q: SaveQuestion) => attempt(q.plan, { kind: 'new-anyway' }, q.purpose),
+      /** Yours over theirs, knowingly: If-Match on their version, so a third save still asks. */
+      keepMine: (q: Extract<SaveQuestion, { kind: 'changed' }>) =>
+        attempt(q.plan, { kind: 'run', version: versionOf(q.latest) }, q.purpose),
+      loadTheirs: (q: Extract<SaveQuestion, { kind: 'changed' }>) => {
+        setQuestion(null);
+        current.current = versionOf(q.latest);
+        onLoadLatest(q.latest);
+        notify.success('Loaded the latest version of this run.');
+      },
+      cancel: () => setQuestion(null),
+    },
+  };
+}
+
+async function printSheet(plan: RunPlan): Promise<void> {
+  try {
+    await printRunSheet(plan, new Date());
+  } catch (err) {
+    console.warn('Printing the run sheet failed.', err);
+    notify.error('The run sheet could not be made. The run is saved; try Print again.');
+  }
 }

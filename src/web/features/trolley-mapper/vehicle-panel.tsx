@@ -1,5 +1,6 @@
 import type { CSSProperties } from 'react';
 import type { VehicleInfo, VehicleType } from '#domain/records';
+import type { LoadCapacity } from '#domain/trolleys/load-plan';
 import { BLANK_TROLLEY_LABEL } from '#domain/trolleys/run-plan';
 import { vehicleLayout, vehicleSizes, type CellPlacement } from '#domain/trolleys/vehicle-layouts';
 import { Button } from '../../components/ui/button';
@@ -16,6 +17,13 @@ interface VehiclePanelProps {
   onChooseBrush: (brush: Brush) => void;
   onClickCell: (index: number) => void;
   onClearAll: () => void;
+  /** What the stops need against the cells, and how many of their trolleys are placed. */
+  capacity: LoadCapacity;
+  placed: number;
+  onFill: () => void;
+  onBlankRest: () => void;
+  /** What the last Fill did, while the grid is as it left it. */
+  fillNote: string | null;
 }
 
 const TYPES: { type: VehicleType; label: string }[] = [
@@ -32,8 +40,15 @@ export function VehiclePanel({
   onChooseBrush,
   onClickCell,
   onClearAll,
+  capacity,
+  placed,
+  onFill,
+  onBlankRest,
+  fillNote,
 }: VehiclePanelProps) {
   const layout = vehicleLayout(vehicleInfo.vehicleType, vehicleInfo.trolleyNumber);
+  const vehicleName = vehicleInfo.vehicleType === 'trailer' ? 'trailer' : 'lorry';
+  const hasEmptyCell = vehicleInfo.grid.some((cell) => cell === '');
 
   return (
     <section aria-labelledby="vehicle-heading" className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm sm:p-4">
@@ -99,9 +114,39 @@ export function VehiclePanel({
         </Button>
       </div>
 
+      {layout.cells.length > 0 && (
+        <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-slate-100 pt-3">
+          <p className="mr-auto text-sm text-slate-600">
+            Placed <span className="font-semibold text-slate-900">{placed}</span> of {capacity.needed} trolleys
+          </p>
+          <Button
+            variant="secondary"
+            onClick={onFill}
+            disabled={!hasEmptyCell}
+            title="Places every customer's trolleys, the last drop deepest"
+          >
+            Fill
+          </Button>
+          <Button variant="secondary" onClick={onBlankRest} disabled={!hasEmptyCell}>
+            Blank the rest
+          </Button>
+        </div>
+      )}
+      {layout.cells.length > 0 && capacity.over > 0 && (
+        <p role="alert" className="mt-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          <span className="font-semibold">Too many trolleys:</span> this run needs {capacity.needed}, the {vehicleInfo.trolleyNumber}T{' '}
+          {vehicleName} has {capacity.cells} places. {capacity.over} won't fit.
+        </p>
+      )}
+      {fillNote && (
+        <p role="status" className="mt-3 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700">
+          {fillNote}
+        </p>
+      )}
+
       {layout.cells.length === 0 ? (
         <p className="mt-4 rounded-md border border-dashed border-slate-300 px-4 py-10 text-center text-sm text-slate-500">
-          Choose a size to lay out the {vehicleInfo.vehicleType === 'trailer' ? 'trailer' : 'lorry'}.
+          Choose a size to lay out the {vehicleName}.
         </p>
       ) : (
         <div
@@ -121,9 +166,7 @@ export function VehiclePanel({
           ))}
         </div>
       )}
-      <p className="mt-2 text-center text-xs text-slate-400">
-        Front of the {vehicleInfo.vehicleType === 'trailer' ? 'trailer' : 'lorry'} at the top
-      </p>
+      <p className="mt-2 text-center text-xs text-slate-400">Front of the {vehicleName} at the top · doors at the bottom</p>
     </section>
   );
 }

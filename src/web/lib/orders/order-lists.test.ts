@@ -23,6 +23,8 @@ const order = (id: string, over: Partial<OrderRecord> = {}): OrderRecord => ({
   trollies: '',
   extras: '',
   user: 'u',
+  created_by: 'u',
+  updated_by: 'u',
   nursery: 'nursery1',
   ...over,
 });

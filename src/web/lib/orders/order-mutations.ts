@@ -18,11 +18,16 @@ export async function createOrder(fields: OrderFields): Promise<OrderRecord> {
 /**
  * Saves changes to an order the user started editing at version `from.updated`. The server
  * refuses with 412 when someone changed it meanwhile (docs/decisions/025): see `isEditConflict`.
+ * A batch of saves passes `refetch: false` and refetches once when all are done.
  */
-export async function updateOrder(from: Pick<OrderRecord, 'id' | 'updated'>, changes: Partial<OrderFields>): Promise<OrderRecord> {
+export async function updateOrder(
+  from: Pick<OrderRecord, 'id' | 'updated'>,
+  changes: Partial<OrderFields>,
+  { refetch = true }: { refetch?: boolean } = {},
+): Promise<OrderRecord> {
   const record = await tasks().update<OrderRecord>(from.id, changes, { headers: { 'If-Match': `"${from.updated}"` } });
   applyChangeToCache({ action: 'update', record });
-  void refetchAllOrders();
+  if (refetch) void refetchAllOrders();
   return record;
 }
 

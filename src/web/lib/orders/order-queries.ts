@@ -56,7 +56,7 @@ export function holdingOrdersQuery() {
   });
 }
 
-/** Search: title or order number contains the text, newest first. A blank query asks nothing. */
+/** Search: customer name, order number, postcode or notes contain the text, newest first. A blank query asks nothing. */
 export function searchOrdersQuery(query: string) {
   const text = query.trim();
   return queryOptions({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hrefOf, parsePath, resolveTo } from './location';
+import { hrefOf, pageKeyOf, parsePath, resolveTo } from './location';
 
 describe('parsePath', () => {
   it.each([
@@ -29,5 +29,16 @@ describe('resolveTo', () => {
 
   it('joins a pathname and a search as NavLink passes them', () => {
     expect(hrefOf(resolveTo({ pathname: '/', search: '?year=2026&week=47' }, here))).toBe('/?year=2026&week=47');
+  });
+});
+
+describe('pageKeyOf', () => {
+  it.each([
+    ['a plain move', { pathname: '/runs/view/abc', state: null }, '/runs/view/abc'],
+    ['state without a page key', { pathname: '/trolley-mapper', state: { stops: [] } }, '/trolley-mapper'],
+    ['a move that stays on its page', { pathname: '/runs/view/abc', state: { pageKey: '/trolley-mapper' } }, '/trolley-mapper'],
+    ['a page key that is not text', { pathname: '/runs', state: { pageKey: 3 } }, '/runs'],
+  ])('%s', (_, location, key) => {
+    expect(pageKeyOf(location)).toBe(key);
   });
 });

@@ -49,3 +49,14 @@ function withPrefix(prefix: '?' | '#', part: string | undefined): string {
   if (!part || part === prefix) return '';
   return part.startsWith(prefix) ? part : prefix + part;
 }
+
+/**
+ * Which page a location shows, so the layout starts a fresh page (and forgets a failed one) when
+ * it changes: the pathname, unless the move's state names the page it stays on (`pageKey`), as
+ * the trolley mapper does when its address follows the run it has just saved.
+ */
+export function pageKeyOf(location: Pick<AppLocation, 'pathname' | 'state'>): string {
+  const { state } = location;
+  if (typeof state === 'object' && state !== null && 'pageKey' in state && typeof state.pageKey === 'string') return state.pageKey;
+  return location.pathname;
+}

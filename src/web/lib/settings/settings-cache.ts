@@ -1,7 +1,7 @@
 // user_settings_cache (docs/product.md#settings): the week headings kept in the browser, so the board
 // paints its route headings before the server answers. It is the settings query's first copy
 // (its initialData, ./use-week-headings) and is written whenever the server's copy arrives.
-import type { WeekHeadings } from '#domain/records';
+import type { UserSettingsRecord, WeekHeadings } from '#domain/records';
 import { pickWeekHeadings } from '#domain/settings/week-headings';
 import { NURSERY_HEADINGS_CACHE_KEY, USER_SETTINGS_CACHE_KEY } from '../session';
 
@@ -10,6 +10,13 @@ export interface CachedSettings {
   userId: string;
   recordId: string | null;
   settings_json: WeekHeadings;
+  /** The record's version, so a late copy never replaces a newer one (absent in older caches). */
+  updated?: string;
+}
+
+/** The cached form of a user's settings record. */
+export function cachedSettingsOf(userId: string, record: UserSettingsRecord): CachedSettings {
+  return { userId, recordId: record.id, settings_json: pickWeekHeadings(record.settings_json), updated: record.updated };
 }
 
 export function readCachedSettings(userId: string): CachedSettings | null {
@@ -18,7 +25,12 @@ export function readCachedSettings(userId: string): CachedSettings | null {
     if (!raw) return null;
     const parsed = JSON.parse(raw) as Partial<CachedSettings>;
     if (parsed.userId !== userId || typeof parsed.settings_json !== 'object' || parsed.settings_json === null) return null;
-    return { userId, recordId: parsed.recordId ?? null, settings_json: pickWeekHeadings(parsed.settings_json) };
+    return {
+      userId,
+      recordId: parsed.recordId ?? null,
+      settings_json: pickWeekHeadings(parsed.settings_json),
+      updated: typeof parsed.updated === 'string' ? parsed.updated : undefined,
+    };
   } catch {
     return null;
   }

@@ -6,16 +6,29 @@ import { queryClient } from '../query-client';
 import { settingsKeys } from '../query-keys';
 import { sessionState } from '../session';
 import { useCurrentUser } from '../use-current-user';
-import { readCachedSettings, writeCachedSettings, type CachedSettings } from './settings-cache';
+import { cachedSettingsOf, readCachedSettings, writeCachedSettings, type CachedSettings } from './settings-cache';
 
 /** The user's settings record, creating an empty one when the user has none (docs/product.md#settings). */
 async function fetchOrCreateSettings(userId: string): Promise<CachedSettings> {
   const settings = pb.collection(COLLECTIONS.userSettings);
   const list = await settings.getList<UserSettingsRecord>(1, 1, { filter: pb.filter('user = {:id}', { id: userId }) });
   const record = list.items[0] ?? (await settings.create<UserSettingsRecord>({ user: userId, settings_json: {} }));
-  const value: CachedSettings = { userId, recordId: record.id, settings_json: pickWeekHeadings(record.settings_json) };
+  const value = cachedSettingsOf(userId, record);
   writeCachedSettings(value);
   return value;
+}
+
+/**
+ * A copy of the user's settings from the server (a save here, or a live event of a save on
+ * another device, ./settings-realtime): into the query, so every screen showing the headings
+ * follows, and into the cache for the next first paint. An older copy than the one held is ignored.
+ */
+export function putSettings(value: CachedSettings): void {
+  const key = settingsKeys.forUser(value.userId);
+  const held = queryClient.getQueryData<CachedSettings>(key);
+  if (held?.updated && value.updated && held.updated > value.updated) return;
+  writeCachedSettings(value);
+  queryClient.setQueryData(key, value);
 }
 
 function settingsQuery(userId: string) {
@@ -37,9 +50,8 @@ export async function saveWeekHeadings(userId: string, headings: WeekHeadings): 
   const saved = await pb
     .collection(COLLECTIONS.userSettings)
     .update<UserSettingsRecord>(recordId, { settings_json: { ...known?.settings_json, ...pickWeekHeadings(headings) } });
-  const value: CachedSettings = { userId, recordId: saved.id, settings_json: pickWeekHeadings(saved.settings_json) };
-  writeCachedSettings(value);
-  queryClient.setQueryData(settingsKeys.forUser(userId), value);
+  const value = cachedSettingsOf(userId, saved);
+  putSettings(value);
   return value;
 }
 

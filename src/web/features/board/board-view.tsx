@@ -1,0 +1,105 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { boardColumns, type BoardColumn } from '#domain/orders/board-columns';
+import { boardDays, type BoardDays } from '#domain/orders/board-filter';
+import { newOrderWeekError } from '#domain/orders/new-order-week';
+import type { BoardType, OrderRecord, WeekHeadings } from '#domain/records';
+import type { CalendarDate } from '#domain/weeks';
+import { highlightedOrderOf } from '../../lib/board-arrival';
+import { useLocation } from '../../lib/router/hooks';
+import { useBoardFilter } from './board-filter-store';
+import { BoardToolbar } from './board-toolbar';
+import { DayOrdersList } from './day-orders-list';
+import { DayStrip } from './day-strip';
+import { DayTools } from './day-tools';
+import { DragArea } from './drag-support';
+import { SelectionBanner } from './selection-banner';
+import { useOpenAtToday } from './use-open-at-today';
+import { WeekBoard } from './week-board';
+
+/** How long a line just added stays marked. */
+const HIGHLIGHT_MS = 4000;
+
+interface Props {
+  year: number;
+  week: number;
+  today: CalendarDate;
+  /** The week's orders; undefined while they load. */
+  orders: readonly OrderRecord[] | undefined;
+  /** The user's week headings; null for a board without route headings (the collect board). */
+  headings: WeekHeadings | null;
+  idPrefix: string;
+  /** The board type a day's "+" gives a new order (the collect board's are collects). */
+  newOrderType?: BoardType;
+}
+
+/** The order just added, marked for a moment once it is on screen. */
+function useArrivedOrder(orders: readonly OrderRecord[] | undefined): string | null {
+  const { state } = useLocation();
+  const [highlightId, setHighlightId] = useState(() => highlightedOrderOf(state, Date.now()));
+  useEffect(() => setHighlightId(highlightedOrderOf(state, Date.now())), [state]);
+  const isShown = highlightId !== null && orders?.some((o) => o.id === highlightId) === true;
+  useEffect(() => {
+    if (!isShown) return;
+    const timer = setTimeout(() => setHighlightId(null), HIGHLIGHT_MS);
+    return () => clearTimeout(timer);
+  }, [isShown]);
+  return highlightId;
+}
+
+/**
+ * A board week as staff use it: the filter, the day strip (narrow screens), and the seven days
+ * with their counts, their buttons and their orders. Shared by the weekly and collect boards.
+ */
+export function BoardView({ year, week, today, orders, headings, idPrefix, newOrderType }: Props) {
+  const filter = useBoardFilter();
+  const columns = useMemo(() => boardColumns(year, week, today), [year, week, today]);
+  const previous = useRef<BoardDays<OrderRecord> | undefined>(undefined);
+  const days = useMemo(() => (orders ? boardDays(orders, filter, previous.current) : undefined), [orders, filter]);
+  useEffect(() => {
+    previous.current = days;
+  }, [days]);
+  const hidden = days ? Object.values(days).reduce((sum, day) => sum + day.hidden, 0) : 0;
+  const highlightId = useArrivedOrder(orders);
+  const canAddOrders = newOrderWeekError({ year, weekNumber: week }, today) === null;
+
+  useOpenAtToday({
+    idPrefix,
+    today: columns.find((c) => c.isToday)?.day ?? null,
+    hasOrders: orders !== undefined,
+    skip: highlightId !== null,
+  });
+
+  const summaryOf = (column: BoardColumn) =>
+    days ? { orders: days[column.day].orders.length, trollies: days[column.day].trollies } : null;
+
+  return (
+    <div>
+      <SelectionBanner />
+      <BoardToolbar filter={filter} hidden={hidden} />
+      <DragArea isReady={orders !== undefined}>
+        <DayStrip columns={columns} idPrefix={idPrefix} summaryOf={summaryOf} />
+        <WeekBoard
+          columns={columns}
+          year={year}
+          week={week}
+          headings={headings}
+          idPrefix={idPrefix}
+          summaryOf={summaryOf}
+          renderTools={(column) => (
+            <DayTools
+              column={column}
+              year={year}
+              week={week}
+              orders={days?.[column.day].orders ?? []}
+              canAddOrders={canAddOrders}
+              newOrderType={newOrderType}
+            />
+          )}
+          renderDay={(column) =>
+            days && <DayOrdersList orders={days[column.day].orders} hidden={days[column.day].hidden} highlightId={highlightId} />
+          }
+        />
+      </DragArea>
+    </div>
+  );
+}

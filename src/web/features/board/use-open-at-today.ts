@@ -1,0 +1,67 @@
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import type { Day } from '#domain/records';
+import { useLocation } from '../../lib/router/hooks';
+import { dayColumnId } from './day-column';
+import { jumpToDay } from './day-strip';
+
+// Columns stack (or pair up) below this width; on wider screens every day is in view at once.
+const STACKED_COLUMNS = '(max-width: 1023.98px)';
+const USER_MOVES = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+
+/**
+ * Whether a day's column starts in the upper half of the page's first screen (Monday, mostly): no
+ * need to scroll. Measured from the top of the page, not of the window: a jump made before the
+ * orders arrived may have stopped short (the page was not yet long enough), leaving the column
+ * in the upper half of the window but not at its top.
+ */
+function isNearTheTop(idPrefix: string, day: Day): boolean {
+  const column = document.getElementById(dayColumnId(idPrefix, day));
+  return column !== null && column.getBoundingClientRect().top + window.scrollY < window.innerHeight / 2;
+}
+
+/** History entries the board has been shown for: Back to one of them keeps where the page was. */
+const shownEntries = new Set<string>();
+
+/**
+ * On a phone the board opens at today's column, not at Monday (docs/product.md#weekly-board):
+ * when a board entry is first shown for a week holding today, today's column is scrolled to the
+ * top unless it starts in the upper half of the page's first screen; once the orders have arrived
+ * (the days above it grow), the same again, unless the person has moved meanwhile. Back to an entry seen before does nothing, nor does a board opened to show an
+ * order just added (`skip`).
+ */
+export function useOpenAtToday({
+  idPrefix,
+  today,
+  hasOrders,
+  skip,
+}: {
+  idPrefix: string;
+  today: Day | null;
+  hasOrders: boolean;
+  skip: boolean;
+}) {
+  const { key } = useLocation();
+  const pending = useRef(false);
+
+  useLayoutEffect(() => {
+    if (shownEntries.has(key)) return;
+    shownEntries.add(key);
+    pending.current = !skip && today !== null && window.matchMedia(STACKED_COLUMNS).matches;
+    if (!pending.current || !today) return;
+    // Before the orders arrive the days above today are short: today may start near the top now
+    // and far down once they have grown, so the check is made again then.
+    if (!isNearTheTop(idPrefix, today)) jumpToDay(idPrefix, today, { behavior: 'instant', focus: false });
+    const stop = () => {
+      pending.current = false;
+      for (const type of USER_MOVES) window.removeEventListener(type, stop, true);
+    };
+    for (const type of USER_MOVES) window.addEventListener(type, stop, { capture: true, passive: true });
+    return stop;
+  }, [key, idPrefix, today, skip]);
+
+  useEffect(() => {
+    if (!hasOrders || !pending.current || !today) return;
+    pending.current = false;
+    if (!isNearTheTop(idPrefix, today)) jumpToDay(idPrefix, today, { behavior: 'instant', focus: false });
+  }, [hasOrders, idPrefix, today]);
+}

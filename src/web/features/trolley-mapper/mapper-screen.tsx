@@ -1,0 +1,76 @@
+import { useQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { emptyVehicleInfo } from '#domain/trolleys/run-plan';
+import { LoadingScreen } from '../../components/ui/loading-screen';
+import { paths } from '../../lib/paths';
+import { useLocation, useParams } from '../../lib/router/hooks';
+import { Link } from '../../lib/router/links';
+import { runQuery } from '../../lib/runs/run-queries';
+import { useCan } from '../../lib/use-role';
+import { followedSession, stopsFromRouterState } from './router-state';
+import { TrolleyMapper } from './trolley-mapper';
+
+/**
+ * The trolley mapper's one screen, for both of its addresses: `/trolley-mapper` ("Create Run",
+ * "New Run"; the board's map mode hands over its chosen orders as router state,
+ * `navigate(paths.trolleyMapper, { state: { stops } })` with `stops: RunStop[]`) and
+ * `/runs/view/{id}` (a saved run, "Loading export..." meanwhile). One screen, so that when a new
+ * plan is saved the address follows the run while the same mapper, its undo history and its
+ * chosen customer stay on screen: that move carries the mapper's session (router-state.ts).
+ */
+export default function MapperScreen() {
+  const { id = null } = useParams();
+  const location = useLocation();
+  const session = followedSession(location.state) ?? location.key;
+  // A viewer opens saved runs to look and print; new plans are not theirs (the route's guard).
+  const canEdit = useCan('edit');
+  // Sessions whose mapper this screen shows: when the address follows a save (a new plan's first,
+  // or a deleted run saved anew) the mapper is on screen already. Any other saved-run address
+  // (opened from Runs, or reloaded) loads the run. Recording a session is idempotent, so doing it
+  // while rendering is safe.
+  const shown = useRef(new Set<string>());
+  const loadId = id !== null && !shown.current.has(session) ? id : null;
+  const run = useQuery({ ...runQuery(loadId ?? ''), enabled: loadId !== null });
+
+  if (loadId !== null) {
+    if (run.isPending) return <LoadingScreen text="Loading export..." />;
+    if (run.isError) return <RunNotLoaded missing={(run.error as { status?: number }).status === 404} />;
+    const record = run.data;
+    shown.current.add(session);
+    return (
+      <TrolleyMapper
+        key={session}
+        session={session}
+        initialPlan={{
+          stops: Array.isArray(record.data) ? record.data : [],
+          vehicleInfo: { ...emptyVehicleInfo(), ...record.vehicleInfo },
+        }}
+        savedVersion={{ id: record.id, updated: record.updated }}
+        readOnly={!canEdit}
+      />
+    );
+  }
+  const stops = stopsFromRouterState(location.state);
+  shown.current.add(session);
+  return (
+    <TrolleyMapper
+      key={session}
+      session={session}
+      initialPlan={{ stops, vehicleInfo: emptyVehicleInfo() }}
+      handedOverStops={stops.length > 0}
+    />
+  );
+}
+
+function RunNotLoaded({ missing }: { missing: boolean }) {
+  return (
+    <div role="alert" className="mx-auto max-w-xl px-4 py-10 text-center">
+      <p className="font-semibold text-slate-900">
+        {missing ? 'This run no longer exists.' : 'This run could not be loaded. Check your connection and try again.'}
+      </p>
+      <Link to={paths.runs} className="mt-3 inline-block font-medium text-emerald-700 underline-offset-2 hover:underline">
+        Back to Runs
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+// What the board journeys share: the two screen sizes they run at, finding a day's column and an
+// order's line as a person does, and a second signed-in device on the same board.
+import type { Browser, BrowserContextOptions, Locator, Page } from '@playwright/test';
+import type { IsoWeek } from '../../src/domain/weeks';
+import { expect } from './e2e-fixtures';
+import type { Account } from './e2e-fixtures';
+import { FUTURE_YEAR } from './open-weeks';
+
+/** A phone on the yard (touch) and an office desktop. */
+export const SCREENS: readonly { name: string; use: BrowserContextOptions }[] = [
+  { name: 'phone', use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } },
+  { name: 'desktop', use: { viewport: { width: 1440, height: 900 } } },
+];
+
+/**
+ * A week of next year (open for new orders) that one board journey has to itself: tests run side
+ * by side, and a day's bulk status or a count must not meet another test's orders. Taken so far:
+ * board-status 11-18, board-add-order 21-26, board-move 31-40, board-filters 41-44, toasts 45-46, search-notes 47.
+ */
+export const ownWeek = (week: number): IsoWeek => ({ year: FUTURE_YEAR, week });
+
+/** Live changes arrive within 2 s (docs/product.md#live-updates). */
+export const LIVE_MS = 2000;
+
+export const boardPath = ({ year, week }: IsoWeek) => `/?year=${year}&week=${week}`;
+export const column = (page: Page, day: string): Locator => page.getByRole('region', { name: new RegExp(`^${day}`) });
+export const line = (page: Page, day: string, title: string): Locator => column(page, day).getByRole('listitem').filter({ hasText: title });
+export const statusButton = (orderLine: Locator): Locator => orderLine.getByRole('button', { name: /^Status: / });
+/**
+ * Where an element is on screen, once it is drawn: the board is drawn again when drag and drop
+ * arrives (a moment after the orders), and an element being swapped has no box for that moment.
+ */
+export async function boxOf(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  let box: Awaited<ReturnType<Locator['boundingBox']>> = null;
+  await expect.poll(async () => (box = await locator.boundingBox())).not.toBeNull();
+  return box!;
+}
+/** A toast (not another live region, such as drag and drop's announcements) showing `text`. */
+export const toast = (page: Page, text: string | RegExp): Locator =>
+  page.locator('[data-rht-toaster]').getByRole('status').filter({ hasText: text });
+
+/** Opens a board week and waits until it updates live, so a change elsewhere will show. */
+export async function openLiveBoard(page: Page, week: IsoWeek): Promise<void> {
+  await page.goto(boardPath(week));
+  await expect(page.getByText('Live', { exact: true })).toBeVisible({ timeout: 10_000 });
+}
+
+/** Another device (its own browser context) signed in as `account`, showing the same board live. */
+export async function secondDevice(
+  browser: Browser,
+  account: Pick<Account, 'username' | 'password'>,
+  signIn: (page: Page, account: Pick<Account, 'username' | 'password'>) => Promise<void>,
+  week: IsoWeek,
+): Promise<{ page: Page; close: () => Promise<void> }> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await signIn(page, account);
+  await openLiveBoard(page, week);
+  return { page, close: () => context.close() };
+}
