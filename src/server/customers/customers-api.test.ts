@@ -148,6 +148,15 @@ describe('merging two customers', () => {
     const orders = await staff.pb.collection('tasks').getFullList({ filter: `customer = "${keep.id}"` });
     expect(orders.map((o) => o.id).sort()).toEqual([...placed.map((o) => o.id), untouched.id].sort());
     expect((await failure(staff.pb.collection('customers').getOne(dup.id))).status).toBe(404);
+    // Each moved order names who moved it, in updated_by and in its history.
+    const moved = await staff.pb.collection('tasks').getOne(placed[0]?.id ?? '');
+    expect(moved.updated_by).toBe(office.id);
+    const history = await staff.pb.send(`/api/collections/tasks/records/${moved.id}/history`, {});
+    expect(history.items.at(-1)).toMatchObject({
+      action: 'update',
+      byName: office.username,
+      changes: expect.arrayContaining([expect.objectContaining({ field: 'customer' })]),
+    });
   });
 
   it('answers bad requests with a sentence, and refuses staff and viewers', async () => {

@@ -29,7 +29,8 @@ function readId(input: Record<string, unknown>, name: string): string {
 /**
  * What the customer book does beyond the records API (docs/decisions/037): merging two customers
  * and linking existing orders to customers. Every write goes through the one write path, in one
- * transaction each, so a merge either moves every order and removes the duplicate or does nothing.
+ * transaction each, so a merge either moves every order and removes the duplicate or does nothing;
+ * each order it changes records the person in `updated_by` and its history.
  */
 export class CustomersService {
   constructor(private readonly deps: CustomersServiceDeps) {}
@@ -45,25 +46,28 @@ export class CustomersService {
         ...(mergeId === '' ? { merge: { code: 'validation_required', message: 'Choose the duplicate to merge.' } } : {}),
       });
     if (keepId === mergeId) throw badRequest('Choose two different customers: a customer cannot be merged into itself.');
-    return this.deps.records.systemBatch(async (batch) => {
-      await lockCustomers(batch, [keepId, mergeId]);
-      const kept = await customerOf(batch, user.nursery, keepId);
-      const merged = await customerOf(batch, user.nursery, mergeId);
-      const orders = await batch.db
-        .selectFrom('tasks')
-        .selectAll()
-        .where('nursery', '=', user.nursery)
-        .where('customer', '=', mergeId)
-        .execute();
-      for (const order of orders) await batch.update('tasks', order as unknown as Row, { customer: keepId });
-      const filled: Row = {};
-      for (const name of FILLED_WHEN_BLANK)
-        if (String(kept[name] ?? '') === '' && String(merged[name] ?? '') !== '') filled[name] = merged[name];
-      if (Number(kept.usualTrolleys) === 0 && Number(merged.usualTrolleys) > 0) filled.usualTrolleys = merged.usualTrolleys;
-      const row = Object.keys(filled).length > 0 ? await batch.update('customers', kept, filled) : kept;
-      await batch.delete('customers', merged);
-      return { record: customersCollection.toRecord(row), movedOrders: orders.length };
-    });
+    return this.deps.records.systemBatch(
+      async (batch) => {
+        await lockCustomers(batch, [keepId, mergeId]);
+        const kept = await customerOf(batch, user.nursery, keepId);
+        const merged = await customerOf(batch, user.nursery, mergeId);
+        const orders = await batch.db
+          .selectFrom('tasks')
+          .selectAll()
+          .where('nursery', '=', user.nursery)
+          .where('customer', '=', mergeId)
+          .execute();
+        for (const order of orders) await batch.update('tasks', order as unknown as Row, { customer: keepId, updated_by: user.id });
+        const filled: Row = {};
+        for (const name of FILLED_WHEN_BLANK)
+          if (String(kept[name] ?? '') === '' && String(merged[name] ?? '') !== '') filled[name] = merged[name];
+        if (Number(kept.usualTrolleys) === 0 && Number(merged.usualTrolleys) > 0) filled.usualTrolleys = merged.usualTrolleys;
+        const row = Object.keys(filled).length > 0 ? await batch.update('customers', kept, filled) : kept;
+        await batch.delete('customers', merged);
+        return { record: customersCollection.toRecord(row), movedOrders: orders.length };
+      },
+      { user },
+    );
   }
 
   /**
@@ -72,25 +76,28 @@ export class CustomersService {
    * only what is still unlinked, so it may run after every import or new customer.
    */
   async matchOrders(user: UsersTable): Promise<MatchResult> {
-    return this.deps.records.systemBatch(async (batch) => {
-      const customers = await batch.db
-        .selectFrom('customers')
-        .select(['id', 'name', 'postcode'])
-        .where('nursery', '=', user.nursery)
-        .execute();
-      const orders = await batch.db
-        .selectFrom('tasks')
-        .selectAll()
-        .where('nursery', '=', user.nursery)
-        .where('customer', '=', '')
-        .execute();
-      const plan = planMatches(orders, customers);
-      for (const order of orders) {
-        const customer = plan.links.get(order.id);
-        if (customer !== undefined) await batch.update('tasks', order as unknown as Row, { customer });
-      }
-      return { linked: plan.links.size, unmatched: plan.unmatched };
-    });
+    return this.deps.records.systemBatch(
+      async (batch) => {
+        const customers = await batch.db
+          .selectFrom('customers')
+          .select(['id', 'name', 'postcode'])
+          .where('nursery', '=', user.nursery)
+          .execute();
+        const orders = await batch.db
+          .selectFrom('tasks')
+          .selectAll()
+          .where('nursery', '=', user.nursery)
+          .where('customer', '=', '')
+          .execute();
+        const plan = planMatches(orders, customers);
+        for (const order of orders) {
+          const customer = plan.links.get(order.id);
+          if (customer !== undefined) await batch.update('tasks', order as unknown as Row, { customer, updated_by: user.id });
+        }
+        return { linked: plan.links.size, unmatched: plan.unmatched };
+      },
+      { user },
+    );
   }
 }
 

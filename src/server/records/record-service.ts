@@ -1,4 +1,6 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { fieldChanges, OPERATOR_NAME, type DeletedEntry, type HistoryAction } from '#domain/history/record-history';
+import { canPurge, canRestore, PURGE_REFUSED, RESTORE_REFUSED } from '#domain/history/trail-permissions';
 import type { AuthContext } from '../auth/auth-context';
 import type { DeletePasswordCheck } from '../auth/delete-password';
 import { LoginThrottle } from '../auth/login-throttle';
@@ -6,10 +8,13 @@ import type { Throttles } from '../auth/throttles';
 import type { Config } from '../config';
 import { ReadRefused, type ClientReads } from '../db/client-reads';
 import type { Database } from '../db/schema';
-import { ApiError, notFound, validationFailed } from '../errors';
+import { ApiError, forbidden, notFound, validationFailed } from '../errors';
 import type { MailMessage } from '../mail/mailer';
 import type { EventBus, RecordChange } from '../realtime/event-bus';
 import type { UsersRepository } from '../users/users-repository';
+import { deletedRow, DeletedStore } from '../trail/deleted-store';
+import { historyEntryOf, HistoryStore, type Actor, type HistoryPage } from '../trail/history-store';
+import { claimJob } from '../trail/job-claims';
 import { accessOf, type Action, type CollectionAccess, type FieldVisibility } from './access-rules';
 import { fieldsRefused, refusedFields } from './client-fields';
 import { CreateWith, NotStored, type Collection, type CollectionDeps, type WriteContext } from './collection';
@@ -36,6 +41,8 @@ export interface RecordServiceOptions {
   now: () => Date;
   /** Where client lists run (off the event loop, time-limited); without it, on `db`. */
   reads?: ClientReads;
+  /** How history names a change made without a signed-in caller (default "operator (CLI)"). */
+  systemActorName?: string;
 }
 
 export type { ApiRecord } from './record-mapping';
@@ -91,7 +98,34 @@ export interface DeleteOptions extends WriteOptions {
   confirmPassword?: string | string[];
 }
 
+/** A page of records in Deleted, newest deleted first (docs/decisions/034). */
+export interface DeletedPage {
+  page: number;
+  perPage: number;
+  totalItems: number;
+  totalPages: number;
+  items: DeletedEntry[];
+}
+
+/** What one run of the automatic purge did: whether this instance had the job, and how many records it purged. */
+export interface PurgeRun {
+  claimed: boolean;
+  purged: number;
+}
+
+/** The automatic purge of old deleted records, claimed by one instance at a time (job-claims.ts). */
+export const PURGE_JOB = 'purge-deleted';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 const SYSTEM: AuthContext = { user: null };
+
+/** The connection and tables a write's transaction works on. */
+interface Transaction {
+  trx: Kysely<Database>;
+  store: RecordStore;
+  history: HistoryStore;
+  deleted: DeletedStore;
+}
 
 export function changedMeanwhile(): ApiError {
   return new ApiError(
@@ -209,7 +243,7 @@ export class RecordService {
     const values = await collection.prepareCreate(body, this.context(auth, false));
     if (values instanceof NotStored) return collection.toRecord(this.stamped(values.row));
     // The answer shows what the client sent and the server set: no field is hidden from its maker.
-    return this.expanded(collection.toRecord(await this.insert(collection, values)), expand);
+    return this.expanded(collection.toRecord(await this.insert(collection, values, auth)), expand);
   }
 
   async update(collection: Collection, auth: AuthContext, id: string, body: unknown, options: WriteOptions = {}): Promise<ApiRecord> {
@@ -219,13 +253,13 @@ export class RecordService {
     if (options.ifMatch !== undefined && options.ifMatch !== existing.updated) throw changedMeanwhile();
     this.refuseUnsettable(collection, body, collection.toRecord(existing));
     const changes = await collection.prepareUpdate(body ?? {}, existing, this.context(auth, false, options.address));
-    return this.expanded(this.shown(collection, auth, await this.write(collection, existing, changes)), expand);
+    return this.expanded(this.shown(collection, auth, await this.write(collection, existing, changes, auth)), expand);
   }
 
   async delete(collection: Collection, auth: AuthContext, id: string, options: DeleteOptions = {}): Promise<void> {
     this.access(collection).authorize('delete', auth);
     if (collection.needsDeletePassword) {
-      // The caller's nursery's deletion password (docs/decisions/033); checked before the record
+      // The caller's nursery's deletion password (docs/decisions/036); checked before the record
       // is looked up, so a wrong password says nothing about which ids exist.
       await this.options.checkDeletePassword({
         userId: auth.user?.id ?? null,
@@ -236,7 +270,121 @@ export class RecordService {
     }
     const existing = await this.findFor('delete', collection, auth, id);
     if (options.ifMatch !== undefined && options.ifMatch !== existing.updated) throw changedMeanwhile();
-    await this.remove(collection, existing);
+    await this.remove(collection, existing, auth);
+  }
+
+  // ---- history and Deleted (collections with a trail, docs/decisions/034) ----
+
+  /**
+   * One record's history, oldest first, for a caller who may view the record: as it is, or as it
+   * was when deleted (its view rule over the record kept in Deleted). 404 otherwise.
+   */
+  async history(collection: Collection, auth: AuthContext, id: string, page: number, perPage: number): Promise<HistoryPage> {
+    const access = this.access(collection);
+    access.authorize('view', auth);
+    if (!collection.declaration.trail) throw notFound();
+    const live = await this.findFor('view', collection, auth, id).catch((error: unknown) => {
+      if (error instanceof ApiError && error.status === 404) return null;
+      throw error;
+    });
+    if (!live) {
+      const entry = await new DeletedStore(this.options.db).find(collection.name, id);
+      if (!entry || !access.allows('view', auth, collection.toRecord(deletedRow(entry)))) throw notFound();
+    }
+    const { rows, totalItems } = await new HistoryStore(this.options.db).page(collection.name, id, page, perPage);
+    const names = await this.usernames(rows.map((row) => row.actor));
+    return { page, perPage, totalItems, totalPages: Math.ceil(totalItems / perPage), items: rows.map((row) => historyEntryOf(row, names)) };
+  }
+
+  /**
+   * The records in Deleted that this caller's list rule lets them see (of one collection, or of
+   * every collection with a trail), newest deleted first. The rule is the collection's own, as a
+   * predicate over each record as it was (docs/decisions/009), so what a caller saw before the
+   * delete is exactly what they see here.
+   */
+  async listDeleted(auth: AuthContext, query: { collection?: string; page: number; perPage: number }): Promise<DeletedPage> {
+    const collections = this.options.collections.filter((c) => c.declaration.trail && (query.collection ?? c.name) === c.name);
+    if (query.collection !== undefined && collections.length === 0) throw notFound();
+    const checks = new Map(
+      collections.map((collection) => {
+        const access = this.access(collection);
+        access.authorize('list', auth);
+        return [collection.name, { collection, check: access.recordCheck('list', auth) }] as const;
+      }),
+    );
+    const first = (query.page - 1) * query.perPage;
+    const shown: Array<{ collection: Collection; entry: { deleted: string; deleted_by: string; deleted_by_name: string }; row: Row }> = [];
+    let totalItems = 0;
+    const readable = [...checks.values()].filter(({ check }) => check !== false).map(({ collection }) => collection.name);
+    // The caller's nursery's entries only (an index leads with it); the rule decides each of those.
+    for await (const entry of new DeletedStore(this.options.db).newestFirst(readable, auth.user?.nursery ?? '')) {
+      const found = checks.get(entry.collection);
+      if (!found) continue;
+      const row = deletedRow(entry);
+      const { check } = found;
+      if (check !== true && !(check !== false && check(found.collection.toRecord(row)))) continue;
+      if (totalItems >= first && shown.length < query.perPage) shown.push({ collection: found.collection, entry, row });
+      totalItems++;
+    }
+    const names = await this.usernames(shown.map(({ entry }) => entry.deleted_by));
+    const keepMs = this.options.config.deletedKeepDays * DAY_MS;
+    return {
+      page: query.page,
+      perPage: query.perPage,
+      totalItems,
+      totalPages: Math.ceil(totalItems / query.perPage),
+      items: shown.map(({ collection, entry, row }) => ({
+        collectionName: collection.name,
+        record: collection.toRecord(row),
+        deleted: entry.deleted,
+        deletedBy: entry.deleted_by,
+        deletedByName: (entry.deleted_by !== '' ? names.get(entry.deleted_by) : undefined) ?? entry.deleted_by_name,
+        purgeAfter: formatTimestamp(new Date(Date.parse(entry.deleted.replace(' ', 'T')) + keepMs)),
+      })),
+    };
+  }
+
+  /**
+   * Brings a record back from Deleted as it was, for a caller who may restore (canRestore), may
+   * create records of the collection and may view this one. Its live views hear of it as a new
+   * record. 409 with a sentence when it cannot come back as it is (its id or its name taken since).
+   */
+  async restore(collection: Collection, auth: AuthContext, id: string): Promise<ApiRecord> {
+    const access = this.access(collection);
+    access.authorize('create', auth);
+    if (!canRestore(auth.user)) throw forbidden(RESTORE_REFUSED);
+    return this.putBack(collection, auth, id, (record) => access.allows('view', auth, record));
+  }
+
+  /** Purges a record in Deleted for good, its history too, for a caller who may purge (canPurge) and may view it. */
+  async purge(collection: Collection, auth: AuthContext, id: string): Promise<void> {
+    const access = this.access(collection);
+    access.authorize('delete', auth);
+    if (!canPurge(auth.user)) throw forbidden(PURGE_REFUSED);
+    if (!collection.declaration.trail) throw notFound();
+    const entry = await new DeletedStore(this.options.db).find(collection.name, id);
+    if (!entry || !access.allows('view', auth, collection.toRecord(deletedRow(entry)))) throw notFound();
+    await this.options.db.transaction().execute(async (trx) => {
+      if (!(await new DeletedStore(trx).remove(collection.name, id))) throw notFound();
+      await new HistoryStore(trx).removeFor(collection.name, [id]);
+    });
+  }
+
+  /**
+   * Purges what has been in Deleted longer than DELETED_KEEP_DAYS, with its history, when this
+   * instance claims the job (at most once per `everyMs` among every instance on the database).
+   */
+  async purgeExpired(instance: string, everyMs: number): Promise<PurgeRun> {
+    const nowMs = this.options.now().getTime();
+    const cutoff = formatTimestamp(new Date(nowMs - this.options.config.deletedKeepDays * DAY_MS));
+    return this.options.db.transaction().execute(async (trx) => {
+      if (!(await claimJob(trx, PURGE_JOB, nowMs, nowMs + everyMs, instance))) return { claimed: false, purged: 0 };
+      await sql`DELETE FROM record_history WHERE EXISTS (
+        SELECT 1 FROM deleted_records d
+        WHERE d.collection = record_history.collection AND d.id = record_history.record AND d.deleted < ${cutoff})`.execute(trx);
+      const purged = await trx.deleteFrom('deleted_records').where('deleted', '<', cutoff).executeTakeFirst();
+      return { claimed: true, purged: Number(purged.numDeletedRows) };
+    });
   }
 
   // ---- writes (trusted callers: auth flows, operator CLI, demo seed) ----
@@ -250,8 +398,8 @@ export class RecordService {
     const values = await collection.prepareCreate(body, this.context(SYSTEM, true));
     if (values instanceof NotStored) throw new Error(`systemCreate: ${collection.name} answered a trusted create with NotStored`);
     if (values instanceof CreateWith)
-      return this.insert(collection, new CreateWith({ ...values.row, ...trusted }, values.first, values.within));
-    return this.insert(collection, { ...values, ...trusted });
+      return this.insert(collection, new CreateWith({ ...values.row, ...trusted }, values.first, values.within), SYSTEM);
+    return this.insert(collection, { ...values, ...trusted }, SYSTEM);
   }
 
   /**
@@ -263,7 +411,27 @@ export class RecordService {
     const existing = await this.store.findById(collection.table, id);
     if (!existing) throw notFound();
     if (options.ifMatch !== undefined && options.ifMatch !== existing.updated) throw changedMeanwhile();
-    return this.write(collection, existing, changes);
+    return this.write(collection, existing, changes, SYSTEM);
+  }
+
+  /** Brings a record back from Deleted as the operator (`npm run admin -- undelete`), named so in its history. */
+  async systemRestore(collectionName: string, id: string): Promise<ApiRecord> {
+    return this.putBack(this.collection(collectionName), SYSTEM, id, () => true);
+  }
+
+  /** Everything in Deleted, as the operator sees it. */
+  async systemListDeleted(): Promise<Array<{ collection: string; id: string; deleted: string; deletedByName: string; row: Row }>> {
+    const names = this.options.collections.filter((c) => c.declaration.trail).map((c) => c.name);
+    const entries = [];
+    for await (const entry of new DeletedStore(this.options.db).newestFirst(names, null))
+      entries.push({
+        collection: entry.collection,
+        id: entry.id,
+        deleted: entry.deleted,
+        deletedByName: entry.deleted_by_name,
+        row: deletedRow(entry),
+      });
+    return entries;
   }
 
   // ---- expand ----
@@ -306,6 +474,81 @@ export class RecordService {
     if (refused) throw fieldsRefused(refused);
   }
 
+  /** Who history names for a write by `auth`: the person, or the operator. */
+  private actorOf(auth: AuthContext): Actor {
+    return auth.user ? { id: auth.user.id, name: auth.user.username } : { id: '', name: this.options.systemActorName ?? OPERATOR_NAME };
+  }
+
+  /** Today's usernames of the people (ids) still here. */
+  private async usernames(ids: readonly string[]): Promise<Map<string, string>> {
+    const wanted = [...new Set(ids.filter((id) => id !== ''))];
+    if (wanted.length === 0) return new Map();
+    return new Map((await this.options.users.findByIds(wanted)).map((user) => [user.id, user.username]));
+  }
+
+  /** The history entry of a change to a collection with a trail (none for others, nor for an update that changed no field). */
+  private async addHistory(
+    tx: Transaction,
+    collection: Collection,
+    action: HistoryAction,
+    auth: AuthContext,
+    at: string,
+    before: ApiRecord | null,
+    after: ApiRecord | null,
+  ): Promise<void> {
+    if (!collection.declaration.trail) return;
+    const changes = after && (action === 'create' || action === 'update') ? fieldChanges(collection.declaration, before, after) : [];
+    if (action === 'update' && changes.length === 0) return;
+    await tx.history.add({
+      collection: collection.name,
+      record: String((after ?? before)?.id),
+      action,
+      at,
+      actor: this.actorOf(auth),
+      changes,
+    });
+  }
+
+  /**
+   * Puts a record in Deleted back into its table as it was, changed by `auth` now, if `visible`
+   * lets them see it; 404 when it is not in Deleted (any more), 409 when it cannot come back as it is.
+   */
+  private async putBack(
+    collection: Collection,
+    auth: AuthContext,
+    id: string,
+    visible: (record: ApiRecord) => boolean,
+  ): Promise<ApiRecord> {
+    if (!collection.declaration.trail) throw notFound();
+    const entry = await new DeletedStore(this.options.db).find(collection.name, id);
+    const stored = entry ? deletedRow(entry) : null;
+    if (!entry || !stored || !visible(collection.toRecord(stored))) throw notFound();
+    const noun = collection.declaration.noun;
+    const taken = new ApiError(
+      409,
+      `A${/^[aeiou]/.test(noun) ? 'n' : ''} ${noun} with the same id is back already, so this one cannot be restored.`,
+    );
+    if (await this.store.findById(collection.table, id)) throw taken;
+    const clash = await collection.restoreConflict?.(stored, this.store);
+    if (clash) throw new ApiError(409, clash);
+    const latest = String(stored.updated) > entry.deleted ? String(stored.updated) : entry.deleted;
+    const updated = nextTimestamp(this.options.now(), latest);
+    const row: Row = { ...stored, updated, updated_by: this.actorOf(auth).id };
+    const record = collection.toRecord(row);
+    try {
+      await this.transaction(collection, { collection: collection.name, action: 'create', record }, async (tx) => {
+        // Restored or purged by someone else meanwhile: nothing to bring back.
+        if (!(await tx.deleted.remove(collection.name, id))) throw notFound();
+        await tx.store.insert(collection.table, row);
+        await this.addHistory(tx, collection, 'restore', auth, updated, null, record);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw taken;
+      throw error;
+    }
+    return record;
+  }
+
   private context(auth: AuthContext, system: boolean, address = ''): WriteContext {
     return { auth, system, address, deps: this.deps };
   }
@@ -328,32 +571,45 @@ export class RecordService {
   }
 
   /**
-   * Inserts a new record, the records it needs first and what must be written with it
-   * (CreateWith: a sign-up's new nursery, the invitation it uses), in one transaction.
+   * Inserts a new record and its history; one that needs records made first and things written
+   * with it (CreateWith: a sign-up's new nursery, the invitation it uses) goes in one batch.
    */
-  private async insert(collection: Collection, values: Row | CreateWith): Promise<Row> {
-    if (!(values instanceof CreateWith)) return this.systemBatch((batch) => batch.insert(collection.name, values));
-    return this.systemBatch(async (batch) => {
-      for (const first of values.first) await batch.insert(first.collection, first.row);
-      const row = await batch.insert(collection.name, values.row);
-      await values.within?.(batch, row);
-      return row;
+  private async insert(collection: Collection, values: Row | CreateWith, auth: AuthContext): Promise<Row> {
+    if (values instanceof CreateWith) {
+      const withFirst = values;
+      return this.systemBatch(async (batch) => {
+        for (const first of withFirst.first) await batch.insert(first.collection, first.row);
+        const row = await batch.insert(collection.name, withFirst.row);
+        await withFirst.within?.(batch, row);
+        return row;
+      });
+    }
+    const row = this.stamped(values);
+    const record = collection.toRecord(row);
+    await this.transaction(collection, { collection: collection.name, action: 'create', record }, async (tx) => {
+      await tx.store.insert(collection.table, row);
+      await this.addHistory(tx, collection, 'create', auth, String(row.updated), null, record);
     });
+    return row;
   }
 
   /**
    * Trusted writes that must hold together (docs/decisions/035: a change to a nursery's people
    * and the check that an admin remains): one transaction, each write stamped and compared as
    * every write is, each change staged in it and published after the commit. `work` may read and
-   * lock through `batch.db`; an error it throws undoes every write of the batch.
+   * lock through `batch.db`; an error it throws undoes every write of the batch. A collection with
+   * a trail gets its history and Deleted written in the batch too, naming `by` (the person a route
+   * acts for; the operator when none, docs/decisions/034).
    */
-  async systemBatch<T>(work: (batch: WriteBatch) => Promise<T>): Promise<T> {
+  async systemBatch<T>(work: (batch: WriteBatch) => Promise<T>, by: AuthContext = SYSTEM): Promise<T> {
     const changes: RecordChange[] = [];
     const touched = new Set<Collection>();
     let result: T;
     try {
       result = await this.options.db.transaction().execute(async (trx) => {
         const store = new RecordStore(trx, this.options.dialect);
+        // A collection with a trail keeps its history and Deleted here too, named after `by`.
+        const tx: Transaction = { trx, store, history: new HistoryStore(trx), deleted: new DeletedStore(trx) };
         const batch: WriteBatch = {
           db: trx,
           store,
@@ -374,6 +630,7 @@ export class RecordService {
             // Compare-and-set, as every update (docs/decisions/025).
             if (!(await store.update(into.table, String(existing.id), { ...columns, updated }, String(existing.updated))))
               throw changedMeanwhile();
+            await this.addHistory(tx, into, 'update', by, updated, into.toRecord(existing), into.toRecord(row));
             changes.push({ collection: into.name, action: 'update', record: into.toRecord(row) });
             return row;
           },
@@ -382,6 +639,11 @@ export class RecordService {
             touched.add(into);
             if (!(await store.delete(into.table, String(existing.id), String(existing.updated))))
               throw (await store.findById(into.table, String(existing.id))) ? changedMeanwhile() : notFound();
+            if (into.declaration.trail) {
+              const deleted = nextTimestamp(this.options.now(), String(existing.updated));
+              await tx.deleted.put(into.name, existing, deleted, this.actorOf(by));
+              await this.addHistory(tx, into, 'delete', by, deleted, into.toRecord(existing), null);
+            }
             changes.push({ collection: into.name, action: 'delete', record: into.toRecord(existing) });
           },
         };
@@ -401,47 +663,60 @@ export class RecordService {
     return result;
   }
 
-  private async write(collection: Collection, existing: Row, changes: Row): Promise<Row> {
+  private async write(collection: Collection, existing: Row, changes: Row, auth: AuthContext): Promise<Row> {
     const updated = nextTimestamp(this.options.now(), String(existing.updated));
     const row: Row = { ...existing, ...changes, updated };
-    await this.transaction(
-      collection,
-      [{ collection: collection.name, action: 'update', record: collection.toRecord(row) }],
-      async (store) => {
-        // Compare-and-set in the database: if anyone saved since `existing` was read, nothing is written (docs/decisions/025).
-        const written = await store.update(collection.table, String(existing.id), { ...changes, updated }, String(existing.updated));
-        if (!written) throw changedMeanwhile();
-      },
-    );
+    const record = collection.toRecord(row);
+    await this.transaction(collection, { collection: collection.name, action: 'update', record }, async (tx) => {
+      // Compare-and-set in the database: if anyone saved since `existing` was read, nothing is written (docs/decisions/025).
+      const written = await tx.store.update(collection.table, String(existing.id), { ...changes, updated }, String(existing.updated));
+      if (!written) throw changedMeanwhile();
+      await this.addHistory(tx, collection, 'update', auth, updated, collection.toRecord(existing), record);
+    });
     return row;
   }
 
-  private async remove(collection: Collection, existing: Row): Promise<void> {
-    const change: RecordChange = { collection: collection.name, action: 'delete', record: collection.toRecord(existing) };
-    await this.transaction(collection, [change], async (store) => {
-      if (await store.delete(collection.table, String(existing.id), String(existing.updated))) return;
+  /**
+   * Deletes a record; one of a collection with a trail moves to Deleted whole (docs/decisions/034),
+   * so it leaves every list, search, sheet and live view exactly as a record deleted for good.
+   */
+  private async remove(collection: Collection, existing: Row, auth: AuthContext): Promise<void> {
+    const record = collection.toRecord(existing);
+    const change: RecordChange = { collection: collection.name, action: 'delete', record };
+    await this.transaction(collection, change, async (tx) => {
+      if (await tx.store.delete(collection.table, String(existing.id), String(existing.updated))) {
+        if (!collection.declaration.trail) return;
+        const deleted = nextTimestamp(this.options.now(), String(existing.updated));
+        await tx.deleted.put(collection.name, existing, deleted, this.actorOf(auth));
+        await this.addHistory(tx, collection, 'delete', auth, deleted, record, null);
+        return;
+      }
       // Nothing deleted: gone already (404), or changed since it was read (412), as for updates.
-      throw (await store.findById(collection.table, String(existing.id))) ? changedMeanwhile() : notFound();
+      throw (await tx.store.findById(collection.table, String(existing.id))) ? changedMeanwhile() : notFound();
     });
   }
 
-  /** Runs `work` and stages `changes` in one transaction; publishes them only after the commit. */
-  private async transaction(
-    collection: Collection,
-    changes: readonly RecordChange[],
-    work: (store: RecordStore) => Promise<void>,
-  ): Promise<void> {
+  /**
+   * Runs `work` (the change, its history, its move to or from Deleted) and stages `change` in one
+   * transaction; publishes `change` only after the commit.
+   */
+  private async transaction(collection: Collection, change: RecordChange, work: (tx: Transaction) => Promise<void>): Promise<void> {
     try {
       await this.options.db.transaction().execute(async (trx) => {
-        await work(new RecordStore(trx, this.options.dialect));
-        for (const change of changes) await this.options.events.stage(trx, change);
+        await work({
+          trx,
+          store: new RecordStore(trx, this.options.dialect),
+          history: new HistoryStore(trx),
+          deleted: new DeletedStore(trx),
+        });
+        await this.options.events.stage(trx, change);
       });
     } catch (error) {
       const conflict = isUniqueViolation(error) ? collection.describeConflict?.(error) : null;
       if (conflict) throw validationFailed(conflict);
       throw error;
     }
-    for (const change of changes) this.options.events.committed(change);
+    this.options.events.committed(change);
   }
 }
 
