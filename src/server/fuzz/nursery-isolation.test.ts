@@ -364,7 +364,7 @@ describe('nothing crosses nurseries', { timeout: 300_000 }, () => {
         member,
         fc.nat(),
         fc.constantFrom('tasks', 'user_settings', 'trolley_exports'),
-        fc.constantFrom('nursery', 'user', 'both'),
+        fc.constantFrom('nursery', 'user', 'both', 'customer'),
         async (who, pick, collection, named) => {
           counts.creates++;
           const own = nurseries[who.nursery] as Nursery;
@@ -378,8 +378,10 @@ describe('nothing crosses nurseries', { timeout: 300_000 }, () => {
                 : { name: 'Planted', data: [], vehicleInfo };
           const body = {
             ...base,
-            ...(named !== 'user' ? { nursery: other.id } : {}),
-            ...(named !== 'nursery' ? { user: other.members.admin.id } : {}),
+            ...(named === 'nursery' || named === 'both' ? { nursery: other.id } : {}),
+            ...(named === 'user' || named === 'both' ? { user: other.members.admin.id } : {}),
+            // An order of one's own nursery for another nursery's customer (docs/decisions/037).
+            ...(named === 'customer' ? { customer: other.records.customers[0] } : {}),
           };
           const answer = await call('POST', `/api/collections/${collection}/records`, caller.pb.authStore.token, { body });
           const context = `${who.role} of ${own.tag}: create ${collection} naming ${named} of ${other.tag}`;
