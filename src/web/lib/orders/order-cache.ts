@@ -1,5 +1,6 @@
 // The order cache as a whole: applying one change to every list it touches, finding a loaded
 // record, refetching everything.
+import type { Query } from '@tanstack/react-query';
 import type { OrderRecord } from '#domain/records';
 import { queryClient } from '../query-client';
 import { orderKeys, orderListScope } from '../query-keys';
@@ -12,17 +13,10 @@ import { applyOrderChange, orderListOf, type OrderChange } from './order-lists';
  */
 export function applyChangeToCache(change: OrderChange): void {
   for (const query of queryClient.getQueryCache().findAll({ queryKey: orderKeys.lists() })) {
-    const scope = orderListScope(query.queryKey);
-    const list = query.state.data as readonly OrderRecord[] | undefined;
-    if (!scope || !list) continue;
-    const rule = orderListOf(scope);
-    const belongs = change.action === 'delete' ? false : rule.matches(change.record);
-    if (belongs === null) {
-      void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
-      continue;
-    }
-    const next = applyOrderChange(list, change, belongs, rule.sort);
-    if (next !== list) queryClient.setQueryData(query.queryKey, next);
+    applyToList(query, change);
+    // A list on its way now may have been read before this change: its answer would put the old
+    // copy back on screen, so the change is applied again once that answer is in.
+    if (query.state.fetchStatus === 'fetching') applyAgainAfterFetch(query, change);
   }
   const detailKey = orderKeys.detail(change.record.id);
   if (change.action === 'delete') queryClient.removeQueries({ queryKey: detailKey, exact: true });
@@ -30,6 +24,34 @@ export function applyChangeToCache(change: OrderChange): void {
     const current = queryClient.getQueryData<OrderRecord>(detailKey);
     if (!current || current.updated <= change.record.updated) queryClient.setQueryData(detailKey, change.record);
   }
+}
+
+function applyToList(query: Query, change: OrderChange): void {
+  const scope = orderListScope(query.queryKey);
+  const list = query.state.data as readonly OrderRecord[] | undefined;
+  if (!scope || !list) return;
+  const rule = orderListOf(scope);
+  const belongs = change.action === 'delete' ? false : rule.matches(change.record);
+  if (belongs === null) {
+    void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
+    return;
+  }
+  const next = applyOrderChange(list, change, belongs, rule.sort);
+  if (next !== list) queryClient.setQueryData(query.queryKey, next);
+}
+
+function applyAgainAfterFetch(query: Query, change: OrderChange): void {
+  const cache = queryClient.getQueryCache();
+  const stop = cache.subscribe((event) => {
+    if (event.query !== query) return;
+    if (event.type === 'removed') return stop();
+    if (event.type !== 'updated') return;
+    const { action } = event;
+    // The fetch's own answer or failure, not a change put in by hand meanwhile (setQueryData).
+    if (!(action.type === 'error' || (action.type === 'success' && !action.manual))) return;
+    stop();
+    if (action.type === 'success') applyToList(query, change);
+  });
 }
 
 /** A record already in any loaded list (or loaded on its own), with when it arrived. */

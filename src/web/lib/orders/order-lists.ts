@@ -33,13 +33,14 @@ export function applyOrderChange(
   sort: OrderList['sort'] = 'created',
 ): readonly OrderRecord[] {
   const index = list.findIndex((o) => o.id === change.record.id);
+  const current = index === -1 ? undefined : (list[index] as OrderRecord);
+  // A change older than the copy in the list (read after it) changes nothing; a delete is final.
+  if (change.action !== 'delete' && current && current.updated > change.record.updated) return list;
   if (change.action === 'delete' || !belongs) {
     return index === -1 ? list : list.filter((o) => o.id !== change.record.id);
   }
   const record = change.record;
   if (index !== -1) {
-    const current = list[index] as OrderRecord;
-    if (current.updated > record.updated) return list;
     const next = [...list];
     next[index] = record;
     return next;
