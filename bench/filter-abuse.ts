@@ -117,6 +117,7 @@ try {
       status: '',
       trollies: '',
       extras: '',
+      customer: '',
       user: staffId,
       created_by: staffId,
       updated_by: staffId,

@@ -5,6 +5,7 @@
 // out here.
 
 import type { RecordOf } from './collections/fields';
+import type { customers } from './collections/customers';
 import type { nurseries } from './collections/nurseries';
 import type { tasks } from './collections/tasks';
 import type { trolleyExports } from './collections/trolley-exports';
@@ -20,6 +21,7 @@ export const COLLECTIONS = {
   tasks: 'tasks',
   userSettings: 'user_settings',
   trolleyExports: 'trolley_exports',
+  customers: 'customers',
 } as const;
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];
 
@@ -41,6 +43,9 @@ export type UserRecord = RecordOf<typeof users>;
  */
 export const ROLES = ['admin', 'office', 'staff', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
+
+/** A customer of a nursery (collection `customers`). */
+export type CustomerRecord = RecordOf<typeof customers>;
 
 /** A nursery (organisation): every record of every other collection belongs to one. */
 export type NurseryRecord = RecordOf<typeof nurseries>;

@@ -30,6 +30,8 @@ import { RecordService } from './records/record-service';
 import { RecordStore } from './records/record-store';
 import { recordRoutes } from './records/records-routes';
 import { loadSecrets, type Secrets } from './secrets';
+import { customersRoutes } from './customers/customers-routes';
+import { CustomersService } from './customers/customers-service';
 import { teamRoutes } from './team/team-routes';
 import { TeamService } from './team/team-service';
 import { DeletedSweeper } from './trail/deleted-sweeper';
@@ -183,6 +185,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     passwordHashCost: config.passwordHashCost ?? 'default',
   });
   await app.register(teamRoutes, { team, rateLimitPerMinute: config.authRateLimitPerMinute });
+  await app.register(customersRoutes, { customers: new CustomersService({ records, db: database.db }) });
   await app.register(recordRoutes, {
     records,
     collections,

@@ -190,6 +190,7 @@ function order(title: string, day: Day, over: Partial<OrderRecord> = {}): OrderR
     status: '',
     trollies: '',
     extras: '',
+    customer: '',
     user: 'staff1',
     created_by: 'staff1',
     updated_by: 'staff1',

@@ -128,6 +128,7 @@ export async function seedOrders(db: Kysely<Database>, owner: { id: string; nurs
           status: '',
           trollies: String(1 + (i % 6)),
           extras: '',
+          customer: '',
           user: owner.id,
           created_by: owner.id,
           updated_by: owner.id,

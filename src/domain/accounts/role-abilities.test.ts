@@ -3,13 +3,13 @@ import { can, type Ability } from './role-abilities';
 
 describe('can', () => {
   const table: Array<[string, Record<Ability, boolean>]> = [
-    ['admin', { edit: true, delete: true, restore: true, purge: true, team: true, nurserySettings: true }],
-    ['office', { edit: true, delete: true, restore: true, purge: false, team: false, nurserySettings: false }],
-    ['staff', { edit: true, delete: false, restore: false, purge: false, team: false, nurserySettings: false }],
-    ['viewer', { edit: false, delete: false, restore: false, purge: false, team: false, nurserySettings: false }],
-    ['', { edit: false, delete: false, restore: false, purge: false, team: false, nurserySettings: false }],
-    ['owner', { edit: false, delete: false, restore: false, purge: false, team: false, nurserySettings: false }],
-    ['constructor', { edit: false, delete: false, restore: false, purge: false, team: false, nurserySettings: false }],
+    ['admin', { edit: true, delete: true, restore: true, purge: true, team: true, nurserySettings: true, customers: true }],
+    ['office', { edit: true, delete: true, restore: true, purge: false, team: false, nurserySettings: false, customers: true }],
+    ['staff', { edit: true, delete: false, restore: false, purge: false, team: false, nurserySettings: false, customers: false }],
+    ['viewer', { edit: false, delete: false, restore: false, purge: false, team: false, nurserySettings: false, customers: false }],
+    ['', { edit: false, delete: false, restore: false, purge: false, team: false, nurserySettings: false, customers: false }],
+    ['owner', { edit: false, delete: false, restore: false, purge: false, team: false, nurserySettings: false, customers: false }],
+    ['constructor', { edit: false, delete: false, restore: false, purge: false, team: false, nurserySettings: false, customers: false }],
   ];
   it.each(table)('%s', (role, abilities) => {
     for (const [ability, expected] of Object.entries(abilities))

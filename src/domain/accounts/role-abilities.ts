@@ -15,11 +15,13 @@ export type Ability =
   /** The Team page: people, roles, invitations. */
   | 'team'
   /** The nursery's settings: name, route headings, deletion password. */
-  | 'nurserySettings';
+  | 'nurserySettings'
+  /** Add, change, merge customers; link existing orders to them (docs/decisions/037). */
+  | 'customers';
 
 const ABILITIES: Readonly<Record<string, readonly Ability[]>> = {
-  admin: ['edit', 'delete', 'restore', 'purge', 'team', 'nurserySettings'],
-  office: ['edit', 'delete', 'restore'],
+  admin: ['edit', 'delete', 'restore', 'purge', 'team', 'nurserySettings', 'customers'],
+  office: ['edit', 'delete', 'restore', 'customers'],
   staff: ['edit'],
   viewer: [],
 };
@@ -32,6 +34,7 @@ export function can(role: string | null | undefined, ability: Ability): boolean 
 /** The sentence a screen shows in place of what a role cannot do. */
 export function cannotSentence(role: string | null | undefined, ability: Ability): string {
   if (ability === 'edit') return 'Viewers can look but not change anything. Ask an admin of your nursery if you need to.';
+  if (ability === 'customers') return 'Only office staff and admins can change customers. Ask one of them to add or change a customer.';
   if (ability === 'delete') return 'Only office staff and admins can delete. Ask one of them if this should go.';
   return `Only admins of your nursery can do this${role ? '' : ' (sign in first)'}.`;
 }

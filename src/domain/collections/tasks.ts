@@ -74,6 +74,8 @@ export const tasks = defineCollection({
     status: select(ORDER_STATUSES, { label: 'Status', settable: 'always', default: '', optionLabel: statusLabel }),
     trollies: text({ label: 'Trollies', settable: 'always', max: 100, default: '' }),
     extras: text({ label: 'Extras', settable: 'always', max: 100, default: '' }),
+    // The customer it is for, from the nursery's customer book; '' for none (docs/decisions/037).
+    customer: relation('customers', { label: 'Customer', settable: 'always', default: '' }),
     user: relation('users', { settable: 'always', stamp: 'create', default: '' }),
     created_by: createdBy,
     updated_by: updatedBy,
@@ -91,6 +93,8 @@ export const tasks = defineCollection({
     { name: 'tasks_created', on: ['nursery', 'created'] },
     // A list without a sort is in insertion order (`seq`, PocketBase's default), the nursery's own.
     { name: 'tasks_nursery_seq', on: ['nursery', 'seq'] },
+    // A customer's orders (merging two customers, matching orders to customers).
+    { name: 'tasks_customer', on: ['nursery', 'customer'] },
   ],
   refine: weekInYear,
   // History of every change, and Deleted instead of gone (docs/decisions/034).

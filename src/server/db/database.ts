@@ -14,6 +14,7 @@ import { nurseriesMigration } from './migrations/006-nurseries';
 import * as historyAndDeleted from './migrations/007-history-and-deleted';
 import * as invitations from './migrations/008-invitations';
 import * as deletedByNursery from './migrations/009-deleted-by-nursery';
+import * as customers from './migrations/010-customers';
 import { DEFAULT_NURSERY_NAME } from '../config';
 import type { Database } from './schema';
 import { SqliteDialectKeepingErrors } from './sqlite-dialect';
@@ -50,6 +51,7 @@ function migrationsFor(options: OpenOptions): Record<string, Migration> {
     '007-history-and-deleted': historyAndDeleted,
     '008-invitations': invitations,
     '009-deleted-by-nursery': deletedByNursery,
+    '010-customers': customers,
   };
 }
 

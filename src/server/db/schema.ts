@@ -1,4 +1,5 @@
 import type { CollectionDeclaration } from '#domain/collections/fields';
+import type { customers } from '#domain/collections/customers';
 import type { invitations } from '#domain/collections/invitations';
 import type { nurseries } from '#domain/collections/nurseries';
 import type { tasks } from '#domain/collections/tasks';
@@ -41,6 +42,7 @@ export type NurseriesTable = RowOf<typeof nurseries>;
 export type TasksTable = RowOf<typeof tasks>;
 /** `tokenHash` is the SHA-256 of the mailed token; the token itself is never stored. */
 export type InvitationsTable = RowOf<typeof invitations>;
+export type CustomersTable = RowOf<typeof customers>;
 export type UserSettingsTable = RowOf<typeof userSettings>;
 export type TrolleyExportsTable = RowOf<typeof trolleyExports>;
 
@@ -102,6 +104,7 @@ export interface Database {
   tasks: TasksTable;
   user_settings: UserSettingsTable;
   trolley_exports: TrolleyExportsTable;
+  customers: CustomersTable;
   throttles: ThrottlesTable;
   realtime_outbox: RealtimeOutboxTable;
   record_history: RecordHistoryTable;

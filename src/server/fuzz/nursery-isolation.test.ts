@@ -20,7 +20,7 @@ const runs = (n: number) => Math.max(1, Math.round(n * SCALE));
 const counts = { byId: 0, lists: 0, creates: 0, etags: 0, realtime: 0, trail: 0 };
 
 const ROLES: readonly Role[] = ['admin', 'office', 'staff', 'viewer'];
-const COLLECTIONS = ['tasks', 'user_settings', 'trolley_exports', 'users', 'nurseries'] as const;
+const COLLECTIONS = ['tasks', 'user_settings', 'trolley_exports', 'users', 'nurseries', 'customers'] as const;
 type CollectionName = (typeof COLLECTIONS)[number];
 
 interface Nursery {
@@ -62,6 +62,9 @@ async function makeNursery(tag: string): Promise<Nursery> {
   for (const role of ROLES)
     settings.push(await members[role].pb.collection('user_settings').create({ settings_json: { monday_heading: `Common ${tag}` } }));
   const run = await admin.pb.collection('trolley_exports').create({ name: `Common ${tag} run`, data: [], vehicleInfo });
+  const customer = await members.office.pb
+    .collection('customers')
+    .create({ name: `Common ${tag} Garden Centre`, postcode: `${tag} 1AA`, notes: `Common note ${tag}` });
   await admin.pb.collection('nurseries').update(admin.nursery, { name: `Common ${tag} Nurseries`, headings: { monday_heading: tag } });
   const password = String((await admin.pb.collection('nurseries').getOne(admin.nursery)).generatedDeletePassword);
   // An order and a run deleted with the nursery's password: in Deleted, history kept.
@@ -79,6 +82,7 @@ async function makeNursery(tag: string): Promise<Nursery> {
     trolley_exports: [run.id],
     users: ROLES.map((role) => members[role].id),
     nurseries: [admin.nursery],
+    customers: [customer.id],
   };
   return {
     id: admin.nursery,
@@ -360,7 +364,7 @@ describe('nothing crosses nurseries', { timeout: 300_000 }, () => {
         member,
         fc.nat(),
         fc.constantFrom('tasks', 'user_settings', 'trolley_exports'),
-        fc.constantFrom('nursery', 'user', 'both'),
+        fc.constantFrom('nursery', 'user', 'both', 'customer'),
         async (who, pick, collection, named) => {
           counts.creates++;
           const own = nurseries[who.nursery] as Nursery;
@@ -374,8 +378,10 @@ describe('nothing crosses nurseries', { timeout: 300_000 }, () => {
                 : { name: 'Planted', data: [], vehicleInfo };
           const body = {
             ...base,
-            ...(named !== 'user' ? { nursery: other.id } : {}),
-            ...(named !== 'nursery' ? { user: other.members.admin.id } : {}),
+            ...(named === 'nursery' || named === 'both' ? { nursery: other.id } : {}),
+            ...(named === 'user' || named === 'both' ? { user: other.members.admin.id } : {}),
+            // An order of one's own nursery for another nursery's customer (docs/decisions/037).
+            ...(named === 'customer' ? { customer: other.records.customers[0] } : {}),
           };
           const answer = await call('POST', `/api/collections/${collection}/records`, caller.pb.authStore.token, { body });
           const context = `${who.role} of ${own.tag}: create ${collection} naming ${named} of ${other.tag}`;
@@ -521,7 +527,7 @@ describe('nothing crosses nurseries', { timeout: 300_000 }, () => {
 async function snapshot(): Promise<Record<string, string[]>> {
   const { db } = server.built.database;
   const out: Record<string, string[]> = {};
-  for (const table of ['nurseries', 'users', 'tasks', 'user_settings', 'trolley_exports'] as const) {
+  for (const table of ['nurseries', 'users', 'tasks', 'user_settings', 'trolley_exports', 'customers'] as const) {
     const rows = await db.selectFrom(table).select(['id', 'updated']).orderBy('id').execute();
     out[table] = rows.map((row) => `${row.id}@${row.updated}`);
   }

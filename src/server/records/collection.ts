@@ -226,6 +226,35 @@ function stampsOf(declaration: CollectionDeclaration, body: unknown, context: Wr
   return stamps;
 }
 
+/**
+ * A relation a client names (an order's customer) must be a record of the caller's own nursery:
+ * otherwise an id learned elsewhere would tie a record to another nursery's. Refused with the same
+ * sentence whether the record is another nursery's or does not exist, so it says nothing about
+ * which ids exist (docs/decisions/037). A value a record already holds is not checked again.
+ */
+async function checkNamedRelations(
+  declaration: CollectionDeclaration,
+  values: Readonly<Record<string, unknown>>,
+  context: WriteContext,
+  existing?: Row,
+): Promise<void> {
+  if (context.system) return;
+  const errors: Record<string, FieldError> = {};
+  for (const [name, field] of Object.entries(declaration.fields)) {
+    if (field.kind !== 'relation' || field.stamp !== undefined) continue;
+    const value = values[name];
+    if (typeof value !== 'string' || value === '' || (existing !== undefined && String(existing[name] ?? '') === value)) continue;
+    const related = await context.deps.store.findById(field.collection, value);
+    const nursery = context.auth.user?.nursery ?? '';
+    if (!related || String(related.nursery ?? '') !== nursery)
+      errors[name] = {
+        code: 'validation_missing_rel_records',
+        message: `${field.label ?? name} not found in your nursery. Choose one from the list.`,
+      };
+  }
+  if (Object.keys(errors).length > 0) throw validationFailed(errors);
+}
+
 /** Builds a served collection from its declaration and the server's own parts. */
 export function serverCollection(declaration: CollectionDeclaration, parts: ServerParts): Collection {
   const mapping = recordMapping(declaration);
@@ -264,6 +293,7 @@ export function serverCollection(declaration: CollectionDeclaration, parts: Serv
         const result = validateInput(declaration, body, 'create');
         if (!result.ok) throw validationFailed(result.errors);
         const values = { ...result.value, ...stamps };
+        await checkNamedRelations(declaration, values, context);
         const set = await parts.beforeCreate?.(values, context);
         return mapping.toRow({ ...values, ...set });
       }),
@@ -273,6 +303,7 @@ export function serverCollection(declaration: CollectionDeclaration, parts: Serv
         const stamps = stampsOf(declaration, body, context, existing);
         const result = validateInput(declaration, body, 'update', mapping.toRecord(existing));
         if (!result.ok) throw validationFailed(result.errors);
+        await checkNamedRelations(declaration, result.value, context, existing);
         return mapping.toRow({ ...result.value, ...stamps });
       }),
   };

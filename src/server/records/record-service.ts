@@ -597,15 +597,19 @@ export class RecordService {
    * Trusted writes that must hold together (docs/decisions/035: a change to a nursery's people
    * and the check that an admin remains): one transaction, each write stamped and compared as
    * every write is, each change staged in it and published after the commit. `work` may read and
-   * lock through `batch.db`; an error it throws undoes every write of the batch.
+   * lock through `batch.db`; an error it throws undoes every write of the batch. A collection with
+   * a trail gets its history and Deleted written in the batch too, naming `by` (the person a route
+   * acts for; the operator when none, docs/decisions/034).
    */
-  async systemBatch<T>(work: (batch: WriteBatch) => Promise<T>): Promise<T> {
+  async systemBatch<T>(work: (batch: WriteBatch) => Promise<T>, by: AuthContext = SYSTEM): Promise<T> {
     const changes: RecordChange[] = [];
     const touched = new Set<Collection>();
     let result: T;
     try {
       result = await this.options.db.transaction().execute(async (trx) => {
         const store = new RecordStore(trx, this.options.dialect);
+        // A collection with a trail keeps its history and Deleted here too, named after `by`.
+        const tx: Transaction = { trx, store, history: new HistoryStore(trx), deleted: new DeletedStore(trx) };
         const batch: WriteBatch = {
           db: trx,
           store,
@@ -626,6 +630,7 @@ export class RecordService {
             // Compare-and-set, as every update (docs/decisions/025).
             if (!(await store.update(into.table, String(existing.id), { ...columns, updated }, String(existing.updated))))
               throw changedMeanwhile();
+            await this.addHistory(tx, into, 'update', by, updated, into.toRecord(existing), into.toRecord(row));
             changes.push({ collection: into.name, action: 'update', record: into.toRecord(row) });
             return row;
           },
@@ -634,6 +639,11 @@ export class RecordService {
             touched.add(into);
             if (!(await store.delete(into.table, String(existing.id), String(existing.updated))))
               throw (await store.findById(into.table, String(existing.id))) ? changedMeanwhile() : notFound();
+            if (into.declaration.trail) {
+              const deleted = nextTimestamp(this.options.now(), String(existing.updated));
+              await tx.deleted.put(into.name, existing, deleted, this.actorOf(by));
+              await this.addHistory(tx, into, 'delete', by, deleted, into.toRecord(existing), null);
+            }
             changes.push({ collection: into.name, action: 'delete', record: into.toRecord(existing) });
           },
         };

@@ -17,6 +17,7 @@ const DELETE_RUNS = 'Only office staff and admins can delete runs. Ask one of th
 const SETTINGS = 'Only an admin of the nursery can change its settings.';
 const RESTORE = 'Only office staff and admins can restore deleted orders and runs.';
 const PURGE = 'Only admins can purge deleted orders and runs.';
+const CUSTOMERS = 'Only office staff and admins can change customers. Ask one of them to add or change this customer.';
 
 const run = () => ({
   name: 'Monday run',
@@ -58,6 +59,7 @@ describe('roles × actions', () => {
 
   /** A fresh order and run of the nursery, made by its admin, for each action to work on. */
   const anOrder = () => admin.pb.collection('tasks').create(order('Matrix order'));
+  const aCustomer = () => admin.pb.collection('customers').create({ name: 'Matrix customer' });
   const aRun = () => admin.pb.collection('trolley_exports').create(run());
   const confirmed = () => ({ headers: { 'X-Confirm-Password': password } });
   /** An order of the nursery in Deleted (its admin deleted it). */
@@ -92,6 +94,10 @@ describe('roles × actions', () => {
     'list Deleted': (pb) => pb.send('/api/deleted', {}),
     'restore a deleted order': async (pb) => pb.send(`/api/deleted/tasks/${(await aDeletedOrder()).id}/restore`, { method: 'POST' }),
     'purge a deleted order': async (pb) => pb.send(`/api/deleted/tasks/${(await aDeletedOrder()).id}`, { method: 'DELETE' }),
+    'list customers': (pb) => pb.collection('customers').getList(1, 5),
+    'add a customer': (pb) => pb.collection('customers').create({ name: 'Added' }),
+    'change a customer': async (pb) => pb.collection('customers').update((await aCustomer()).id, { phone: '01234 567890' }),
+    'delete a customer': async (pb) => pb.collection('customers').delete((await aCustomer()).id, confirmed()),
   };
 
   const expected: Record<string, Record<Role, string>> = {
@@ -115,6 +121,10 @@ describe('roles × actions', () => {
     'list Deleted': { admin: 'ok', office: 'ok', staff: 'ok', viewer: 'ok' },
     'restore a deleted order': { admin: 'ok', office: 'ok', staff: `403 ${RESTORE}`, viewer: `403 ${VIEWERS_ORDERS}` },
     'purge a deleted order': { admin: 'ok', office: `403 ${PURGE}`, staff: `403 ${DELETE_ORDERS}`, viewer: `403 ${DELETE_ORDERS}` },
+    'list customers': { admin: 'ok', office: 'ok', staff: 'ok', viewer: 'ok' },
+    'add a customer': { admin: 'ok', office: 'ok', staff: `403 ${CUSTOMERS}`, viewer: `403 ${CUSTOMERS}` },
+    'change a customer': { admin: 'ok', office: 'ok', staff: `403 ${CUSTOMERS}`, viewer: `403 ${CUSTOMERS}` },
+    'delete a customer': { admin: 'ok', office: 'ok', staff: `403 ${CUSTOMERS}`, viewer: `403 ${CUSTOMERS}` },
   };
 
   it('gives each role exactly its rights, and a sentence for each refusal', async () => {

@@ -55,6 +55,7 @@ beforeAll(async () => {
           status: '',
           trollies: '',
           extras: '',
+          customer: '',
           user: staff.id,
           created_by: staff.id,
           updated_by: staff.id,

@@ -62,6 +62,7 @@ export const routes: readonly Route[] = [
   { path: paths.runs, ...gated, ...page(() => import('../features/runs/runs-page')) },
   { path: paths.runViewPattern, ...gated, ...mapperScreen },
   { path: paths.search, ...gated, ...page(() => import('../features/search/search-page')) },
+  { path: paths.customers, ...gated, ...page(() => import('../features/customers/customers-page')) },
   { path: paths.deleted, ...gated, ...page(() => import('../features/deleted/deleted-page')) },
   {
     path: paths.createOrder,

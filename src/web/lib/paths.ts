@@ -14,6 +14,7 @@ export const paths = {
   deleted: '/deleted',
   settings: '/settings',
   team: '/team',
+  customers: '/customers',
   invite: (token: string) => `/invite/${encodeURIComponent(token)}`,
   invitePattern: '/invite/:token',
   changePassword: '/change-password',

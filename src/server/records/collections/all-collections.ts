@@ -1,4 +1,5 @@
 import type { Collection } from '../collection';
+import { customersCollection } from './customers';
 import { invitationsCollection } from './invitations';
 import { nurseriesCollection } from './nurseries';
 import { tasksCollection } from './tasks';
@@ -14,4 +15,5 @@ export const ALL_COLLECTIONS: readonly Collection[] = [
   userSettingsCollection,
   trolleyExportsCollection,
   invitationsCollection,
+  customersCollection,
 ];

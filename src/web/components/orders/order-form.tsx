@@ -4,6 +4,7 @@ import type { OrderFields } from '#domain/orders/order-fields';
 import { TrolleyLogo } from '../ui/trolley-logo';
 import { Button } from '../ui/button';
 import { FormMessage, type FormMessageState } from '../ui/form-message';
+import { CustomerNameField } from './customer-name-field';
 import { DeclaredField } from './declared-field';
 
 /** Per-field problems, from the page's own checks or the server's 400 answer. */
@@ -27,6 +28,7 @@ export const ORDER_FORM_FIELDS = [
   'trollies',
   'extras',
   'orderInfo',
+  'customer',
 ] as const satisfies readonly (keyof OrderFields)[];
 
 /** Fails to compile while a field a client fills in is missing from the form. */
@@ -39,6 +41,8 @@ const PROGRESS_FIELDS: ReadonlySet<OrderFormField> = new Set(['status', 'trollie
 /** Staff must fill these in on the form (the server itself requires only a customer name). */
 const REQUIRED_ON_FORM: ReadonlySet<OrderFormField> = new Set(['title', 'postcode', 'orderNumber']);
 const WIDE_FIELDS: ReadonlySet<OrderFormField> = new Set(['title', 'orderInfo']);
+/** Not a field of its own on the form: choosing a suggested customer name sets it (docs/decisions/037). */
+const SET_BY_OTHER_FIELDS: ReadonlySet<OrderFormField> = new Set(['customer']);
 
 export interface OrderFormProps {
   values: OrderFields;
@@ -89,19 +93,32 @@ export function OrderForm(props: OrderFormProps) {
         </p>
       )}
       <fieldset disabled={props.readOnlyReason !== undefined} className="grid gap-4 sm:grid-cols-2">
-        {ORDER_FORM_FIELDS.filter((name) => showProgressFields || !PROGRESS_FIELDS.has(name)).map((name) => (
-          <DeclaredField
-            key={name}
-            name={name}
-            field={tasks.fields[name]}
-            value={values[name]}
-            onChange={(value) => onChange({ [name]: value })}
-            error={errors[name]}
-            numberOptions={name === 'weekNumber' ? weekOptions : name === 'year' ? yearOptions : undefined}
-            required={REQUIRED_ON_FORM.has(name)}
-            className={WIDE_FIELDS.has(name) ? 'sm:col-span-2' : undefined}
-          />
-        ))}
+        {ORDER_FORM_FIELDS.filter((name) => !SET_BY_OTHER_FIELDS.has(name) && (showProgressFields || !PROGRESS_FIELDS.has(name))).map(
+          (name) =>
+            name === 'title' ? (
+              <CustomerNameField
+                key={name}
+                label={tasks.fields.title.label}
+                values={values}
+                onChange={onChange}
+                error={errors.title}
+                required
+                className="sm:col-span-2"
+              />
+            ) : (
+              <DeclaredField
+                key={name}
+                name={name}
+                field={tasks.fields[name]}
+                value={values[name]}
+                onChange={(value) => onChange({ [name]: value })}
+                error={errors[name]}
+                numberOptions={name === 'weekNumber' ? weekOptions : name === 'year' ? yearOptions : undefined}
+                required={REQUIRED_ON_FORM.has(name)}
+                className={WIDE_FIELDS.has(name) ? 'sm:col-span-2' : undefined}
+              />
+            ),
+        )}
       </fieldset>
       {props.notice}
       <FormMessage message={props.message} />

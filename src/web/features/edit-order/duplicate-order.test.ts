@@ -17,6 +17,7 @@ const fields: OrderFields = {
   status: 'loaded',
   trollies: '3',
   extras: '1 shelf',
+  customer: '',
 };
 
 describe('duplicating an order', () => {

@@ -24,6 +24,7 @@ const order = (day: Day, over: Partial<OrderRecord> = {}): OrderRecord => {
     status: '',
     trollies: '2',
     extras: '',
+    customer: '',
     user: 'u',
     created_by: 'u',
     updated_by: 'u',

@@ -1,82 +1,14 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState } from 'react';
 import { roleLabel } from '#domain/collections/users';
 import { ROLES, type UserRecord } from '#domain/records';
-import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
-import { SelectField, TextField } from '../../components/ui/fields';
-import { FormMessage, type FormMessageState } from '../../components/ui/form-message';
-import { notify } from '../../components/ui/toast';
+import { FormDialog } from '../../components/ui/form-dialog';
 import { describeError } from '../../lib/describe-error';
+import { SelectField, TextField } from '../../components/ui/fields';
 import { createYardAccount, invite, removeMember, setTemporaryPassword, type YardAccountFields } from './team-api';
 import { memberName } from './member-name';
 import { roleDescription } from './role-description';
 
 export const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: roleLabel(role) }));
-
-/** A dialog holding one form: its fields, the outcome of the last try, Cancel and the action. */
-function FormDialog({
-  open,
-  title,
-  description,
-  actionLabel,
-  busyLabel,
-  danger = false,
-  onSubmit,
-  onClose,
-  children,
-}: {
-  open: boolean;
-  title: string;
-  description?: ReactNode;
-  actionLabel: string;
-  busyLabel: string;
-  danger?: boolean;
-  /** Resolves with the toast to show when done; throws to keep the dialog open with the server's sentence. */
-  onSubmit: () => Promise<string>;
-  onClose: () => void;
-  children?: ReactNode;
-}) {
-  const [isBusy, setIsBusy] = useState(false);
-  const [message, setMessage] = useState<FormMessageState | null>(null);
-
-  const close = () => {
-    setMessage(null);
-    setIsBusy(false);
-    onClose();
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (isBusy) return;
-    setIsBusy(true);
-    setMessage(null);
-    try {
-      const done = await onSubmit();
-      notify.success(done);
-      close();
-    } catch (err) {
-      setMessage({ tone: 'error', text: describeError(err) });
-      setIsBusy(false);
-    }
-  };
-
-  return (
-    <Dialog open={open} onClose={close} title={title} description={description}>
-      <form className="space-y-4" onSubmit={(event) => void submit(event)}>
-        {children}
-        <FormMessage message={message} />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={close} disabled={isBusy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant={danger ? 'danger' : 'primary'} disabled={isBusy}>
-            {isBusy ? busyLabel : actionLabel}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
-  );
-}
 
 function RoleField({ value, onChange }: { value: string; onChange: (role: string) => void }) {
   return (
@@ -101,6 +33,7 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => 
   };
   return (
     <FormDialog
+      describeError={describeError}
       open={open}
       title="Invite by e-mail"
       description="We e-mail a link that lets them create an account in your nursery (or join with the one they have). It works once, for 7 days."
@@ -137,6 +70,7 @@ export function YardAccountDialog({ open, onClose }: { open: boolean; onClose: (
   };
   return (
     <FormDialog
+      describeError={describeError}
       open={open}
       title="Create yard account"
       description="For a yard screen or a shared tablet: it signs in with a username and password and has no e-mail address. Only an admin can reset its password."
@@ -197,6 +131,7 @@ export function TemporaryPasswordDialog({ member, onClose }: { member: UserRecor
   const name = member ? memberName(member) : '';
   return (
     <FormDialog
+      describeError={describeError}
       open={member !== null}
       title={`Temporary password for ${name}`}
       description={`${name} is signed out everywhere now and must choose a new password the next time they sign in. Tell them this one in person.`}
@@ -234,6 +169,7 @@ export function RemoveMemberDialog({ member, onClose }: { member: UserRecord | n
   const yard = member !== null && member.email === '';
   return (
     <FormDialog
+      describeError={describeError}
       open={member !== null}
       title={`Remove ${name}?`}
       description={

@@ -20,6 +20,7 @@ const order = (title: string, status: OrderRecord['status'] = ''): OrderRecord =
   status,
   trollies: '',
   extras: '',
+  customer: '',
   user: 'u',
   created_by: 'u',
   updated_by: 'u',

@@ -1,0 +1,61 @@
+// Customers (collection `customers`): a nursery's customer book (docs/decisions/037). An order may
+// name one (`tasks.customer`) and keeps its own title and postcode, what boards and sheets show.
+
+import { customerTypeLabel, dayLabel } from '../orders/format';
+import { CUSTOMER_TYPES, DAYS, type Day } from '../records';
+import { bool, defineCollection, number, relation, select, text } from './fields';
+
+/** A usual delivery day, or none. */
+export const DELIVERY_DAYS = ['', ...DAYS] as const;
+
+/** The most trolleys a customer usually takes: a bound that catches a slip, not a business rule. */
+export const MAX_USUAL_TROLLEYS = 999;
+
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * A nursery's customers. Its members all read them; office staff and admins add, change and merge
+ * them (docs/decisions/037). Contact details are optional: many customers are known by name and
+ * postcode only.
+ */
+export const customers = defineCollection({
+  name: 'customers',
+  id: 'pbc_customers_0001',
+  noun: 'customer',
+  fields: {
+    nursery: relation('nurseries', { settable: 'always', stamp: 'create', stampWith: 'nursery', default: '' }),
+    name: text({ label: 'Name', settable: 'always', required: true, max: 200, default: '' }),
+    postcode: text({ label: 'Postcode', settable: 'always', max: 100, default: '' }),
+    phone: text({ label: 'Phone', settable: 'always', max: 50, default: '' }),
+    email: text({ label: 'E-mail', settable: 'always', max: 254, default: '' }),
+    deliveryAddress: text({ label: 'Delivery address', settable: 'always', max: 1000, lines: 'multi-line', default: '' }),
+    customerType: select(CUSTOMER_TYPES, {
+      label: 'Customer type',
+      settable: 'always',
+      default: 'wholesale',
+      optionLabel: customerTypeLabel,
+    }),
+    usualDay: select(DELIVERY_DAYS, {
+      label: 'Usual delivery day',
+      settable: 'always',
+      default: '',
+      optionLabel: (day) => (day === '' ? 'None' : dayLabel(day as Day)),
+    }),
+    usualTrolleys: number({ label: 'Usual trolleys', settable: 'always', min: 0, max: MAX_USUAL_TROLLEYS, default: 0 }),
+    notes: text({ label: 'Notes', settable: 'always', max: 5000, lines: 'multi-line', default: '' }),
+    /** The customer's account number with the trolley pool operator (Container Centralen). */
+    poolAccount: text({ label: 'Pool account number', settable: 'always', max: 100, default: '' }),
+    active: bool({ label: 'Active', settable: 'always', default: true }),
+  },
+  indexes: [
+    // The customer book and the order form's suggestions: one nursery's customers by name.
+    { name: 'customers_name', on: ['nursery', 'name'] },
+    // A list without a sort is in insertion order, the nursery's own.
+    { name: 'customers_nursery_seq', on: ['nursery', 'seq'] },
+  ],
+  refine(value, errors) {
+    const email = value.email;
+    if (typeof email === 'string' && email.trim() !== '' && !EMAIL_SHAPE.test(email.trim()))
+      errors.email = { code: 'validation_invalid_email', message: 'Enter an e-mail address like name@example.com, or leave it empty.' };
+  },
+});

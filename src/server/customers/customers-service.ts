@@ -1,0 +1,115 @@
+import { sql, type Kysely } from 'kysely';
+import { planMatches, type MatchResult } from '#domain/customers/matching';
+import type { Database, UsersTable } from '../db/schema';
+import { badRequest, notFound } from '../errors';
+import { customersCollection } from '../records/collections/customers';
+import type { RecordService, WriteBatch } from '../records/record-service';
+import type { ApiRecord } from '../records/record-mapping';
+import type { Row } from '../records/record-store';
+
+export interface CustomersServiceDeps {
+  records: RecordService;
+  db: Kysely<Database>;
+}
+
+/** What a merge answers: the customer kept, as it is now, and how many orders moved to it. */
+export interface MergeResult {
+  record: ApiRecord;
+  movedOrders: number;
+}
+
+/** Details the kept customer takes from the merged one where it has none of its own. */
+const FILLED_WHEN_BLANK = ['postcode', 'phone', 'email', 'deliveryAddress', 'usualDay', 'notes', 'poolAccount'] as const;
+
+function readId(input: Record<string, unknown>, name: string): string {
+  const value = input[name];
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+/**
+ * What the customer book does beyond the records API (docs/decisions/037): merging two customers
+ * and linking existing orders to customers. Every write goes through the one write path, in one
+ * transaction each, so a merge either moves every order and removes the duplicate or does nothing;
+ * each order it changes records the person in `updated_by` and its history.
+ */
+export class CustomersService {
+  constructor(private readonly deps: CustomersServiceDeps) {}
+
+  /** Moves `merge`'s orders to `keep`, fills `keep`'s blank details from it, and deletes it. */
+  async merge(user: UsersTable, body: unknown): Promise<MergeResult> {
+    const input = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+    const keepId = readId(input, 'keep');
+    const mergeId = readId(input, 'merge');
+    if (keepId === '' || mergeId === '')
+      throw badRequest('Choose the customer to keep (keep) and the duplicate to merge into it (merge).', {
+        ...(keepId === '' ? { keep: { code: 'validation_required', message: 'Choose the customer to keep.' } } : {}),
+        ...(mergeId === '' ? { merge: { code: 'validation_required', message: 'Choose the duplicate to merge.' } } : {}),
+      });
+    if (keepId === mergeId) throw badRequest('Choose two different customers: a customer cannot be merged into itself.');
+    return this.deps.records.systemBatch(
+      async (batch) => {
+        await lockCustomers(batch, [keepId, mergeId]);
+        const kept = await customerOf(batch, user.nursery, keepId);
+        const merged = await customerOf(batch, user.nursery, mergeId);
+        const orders = await batch.db
+          .selectFrom('tasks')
+          .selectAll()
+          .where('nursery', '=', user.nursery)
+          .where('customer', '=', mergeId)
+          .execute();
+        for (const order of orders) await batch.update('tasks', order as unknown as Row, { customer: keepId, updated_by: user.id });
+        const filled: Row = {};
+        for (const name of FILLED_WHEN_BLANK)
+          if (String(kept[name] ?? '') === '' && String(merged[name] ?? '') !== '') filled[name] = merged[name];
+        if (Number(kept.usualTrolleys) === 0 && Number(merged.usualTrolleys) > 0) filled.usualTrolleys = merged.usualTrolleys;
+        const row = Object.keys(filled).length > 0 ? await batch.update('customers', kept, filled) : kept;
+        await batch.delete('customers', merged);
+        return { record: customersCollection.toRecord(row), movedOrders: orders.length };
+      },
+      { user },
+    );
+  }
+
+  /**
+   * Links the nursery's orders that have no customer to the one customer of the same name and
+   * postcode (ignoring case and spaces); lists what it could not decide. Running it again links
+   * only what is still unlinked, so it may run after every import or new customer.
+   */
+  async matchOrders(user: UsersTable): Promise<MatchResult> {
+    return this.deps.records.systemBatch(
+      async (batch) => {
+        const customers = await batch.db
+          .selectFrom('customers')
+          .select(['id', 'name', 'postcode'])
+          .where('nursery', '=', user.nursery)
+          .execute();
+        const orders = await batch.db
+          .selectFrom('tasks')
+          .selectAll()
+          .where('nursery', '=', user.nursery)
+          .where('customer', '=', '')
+          .execute();
+        const plan = planMatches(orders, customers);
+        for (const order of orders) {
+          const customer = plan.links.get(order.id);
+          if (customer !== undefined) await batch.update('tasks', order as unknown as Row, { customer, updated_by: user.id });
+        }
+        return { linked: plan.links.size, unmatched: plan.unmatched };
+      },
+      { user },
+    );
+  }
+}
+
+/** On PostgreSQL the two customers are locked first, so two merges of the same pair run one after the other. */
+async function lockCustomers(batch: WriteBatch, ids: readonly string[]): Promise<void> {
+  if (batch.dialect !== 'postgres') return;
+  await sql`SELECT id FROM customers WHERE id IN (${sql.join(ids)}) ORDER BY id FOR UPDATE`.execute(batch.db);
+}
+
+/** A customer of `nursery`, or 404: another nursery's customer is answered as one that does not exist. */
+async function customerOf(batch: WriteBatch, nursery: string, id: string): Promise<Row> {
+  const row = await batch.store.findById('customers', id);
+  if (!row || nursery === '' || String(row.nursery) !== nursery) throw notFound();
+  return row;
+}

@@ -1,0 +1,130 @@
+import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue, useState } from 'react';
+import { customerTypeLabel } from '#domain/orders/format';
+import type { CustomerRecord } from '#domain/records';
+import { customers as customerCollection } from '#domain/collections/customers';
+import { Button } from '../../components/ui/button';
+import { PanelErrorBoundary } from '../../components/ui/error-boundary';
+import { TextField } from '../../components/ui/fields';
+import { LoadingScreen } from '../../components/ui/loading-screen';
+import { useDocumentTitle } from '../../components/ui/use-document-title';
+import { customerListQuery } from '../../lib/customers/customer-queries';
+import { useCan } from '../../lib/use-role';
+import { CustomerDialog, MergeDialog } from './customer-dialogs';
+import { MatchOrdersPanel } from './match-orders-panel';
+
+const usualDayLabel = (customer: CustomerRecord) =>
+  customerCollection.fields.usualDay.optionLabel?.(customer.usualDay) ?? customer.usualDay;
+
+function CustomerItem({
+  customer,
+  canChange,
+  onEdit,
+  onMerge,
+}: {
+  customer: CustomerRecord;
+  canChange: boolean;
+  onEdit: () => void;
+  onMerge: () => void;
+}) {
+  const usual = [customer.usualDay ? usualDayLabel(customer) : '', customer.usualTrolleys > 0 ? `${customer.usualTrolleys} trolleys` : '']
+    .filter(Boolean)
+    .join(', ');
+  return (
+    <li className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-3 shadow-sm sm:flex-row sm:items-center sm:justify-between">
+      <div className="min-w-0">
+        <p className="font-semibold text-slate-900">
+          {customer.name}
+          {!customer.active && (
+            <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700 ring-1 ring-slate-200">
+              Inactive
+            </span>
+          )}
+        </p>
+        <p className="text-sm text-slate-600">
+          {[customer.postcode, customerTypeLabel(customer.customerType), usual && `Usually ${usual}`, customer.phone]
+            .filter(Boolean)
+            .join(' · ')}
+        </p>
+      </div>
+      {canChange && (
+        <div className="flex gap-2">
+          <Button size="sm" onClick={onEdit} aria-label={`Edit ${customer.name}`}>
+            Edit
+          </Button>
+          <Button size="sm" onClick={onMerge} aria-label={`Merge ${customer.name} into another customer`}>
+            Merge
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/**
+ * /customers (docs/decisions/037): the nursery's customer book. Everyone searches it; office staff
+ * and admins add, edit and merge customers and link existing orders to them. The server refuses
+ * anyone else regardless.
+ */
+export default function CustomersPage() {
+  useDocumentTitle('Customers');
+  const canChange = useCan('customers');
+  const [search, setSearch] = useState('');
+  const deferredSearch = useDeferredValue(search);
+  const list = useQuery(customerListQuery(deferredSearch));
+  const [editing, setEditing] = useState<CustomerRecord | 'new' | null>(null);
+  const [merging, setMerging] = useState<CustomerRecord | null>(null);
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-4 px-3 py-5 sm:px-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-slate-900">Customers</h1>
+        {canChange && (
+          <Button variant="primary" onClick={() => setEditing('new')}>
+            Add customer
+          </Button>
+        )}
+      </div>
+      <TextField
+        label="Search customers"
+        type="search"
+        name="customer-search"
+        placeholder="Name or postcode"
+        autoComplete="off"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+      />
+      {canChange && <MatchOrdersPanel />}
+      <PanelErrorBoundary panelName="Customers">
+        {list.isPending && <LoadingScreen />}
+        {list.isError && (
+          <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+            The customers could not be loaded. Check your connection and{' '}
+            <button type="button" className="font-semibold underline" onClick={() => void list.refetch()}>
+              try again
+            </button>
+            .
+          </p>
+        )}
+        {list.isSuccess && list.data.length === 0 && (
+          <p className="text-slate-600">{deferredSearch.trim() ? 'No customer matches this search.' : 'No customers yet.'}</p>
+        )}
+        {list.isSuccess && list.data.length > 0 && (
+          <ul aria-label="Customers" className="space-y-2">
+            {list.data.map((customer) => (
+              <CustomerItem
+                key={customer.id}
+                customer={customer}
+                canChange={canChange}
+                onEdit={() => setEditing(customer)}
+                onMerge={() => setMerging(customer)}
+              />
+            ))}
+          </ul>
+        )}
+      </PanelErrorBoundary>
+      <CustomerDialog customer={editing} onClose={() => setEditing(null)} />
+      <MergeDialog duplicate={merging} onClose={() => setMerging(null)} />
+    </div>
+  );
+}

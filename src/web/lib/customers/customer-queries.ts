@@ -1,0 +1,79 @@
+// The customer book's server data (docs/decisions/037): the Customers screen's list, the order
+// form's suggestions, and the writes both make. Only lazily loaded screens import it.
+import { queryOptions } from '@tanstack/react-query';
+import { CUSTOMERS_API, type MatchResult } from '#domain/customers/matching';
+import { COLLECTIONS, type CustomerRecord } from '#domain/records';
+import { pb } from '../pb';
+import { queryClient } from '../query-client';
+
+const customers = () => pb.collection(COLLECTIONS.customers);
+
+/** The editable fields of a customer (what the form fills in). */
+export type CustomerFields = Omit<CustomerRecord, 'id' | 'collectionId' | 'collectionName' | 'created' | 'updated' | 'nursery'>;
+
+export const customerKeys = {
+  all: ['customers'] as const,
+  /** The Customers screen's list for a search ('' for all). */
+  list: (search: string) => [...customerKeys.all, 'list', search] as const,
+  /** The order form's suggestions for what was typed. */
+  suggestions: (typed: string) => [...customerKeys.all, 'suggestions', typed] as const,
+};
+
+/** Letters typed before the order form suggests customers. */
+export const SUGGEST_AFTER = 2;
+/** Suggestions shown at most. */
+export const SUGGESTIONS_SHOWN = 8;
+
+/** The filter for a search by name or postcode, bound by the SDK (never pasted). */
+const searchFilter = (text: string) => pb.filter('name ~ {:text} || postcode ~ {:text}', { text });
+
+/** The customer book, by name; narrowed to a search by name or postcode. */
+export function customerListQuery(search: string) {
+  const text = search.trim();
+  return queryOptions({
+    queryKey: customerKeys.list(text),
+    queryFn: () => customers().getFullList<CustomerRecord>({ sort: 'name', ...(text ? { filter: searchFilter(text) } : {}) }),
+  });
+}
+
+/** Active customers whose name or postcode holds what was typed: the order form's suggestions. */
+export function customerSuggestionsQuery(typed: string) {
+  const text = typed.trim();
+  return queryOptions({
+    queryKey: customerKeys.suggestions(text),
+    queryFn: async () =>
+      (
+        await customers().getList<CustomerRecord>(1, SUGGESTIONS_SHOWN, {
+          filter: pb.filter('active = true && (name ~ {:text} || postcode ~ {:text})', { text }),
+          sort: 'name',
+          skipTotal: true,
+        })
+      ).items,
+    enabled: text.length >= SUGGEST_AFTER,
+    staleTime: 30_000,
+  });
+}
+
+async function andRefetch<T>(request: Promise<T>): Promise<T> {
+  const answer = await request;
+  await queryClient.invalidateQueries({ queryKey: customerKeys.all });
+  return answer;
+}
+
+export function createCustomer(fields: Partial<CustomerFields> & { name: string }): Promise<CustomerRecord> {
+  return andRefetch(customers().create<CustomerRecord>(fields));
+}
+
+export function updateCustomer(id: string, fields: Partial<CustomerFields>): Promise<CustomerRecord> {
+  return andRefetch(customers().update<CustomerRecord>(id, fields));
+}
+
+/** Moves `merge`'s orders to `keep` and removes `merge`; the server does it in one transaction. */
+export function mergeCustomers(keep: string, merge: string): Promise<{ record: CustomerRecord; movedOrders: number }> {
+  return andRefetch(pb.send(CUSTOMERS_API.merge, { method: 'POST', body: { keep, merge } }));
+}
+
+/** Links orders without a customer to the one customer of the same name and postcode; lists the rest. */
+export function matchOrders(): Promise<MatchResult> {
+  return andRefetch(pb.send<MatchResult>(CUSTOMERS_API.matchOrders, { method: 'POST', body: {} }));
+}
