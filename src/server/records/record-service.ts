@@ -619,6 +619,7 @@ export class RecordService {
             touched.add(into);
             const row = this.stamped(values);
             await store.insert(into.table, row);
+            await this.addHistory(tx, into, 'create', by, String(row.updated), null, into.toRecord(row));
             changes.push({ collection: into.name, action: 'create', record: into.toRecord(row) });
             return row;
           },

@@ -227,6 +227,29 @@ describe('who did what, and Deleted', () => {
       expect(items).toEqual([expect.objectContaining({ action: 'create', by: '', byName: 'operator (CLI)' })]);
     });
 
+    it('is kept for writes made together in one batch too: added, changed, deleted', async () => {
+      const operator = standaloneRecordService(server.built.database, server.config, { events: server.built.events });
+      const id = await operator.systemBatch(async (batch) => {
+        const row = await batch.insert('tasks', { ...order('Batched'), nursery: sarah.nursery });
+        await batch.update('tasks', row, { trollies: '5' });
+        return String(row.id);
+      });
+      const { items } = await historyOf(sarah.pb, 'tasks', id);
+      expect(items.map((entry) => [entry.action, entry.byName])).toEqual([
+        ['create', 'operator (CLI)'],
+        ['update', 'operator (CLI)'],
+      ]);
+      const stored = await sarah.pb.collection('tasks').getOne(id);
+      await operator.systemBatch(async (batch) => {
+        const [row] = await batch.store
+          .list('tasks', { where: [sql`id = ${id}`], sort: [], page: 1, perPage: 1, skipTotal: true })
+          .then((r) => r.rows);
+        if (row) await batch.delete('tasks', row);
+      });
+      expect(stored.id).toBe(id);
+      expect((await deletedList(sarah.pb)).items.map((entry) => entry.record.id)).toContain(id);
+    });
+
     it('is shown only to whoever may view the record', async () => {
       const added = await sarah.pb.collection('tasks').create(order('Private history'));
       const visitor = server.client();
