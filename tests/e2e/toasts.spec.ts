@@ -15,6 +15,9 @@ const toasts = (page: Page) => page.locator('[data-rht-toaster]').getByRole('sta
  * how fast a busy machine clicks. Network answers still arrive.
  */
 async function holdToasts(page: Page): Promise<void> {
+  // The toasts' container is loaded on its own after the board: with the clock paused before it
+  // is in place, it may never mount (its loading waits on the page's timers).
+  await expect(page.locator('[data-rht-toaster]')).toBeAttached();
   // The page's clock runs on while the pause is sent, so on a busy machine a point just ahead of
   // it can be behind it by the time it arrives ("Cannot fast-forward to the past"): aim further.
   for (let ahead = 100; ; ahead *= 4) {
