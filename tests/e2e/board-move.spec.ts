@@ -33,8 +33,18 @@ async function center(locator: Locator): Promise<{ x: number; y: number }> {
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
-/** A finger pressing `from` for `holdMs`, then sliding to `to` and lifting. */
-async function touchDrag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }, holdMs: number): Promise<void> {
+/**
+ * A finger pressing `from` for `holdMs`, then sliding to `to` and lifting; with `over`, it stays
+ * at `to` until that target shows it is under the finger (a busy machine may not have handled the
+ * last move yet), as a person waits to see where it will land.
+ */
+async function touchDrag(
+  page: Page,
+  from: { x: number; y: number },
+  to: { x: number; y: number },
+  holdMs: number,
+  over?: Locator,
+): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   const at = (x: number, y: number) => [{ x, y, id: 1 }];
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(from.x, from.y) });
@@ -45,6 +55,12 @@ async function touchDrag(page: Page, from: { x: number; y: number }, to: { x: nu
       touchPoints: at(from.x + ((to.x - from.x) * i) / 10, from.y + ((to.y - from.y) * i) / 10),
     });
   }
+  if (over)
+    await expect(async () => {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(to.x + 1, to.y) });
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(to.x, to.y) });
+      await expect(over).toHaveClass(/ring-emerald-600/, { timeout: 1000 });
+    }).toPass();
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await cdp.detach();
 }
@@ -77,12 +93,8 @@ for (const [n, screen] of SCREENS.entries()) {
         await page.evaluate('window.scrollTo(0, 0)');
         // Pressed for 250 ms, then dragged onto Friday in the strip under the header.
         const strip = page.getByRole('navigation', { name: 'Days of the week' });
-        await touchDrag(
-          page,
-          await center(line(page, 'Monday', title)),
-          await center(strip.getByRole('button', { name: new RegExp(`^Friday ${dates[4]}`) })),
-          400,
-        );
+        const fridayInStrip = strip.getByRole('button', { name: new RegExp(`^Friday ${dates[4]}`) });
+        await touchDrag(page, await center(line(page, 'Monday', title)), await center(fridayInStrip), 400, fridayInStrip);
         await expect(line(page, 'Friday', title)).toHaveCount(1);
         await expect(toast(page, `${title} moved to Friday.`)).toBeVisible();
         // Screen readers hear it too, from drag and drop's own live region.
