@@ -25,6 +25,10 @@ export default defineConfig({
       },
       {
         resolve: { alias: preactAliases },
+        // Bundled before the first test file loads: found later (react → preact/compat is an
+        // alias), Vite re-optimised it mid-run and reloaded the page, and a test file imported
+        // during that reload failed ("Vitest failed to find the current suite").
+        optimizeDeps: { include: ['preact', 'preact/hooks', 'preact/compat', 'preact/compat/client', 'preact/jsx-runtime'] },
         test: {
           ...shared,
           name: 'browser',
