@@ -3,6 +3,7 @@ import type { UserRecord } from '#domain/records';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/fields';
 import { FormMessage, type FormMessageState } from '../../components/ui/form-message';
+import { NewPasswordFields } from '../../components/ui/new-password-fields';
 import { notify } from '../../components/ui/toast';
 import { describeError } from '../../lib/describe-error';
 import { paths } from '../../lib/paths';
@@ -66,21 +67,14 @@ export default function ChangePasswordPage() {
           value={current}
           onChange={(e) => setCurrent(e.target.value)}
         />
-        <TextField
+        <NewPasswordFields
           label="New password"
-          type="password"
           name="new-password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        <TextField
-          label="Confirm Password"
-          type="password"
-          name="confirm-password"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
+          confirmName="confirm-password"
+          password={password}
+          confirm={confirm}
+          onPassword={setPassword}
+          onConfirm={setConfirm}
         />
         <FormMessage message={message} />
         <div className="flex flex-col gap-3">

@@ -3,7 +3,7 @@ import { ClientResponseError } from 'pocketbase';
 import { TEAM_API, type InvitationPreview } from '#domain/accounts/invitations';
 import { roleLabel } from '#domain/collections/users';
 import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/fields';
+import { SignInFields } from '../../components/ui/sign-in-fields';
 import { FormMessage, type FormMessageState } from '../../components/ui/form-message';
 import { LoadingScreen } from '../../components/ui/loading-screen';
 import { notify } from '../../components/ui/toast';
@@ -164,22 +164,7 @@ function SignInToAccept({ token, nurseryName, onBack }: { token: string; nursery
 
   return (
     <form className="space-y-4" onSubmit={(event) => void submit(event)}>
-      <TextField
-        label="Username"
-        name="username"
-        autoComplete="username"
-        autoCapitalize="none"
-        value={identity}
-        onChange={(e) => setIdentity(e.target.value)}
-      />
-      <TextField
-        label="Password"
-        type="password"
-        name="password"
-        autoComplete="current-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-      />
+      <SignInFields username={identity} password={password} onUsername={setIdentity} onPassword={setPassword} />
       <FormMessage message={message} />
       <div className="flex flex-col gap-3">
         <Button type="submit" variant="primary" size="lg" fullWidth disabled={isBusy}>

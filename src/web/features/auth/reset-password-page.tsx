@@ -8,7 +8,7 @@ import { AuthCard } from './auth-card';
 import { Button } from '../../components/ui/button';
 import { textLinkClass } from '../../components/ui/text-link';
 import { FormMessage, type FormMessageState } from '../../components/ui/form-message';
-import { TextField } from '../../components/ui/fields';
+import { NewPasswordFields } from '../../components/ui/new-password-fields';
 
 const messages = {
   success: 'Password reset successful',
@@ -67,21 +67,14 @@ export default function ResetPasswordPage() {
   return (
     <AuthCard title="Choose a new password">
       <form className="space-y-4" onSubmit={(e) => void handleSubmit(e)}>
-        <TextField
+        <NewPasswordFields
           label="New Password"
-          type="password"
           name="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        <TextField
-          label="Confirm Password"
-          type="password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          value={confirmPassword}
-          onChange={(e) => setConfirmPassword(e.target.value)}
+          confirmName="confirmPassword"
+          password={password}
+          confirm={confirmPassword}
+          onPassword={setPassword}
+          onConfirm={setConfirmPassword}
         />
         <FormMessage message={message} />
         <Button type="submit" variant="primary" size="lg" fullWidth disabled={isBusy}>

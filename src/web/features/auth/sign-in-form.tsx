@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/fields';
+import { SignInFields } from '../../components/ui/sign-in-fields';
 import { FormMessage, type FormMessageState } from '../../components/ui/form-message';
 import { textLinkClass } from '../../components/ui/text-link';
 import { notify } from '../../components/ui/toast';
@@ -55,22 +55,7 @@ export function SignInForm({ initialMessage, onCreateAccount }: SignInFormProps)
   return (
     <>
       <form className="space-y-4" onSubmit={onSubmit}>
-        <TextField
-          label="Username"
-          name="username"
-          autoComplete="username"
-          autoCapitalize="none"
-          value={username}
-          onChange={(e) => setUsername(e.target.value)}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
+        <SignInFields username={username} password={password} onUsername={setUsername} onPassword={setPassword} />
         <FormMessage message={message} />
         <div className="flex flex-col-reverse gap-3 sm:flex-row">
           <Button variant="secondary" size="lg" fullWidth disabled={isBusy} onClick={onCreateAccount}>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/fields';
+import { NewPasswordFields } from '../../components/ui/new-password-fields';
 import { FormMessage, type FormMessageState } from '../../components/ui/form-message';
 import { describeSignUpError, signUp, signUpMessages, validateSignUp, type SignUpFields, type SignUpOutcome } from './sign-up';
 import { TermsConsent } from './terms-consent';
@@ -87,21 +88,14 @@ export function SignUpForm({ onSignedUp, onSignIn, invitation, signInLabel = 'Co
           onChange={(e) => setField('nurseryName', e.target.value)}
         />
       )}
-      <TextField
+      <NewPasswordFields
         label="Password"
-        type="password"
         name="password"
-        autoComplete="new-password"
-        value={fields.password}
-        onChange={(e) => setField('password', e.target.value)}
-      />
-      <TextField
-        label="Confirm Password"
-        type="password"
-        name="confirmPassword"
-        autoComplete="new-password"
-        value={fields.confirmPassword}
-        onChange={(e) => setField('confirmPassword', e.target.value)}
+        confirmName="confirmPassword"
+        password={fields.password}
+        confirm={fields.confirmPassword}
+        onPassword={(value) => setField('password', value)}
+        onConfirm={(value) => setField('confirmPassword', value)}
       />
       <TermsConsent id="signup-terms" lead="I agree to" checked={fields.agreed} onChange={(agreed) => setField('agreed', agreed)} />
       <FormMessage message={message} />

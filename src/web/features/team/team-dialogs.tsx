@@ -4,6 +4,7 @@ import { ROLES, type UserRecord } from '#domain/records';
 import { FormDialog } from '../../components/ui/form-dialog';
 import { describeError } from '../../lib/describe-error';
 import { SelectField, TextField } from '../../components/ui/fields';
+import { NewPasswordFields } from '../../components/ui/new-password-fields';
 import { createYardAccount, invite, removeMember, setTemporaryPassword, type YardAccountFields } from './team-api';
 import { memberName } from './member-name';
 import { roleDescription } from './role-description';
@@ -99,21 +100,13 @@ export function YardAccountDialog({ open, onClose }: { open: boolean; onClose: (
         onChange={(e) => set('name')(e.target.value)}
       />
       <RoleField value={fields.role} onChange={set('role')} />
-      <TextField
+      <NewPasswordFields
         label="Password"
-        type="password"
         name="yard-password"
-        autoComplete="new-password"
-        value={fields.password}
-        onChange={(e) => set('password')(e.target.value)}
-      />
-      <TextField
-        label="Confirm Password"
-        type="password"
-        name="yard-password-confirm"
-        autoComplete="new-password"
-        value={fields.passwordConfirm}
-        onChange={(e) => set('passwordConfirm')(e.target.value)}
+        password={fields.password}
+        confirm={fields.passwordConfirm}
+        onPassword={set('password')}
+        onConfirm={set('passwordConfirm')}
       />
     </FormDialog>
   );
@@ -143,21 +136,13 @@ export function TemporaryPasswordDialog({ member, onClose }: { member: UserRecor
         return `Temporary password set for ${name}.`;
       }}
     >
-      <TextField
+      <NewPasswordFields
         label="Temporary password"
-        type="password"
         name="temporary-password"
-        autoComplete="new-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-      />
-      <TextField
-        label="Confirm Password"
-        type="password"
-        name="temporary-password-confirm"
-        autoComplete="new-password"
-        value={confirm}
-        onChange={(e) => setConfirm(e.target.value)}
+        password={password}
+        confirm={confirm}
+        onPassword={setPassword}
+        onConfirm={setConfirm}
       />
     </FormDialog>
   );
