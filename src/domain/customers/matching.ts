@@ -70,8 +70,14 @@ export function planMatches(orders: readonly MatchOrder[], customers: readonly M
 /** The answer of a matching run: how many orders it linked and what it left for a person. */
 export interface MatchResult {
   linked: number;
+  /** The groups with the most orders, at most UNMATCHED_SHOWN of them. */
   unmatched: UnmatchedGroup[];
+  /** Groups not listed, beyond those. */
+  moreUnmatched: number;
 }
+
+/** A nursery moving from years of free-text orders may have thousands of names: the largest first. */
+export const UNMATCHED_SHOWN = 200;
 
 /** The customers' own routes (docs/decisions/037). */
 export const CUSTOMERS_API = {

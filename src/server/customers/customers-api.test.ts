@@ -204,6 +204,7 @@ describe('matching existing orders to customers', () => {
         { title: 'Hill Top', postcode: 'HT1 1AA', orders: 1, reason: 'none' },
         { title: 'Twins', postcode: 'TW1 1AA', orders: 1, reason: 'several' },
       ],
+      moreUnmatched: 0,
     });
     for (const placed of linked) await expect(staff.pb.collection('tasks').getOne(placed.id)).resolves.toMatchObject({ customer: ggc.id });
     for (const left of [noCustomer, twins])
@@ -216,5 +217,28 @@ describe('matching existing orders to customers', () => {
     expect(await send(office, CUSTOMERS_API.matchOrders, {})).toMatchObject({ linked: 1, unmatched: [{ title: 'Twins' }] });
     await expect(staff.pb.collection('tasks').getOne(noCustomer.id)).resolves.toMatchObject({ customer: hillTop.id });
     expect((await failure(send(staff, CUSTOMERS_API.matchOrders, {}))).status).toBe(403);
+  });
+
+  it('links years of orders a batch at a time, and lists the largest unmatched names first', async () => {
+    const { office, staff } = await nursery();
+    const ggc = await office.pb.collection('customers').create(customer('Big Garden Centre'));
+    // More orders than one batch writes, and more unmatched names than the answer lists.
+    const many = 450;
+    for (let at = 0; at < many; at += 25)
+      await Promise.all(
+        Array.from({ length: 25 }, (_, i) =>
+          staff.pb
+            .collection('tasks')
+            .create(at + i < 250 ? order('Big Garden Centre', { postcode: 'AB1 2CD' }) : order(`Walk-in ${at + i}`)),
+        ),
+      );
+    const answer = await send(office, CUSTOMERS_API.matchOrders, {});
+    expect(answer).toMatchObject({ linked: 250, moreUnmatched: 0 });
+    expect(answer.unmatched).toHaveLength(200);
+    const extra = await staff.pb.collection('tasks').create(order('Walk-in late'));
+    expect(await send(office, CUSTOMERS_API.matchOrders, {})).toMatchObject({ linked: 0, moreUnmatched: 1 });
+    const linked = await staff.pb.collection('tasks').getList(1, 1, { filter: `customer = "${ggc.id}"` });
+    expect(linked.totalItems).toBe(250);
+    expect(extra.customer).toBe('');
   });
 });

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { planMatches, type MatchResult } from '#domain/customers/matching';
+import { planMatches, UNMATCHED_SHOWN, type MatchResult } from '#domain/customers/matching';
 import type { Database, UsersTable } from '../db/schema';
 import { badRequest, notFound } from '../errors';
 import { customersCollection } from '../records/collections/customers';
@@ -74,32 +74,62 @@ export class CustomersService {
    * Links the nursery's orders that have no customer to the one customer of the same name and
    * postcode (ignoring case and spaces); lists what it could not decide. Running it again links
    * only what is still unlinked, so it may run after every import or new customer.
+   *
+   * Planned from ids, names and postcodes only, then written MATCH_BATCH orders per transaction:
+   * years of orders in one transaction would hold every other writer (SQLite has one) for seconds.
+   * Each batch links only orders still unlinked, to customers that still exist.
    */
   async matchOrders(user: UsersTable): Promise<MatchResult> {
-    return this.deps.records.systemBatch(
-      async (batch) => {
-        const customers = await batch.db
-          .selectFrom('customers')
-          .select(['id', 'name', 'postcode'])
-          .where('nursery', '=', user.nursery)
-          .execute();
-        const orders = await batch.db
-          .selectFrom('tasks')
-          .selectAll()
-          .where('nursery', '=', user.nursery)
-          .where('customer', '=', '')
-          .execute();
-        const plan = planMatches(orders, customers);
-        for (const order of orders) {
-          const customer = plan.links.get(order.id);
-          if (customer !== undefined) await batch.update('tasks', order as unknown as Row, { customer, updated_by: user.id });
-        }
-        return { linked: plan.links.size, unmatched: plan.unmatched };
-      },
-      { user },
-    );
+    const customers = await this.deps.db
+      .selectFrom('customers')
+      .select(['id', 'name', 'postcode'])
+      .where('nursery', '=', user.nursery)
+      .execute();
+    const orders = await this.deps.db
+      .selectFrom('tasks')
+      .select(['id', 'title', 'postcode'])
+      .where('nursery', '=', user.nursery)
+      .where('customer', '=', '')
+      .execute();
+    const plan = planMatches(orders, customers);
+    const ids = [...plan.links.keys()];
+    let linked = 0;
+    for (let at = 0; at < ids.length; at += MATCH_BATCH) {
+      const chunk = ids.slice(at, at + MATCH_BATCH);
+      linked += await this.deps.records.systemBatch(
+        async (batch) => {
+          const rows = await batch.db
+            .selectFrom('tasks')
+            .selectAll()
+            .where('id', 'in', chunk)
+            .where('nursery', '=', user.nursery)
+            .where('customer', '=', '')
+            .execute();
+          const targets = [...new Set(rows.map((row) => plan.links.get(row.id) ?? ''))];
+          const existing = await batch.db.selectFrom('customers').select('id').where('id', 'in', targets).execute();
+          const alive = new Set(existing.map((customer) => customer.id));
+          let written = 0;
+          for (const row of rows) {
+            const customer = plan.links.get(row.id);
+            if (customer === undefined || !alive.has(customer)) continue;
+            await batch.update('tasks', row as unknown as Row, { customer, updated_by: user.id });
+            written += 1;
+          }
+          return written;
+        },
+        { user },
+      );
+    }
+    return {
+      linked,
+      unmatched: plan.unmatched.slice(0, UNMATCHED_SHOWN),
+      moreUnmatched: Math.max(0, plan.unmatched.length - UNMATCHED_SHOWN),
+    };
   }
 }
+
+/** Orders linked per transaction by the matching step. */
+const MATCH_BATCH = 200;
 
 /** On PostgreSQL the two customers are locked first, so two merges of the same pair run one after the other. */
 async function lockCustomers(batch: WriteBatch, ids: readonly string[]): Promise<void> {

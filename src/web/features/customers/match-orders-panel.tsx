@@ -64,6 +64,11 @@ export function MatchOrdersPanel() {
               ))}
             </ul>
           )}
+          {result.moreUnmatched > 0 && (
+            <p className="text-slate-600">
+              And {result.moreUnmatched} more names, each with fewer orders: link the ones above and run it again.
+            </p>
+          )}
         </div>
       )}
     </section>
