@@ -7,27 +7,7 @@ import type { FieldError } from '../validation';
 import { COUNTS, type Balance } from './balance';
 import { MAX_MOVEMENT_COUNT } from '../collections/trolley-movements';
 
-/** The ledger's own routes (docs/decisions/038). */
-export const LEDGER_API = {
-  balances: '/api/trolleyboard/ledger/balances',
-  booking: (runId: string) => `/api/trolleyboard/ledger/runs/${encodeURIComponent(runId)}/booking`,
-  bookingRoute: '/api/trolleyboard/ledger/runs/:run/booking',
-} as const;
-
-/** What a customer holds, as the balances route answers it. */
-export interface CustomerBalance extends Balance {
-  customer: string;
-  name: string;
-  /** The first day of the unbroken run of days it has held something; '' when nothing. */
-  since: string;
-}
-
-export interface BalancesAnswer {
-  /** Every customer whose balance is not all zero. */
-  items: CustomerBalance[];
-  /** The whole nursery's: what all its customers hold together. */
-  totals: Balance;
-}
+export { LEDGER_API, type BalancesAnswer, type CustomerBalance } from './ledger-api';
 
 /** One stop of a run in the booking preview. */
 export interface BookingStop extends Balance {
