@@ -24,6 +24,8 @@ for (const screen of SCREENS) {
         .collection('tasks')
         .create({ title: `Owing ${u}`, customer: customer.id, day: 'monday', year: WEEK.year, weekNumber: WEEK.week });
       await pb.collection('tasks').create({ title: `Square ${u}`, day: 'monday', year: WEEK.year, weekNumber: WEEK.week });
+      const later = await pb.collection('customers').create({ name: `Zed Nursery ${u}` });
+      await pb.collection('trolley_movements').create({ customer: later.id, kind: 'out', date: '2026-11-20', trolleys: 20 });
 
       await signIn(page, staff);
       await page.goto(boardPath(WEEK));
@@ -34,6 +36,12 @@ for (const screen of SCREENS) {
       await page.goto('/customers');
       const list = page.getByRole('list', { name: 'Customers' });
       await expect(list).toContainText('Owes 14 trolleys, 3 shelves');
+      // Sorted by what they owe, and by for how long.
+      await expect(list.getByRole('listitem').first()).toContainText(`Owing Garden Centre ${u}`);
+      await page.getByLabel('Sort by').selectOption('owed');
+      await expect(list.getByRole('listitem').first()).toContainText(`Zed Nursery ${u}`);
+      await page.getByLabel('Sort by').selectOption('longest');
+      await expect(list.getByRole('listitem').first()).toContainText(`Owing Garden Centre ${u}`);
       await list.getByRole('button', { name: `Trolleys of Owing Garden Centre ${u}` }).click();
       const ledger = page.getByRole('dialog', { name: `Trolleys: Owing Garden Centre ${u}` });
       await expect(ledger.getByRole('status')).toHaveText(/Owes 14 trolleys, 3 shelves since/);
