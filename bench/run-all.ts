@@ -22,6 +22,7 @@ import { captureResponse, LOAD_CONNECTIONS, measureBareNodeRate, measureRate } f
 import { preparePocketBase, pocketBaseLogin, seedPocketBaseOrders, setUpPocketBase, startPocketBase } from './lib/pocketbase-binary';
 import { freshDatabase, startPostgres } from './lib/postgres';
 import { BENCH_DELETE_PASSWORD, ROOT, sleep, startNpmServer, type RunningServer } from './lib/processes';
+import { measureLedgerBalances } from './lib/ledger';
 import { measureBoardAcrossNurseries } from './lib/nurseries';
 import { hasRealtime, measureFanout, type Session } from './lib/realtime';
 import {
@@ -49,6 +50,8 @@ const FANOUT_ENV = { REALTIME_MAX_CONNECTIONS_PER_USER: String(FANOUT_SUBSCRIBER
 const KEYS = [
   'board_200k_over_1k',
   'board_100_nurseries_over_1',
+  'ledger_balances_ms',
+  'ledger_5y_over_1y',
   'full_list_200k_ms',
   'board_rps_vs_bare_node',
   'board_rps_vs_pocketbase',
@@ -74,6 +77,7 @@ type Key = (typeof KEYS)[number];
 const TARGETS: Partial<Record<Key, string>> = {
   board_200k_over_1k: '<= 1.5',
   board_100_nurseries_over_1: '<= 1.2',
+  ledger_5y_over_1y: '<= 1.5',
   board_rps_vs_bare_node: '>= 0.5',
   board_rps_vs_pocketbase: '> 1.0',
   update_rps_vs_pocketbase: '> 1.0',
@@ -346,6 +350,12 @@ try {
     log: (line) => console.log(line),
   });
   set('board_100_nurseries_over_1', nurseriesBoard.manyMs / nurseriesBoard.oneMs);
+
+  // --- The trolley ledger (issue 17): balances of 500 customers over 5 years ÷ over 1 year.
+  step('trolley ledger: balances of 500 customers, 5 years of movements against 1');
+  const ledger = await measureLedgerBalances(tmp, { rounds: ROUNDS, log: (line) => console.log(line) });
+  set('ledger_balances_ms', ledger.fiveYearsMs);
+  set('ledger_5y_over_1y', ledger.fiveYearsMs / ledger.oneYearMs);
 
   // --- Real PocketBase with the same data.
   step(`PocketBase 0.22.20 with the same ${BIG} orders`);

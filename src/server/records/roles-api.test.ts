@@ -18,6 +18,9 @@ const SETTINGS = 'Only an admin of the nursery can change its settings.';
 const RESTORE = 'Only office staff and admins can restore deleted orders and runs.';
 const PURGE = 'Only admins can purge deleted orders and runs.';
 const CUSTOMERS = 'Only office staff and admins can change customers. Ask one of them to add or change this customer.';
+const VIEWERS_TROLLEYS = 'Viewers can look but not record trolleys. Ask a member of staff to record it.';
+const RETURNS_ONLY = 'Staff can record returns only. Ask office staff or an admin to book trolleys out or adjust a balance.';
+const LEDGER = 'Only office staff and admins can change or delete trolley movements. Ask one of them to correct it.';
 
 const run = () => ({
   name: 'Monday run',
@@ -61,6 +64,8 @@ describe('roles × actions', () => {
   const anOrder = () => admin.pb.collection('tasks').create(order('Matrix order'));
   const aCustomer = () => admin.pb.collection('customers').create({ name: 'Matrix customer' });
   const aRun = () => admin.pb.collection('trolley_exports').create(run());
+  const movement = (customer: string, kind: string) => ({ customer, kind, date: '2026-11-24', trolleys: 2 });
+  const aMovement = async () => admin.pb.collection('trolley_movements').create(movement((await aCustomer()).id, 'out'));
   const confirmed = () => ({ headers: { 'X-Confirm-Password': password } });
   /** An order of the nursery in Deleted (its admin deleted it). */
   const aDeletedOrder = async () => {
@@ -98,6 +103,11 @@ describe('roles × actions', () => {
     'add a customer': (pb) => pb.collection('customers').create({ name: 'Added' }),
     'change a customer': async (pb) => pb.collection('customers').update((await aCustomer()).id, { phone: '01234 567890' }),
     'delete a customer': async (pb) => pb.collection('customers').delete((await aCustomer()).id, confirmed()),
+    'list trolley movements': (pb) => pb.collection('trolley_movements').getList(1, 5),
+    'record a return': async (pb) => pb.collection('trolley_movements').create(movement((await aCustomer()).id, 'in')),
+    'book trolleys out by hand': async (pb) => pb.collection('trolley_movements').create(movement((await aCustomer()).id, 'out')),
+    'change a movement': async (pb) => pb.collection('trolley_movements').update((await aMovement()).id, { trolleys: 3 }),
+    'delete a movement': async (pb) => pb.collection('trolley_movements').delete((await aMovement()).id),
   };
 
   const expected: Record<string, Record<Role, string>> = {
@@ -125,6 +135,11 @@ describe('roles × actions', () => {
     'add a customer': { admin: 'ok', office: 'ok', staff: `403 ${CUSTOMERS}`, viewer: `403 ${CUSTOMERS}` },
     'change a customer': { admin: 'ok', office: 'ok', staff: `403 ${CUSTOMERS}`, viewer: `403 ${CUSTOMERS}` },
     'delete a customer': { admin: 'ok', office: 'ok', staff: `403 ${CUSTOMERS}`, viewer: `403 ${CUSTOMERS}` },
+    'list trolley movements': { admin: 'ok', office: 'ok', staff: 'ok', viewer: 'ok' },
+    'record a return': { admin: 'ok', office: 'ok', staff: 'ok', viewer: `403 ${VIEWERS_TROLLEYS}` },
+    'book trolleys out by hand': { admin: 'ok', office: 'ok', staff: `403 ${RETURNS_ONLY}`, viewer: `403 ${VIEWERS_TROLLEYS}` },
+    'change a movement': { admin: 'ok', office: 'ok', staff: `403 ${LEDGER}`, viewer: `403 ${LEDGER}` },
+    'delete a movement': { admin: 'ok', office: 'ok', staff: `403 ${LEDGER}`, viewer: `403 ${LEDGER}` },
   };
 
   it('gives each role exactly its rights, and a sentence for each refusal', async () => {

@@ -1,16 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useState, type ReactNode } from 'react';
 import { customerTypeLabel } from '#domain/orders/format';
 import type { CustomerRecord } from '#domain/records';
 import { customers as customerCollection } from '#domain/collections/customers';
 import { Button } from '../../components/ui/button';
 import { PanelErrorBoundary } from '../../components/ui/error-boundary';
-import { TextField } from '../../components/ui/fields';
+import { SelectField, TextField } from '../../components/ui/fields';
 import { LoadingScreen } from '../../components/ui/loading-screen';
 import { useDocumentTitle } from '../../components/ui/use-document-title';
 import { customerListQuery } from '../../lib/customers/customer-queries';
 import { useCan } from '../../lib/use-role';
 import { CustomerDialog, MergeDialog } from './customer-dialogs';
+import { CUSTOMER_SORTS, CustomerLedgerDialog, CustomerOwed, sortCustomers, useBalances, type CustomerSort } from './customer-ledger';
 import { useLinkedCustomer } from './linked-customer';
 import { MatchOrdersPanel } from './match-orders-panel';
 
@@ -23,12 +24,16 @@ function CustomerItem({
   linked,
   onEdit,
   onMerge,
+  owed,
+  onLedger,
 }: {
   customer: CustomerRecord;
   canChange: boolean;
   linked?: { ref: (element: HTMLElement | null) => void } | undefined;
   onEdit: () => void;
   onMerge: () => void;
+  owed: ReactNode;
+  onLedger: () => void;
 }) {
   const usual = [customer.usualDay ? usualDayLabel(customer) : '', customer.usualTrolleys > 0 ? `${customer.usualTrolleys} trolleys` : '']
     .filter(Boolean)
@@ -53,17 +58,23 @@ function CustomerItem({
             .filter(Boolean)
             .join(' · ')}
         </p>
+        {owed}
       </div>
-      {canChange && (
-        <div className="flex gap-2">
-          <Button size="sm" onClick={onEdit} aria-label={`Edit ${customer.name}`}>
-            Edit
-          </Button>
-          <Button size="sm" onClick={onMerge} aria-label={`Merge ${customer.name} into another customer`}>
-            Merge
-          </Button>
-        </div>
-      )}
+      <div className="flex gap-2">
+        <Button size="sm" onClick={onLedger} aria-label={`Trolleys of ${customer.name}`}>
+          Trolleys
+        </Button>
+        {canChange && (
+          <>
+            <Button size="sm" onClick={onEdit} aria-label={`Edit ${customer.name}`}>
+              Edit
+            </Button>
+            <Button size="sm" onClick={onMerge} aria-label={`Merge ${customer.name} into another customer`}>
+              Merge
+            </Button>
+          </>
+        )}
+      </div>
     </li>
   );
 }
@@ -82,6 +93,9 @@ export default function CustomersPage() {
   const list = useQuery(customerListQuery(deferredSearch));
   const [editing, setEditing] = useState<CustomerRecord | 'new' | null>(null);
   const [merging, setMerging] = useState<CustomerRecord | null>(null);
+  const balances = useBalances();
+  const [sort, setSort] = useState<CustomerSort>('name');
+  const [ledgerOf, setLedgerOf] = useState<CustomerRecord | null>(null);
 
   return (
     <div className="mx-auto max-w-4xl space-y-4 px-3 py-5 sm:px-4">
@@ -102,6 +116,7 @@ export default function CustomersPage() {
         value={search}
         onChange={(e) => setSearch(e.target.value)}
       />
+      <SelectField label="Sort by" value={sort} options={CUSTOMER_SORTS} onChange={(e) => setSort(e.target.value as CustomerSort)} />
       {canChange && <MatchOrdersPanel />}
       <PanelErrorBoundary panelName="Customers">
         {list.isPending && <LoadingScreen />}
@@ -119,7 +134,7 @@ export default function CustomersPage() {
         )}
         {list.isSuccess && list.data.length > 0 && (
           <ul aria-label="Customers" className="space-y-2">
-            {list.data.map((customer) => (
+            {sortCustomers(list.data, balances, sort).map((customer) => (
               <CustomerItem
                 key={customer.id}
                 customer={customer}
@@ -127,6 +142,8 @@ export default function CustomersPage() {
                 linked={customer.id === link.id ? { ref: link.scrollTo } : undefined}
                 onEdit={() => setEditing(customer)}
                 onMerge={() => setMerging(customer)}
+                owed={<CustomerOwed balance={balances.get(customer.id)} />}
+                onLedger={() => setLedgerOf(customer)}
               />
             ))}
           </ul>
@@ -134,6 +151,7 @@ export default function CustomersPage() {
       </PanelErrorBoundary>
       <CustomerDialog customer={editing} onClose={() => setEditing(null)} />
       <MergeDialog duplicate={merging} onClose={() => setMerging(null)} />
+      <CustomerLedgerDialog customer={ledgerOf} onClose={() => setLedgerOf(null)} />
     </div>
   );
 }
