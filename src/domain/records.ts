@@ -9,6 +9,7 @@ import type { customers } from './collections/customers';
 import type { nurseries } from './collections/nurseries';
 import type { tasks } from './collections/tasks';
 import type { trolleyExports } from './collections/trolley-exports';
+import type { trolleyMovements } from './collections/trolley-movements';
 import type { userSettings } from './collections/user-settings';
 import type { users } from './collections/users';
 
@@ -22,6 +23,7 @@ export const COLLECTIONS = {
   userSettings: 'user_settings',
   trolleyExports: 'trolley_exports',
   customers: 'customers',
+  trolleyMovements: 'trolley_movements',
 } as const;
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];
 
@@ -46,6 +48,9 @@ export type Role = (typeof ROLES)[number];
 
 /** A customer of a nursery (collection `customers`). */
 export type CustomerRecord = RecordOf<typeof customers>;
+
+/** One movement of a customer's trolleys, shelves and extensions (collection `trolley_movements`). */
+export type TrolleyMovementRecord = RecordOf<typeof trolleyMovements>;
 
 /** A nursery (organisation): every record of every other collection belongs to one. */
 export type NurseryRecord = RecordOf<typeof nurseries>;

@@ -4,6 +4,7 @@ import type { invitations } from '#domain/collections/invitations';
 import type { nurseries } from '#domain/collections/nurseries';
 import type { tasks } from '#domain/collections/tasks';
 import type { trolleyExports } from '#domain/collections/trolley-exports';
+import type { trolleyMovements } from '#domain/collections/trolley-movements';
 import type { userSettings } from '#domain/collections/user-settings';
 import type { users } from '#domain/collections/users';
 import type { ColumnType } from 'kysely';
@@ -43,6 +44,21 @@ export type TasksTable = RowOf<typeof tasks>;
 /** `tokenHash` is the SHA-256 of the mailed token; the token itself is never stored. */
 export type InvitationsTable = RowOf<typeof invitations>;
 export type CustomersTable = RowOf<typeof customers>;
+export type TrolleyMovementsTable = RowOf<typeof trolleyMovements>;
+
+/**
+ * What each customer holds (migration 011, docs/decisions/038): kept by triggers on
+ * `trolley_movements` in the transaction of each change, so balances cost one row per customer to read.
+ */
+export interface TrolleyBalancesTable {
+  nursery: string;
+  customer: string;
+  trolleys: number;
+  shelves: number;
+  extensions: number;
+  /** The first day of the unbroken run of days the customer has held something (YYYY-MM-DD); '' when nothing. */
+  since: string;
+}
 export type UserSettingsTable = RowOf<typeof userSettings>;
 export type TrolleyExportsTable = RowOf<typeof trolleyExports>;
 
@@ -105,6 +121,8 @@ export interface Database {
   user_settings: UserSettingsTable;
   trolley_exports: TrolleyExportsTable;
   customers: CustomersTable;
+  trolley_movements: TrolleyMovementsTable;
+  trolley_balances: TrolleyBalancesTable;
   throttles: ThrottlesTable;
   realtime_outbox: RealtimeOutboxTable;
   record_history: RecordHistoryTable;

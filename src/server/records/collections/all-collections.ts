@@ -4,6 +4,7 @@ import { invitationsCollection } from './invitations';
 import { nurseriesCollection } from './nurseries';
 import { tasksCollection } from './tasks';
 import { trolleyExportsCollection } from './trolley-exports';
+import { trolleyMovementsCollection } from './trolley-movements';
 import { userSettingsCollection } from './user-settings';
 import { usersCollection } from './users';
 
@@ -16,4 +17,5 @@ export const ALL_COLLECTIONS: readonly Collection[] = [
   trolleyExportsCollection,
   invitationsCollection,
   customersCollection,
+  trolleyMovementsCollection,
 ];
