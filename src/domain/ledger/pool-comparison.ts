@@ -3,7 +3,7 @@
 // differences, and the accounts only one side knows.
 
 import type { PoolRow } from './pool-statement';
-import { COUNTS, type Counts } from './statement';
+import { COUNTS, type CountName, type Counts } from './statement';
 
 /** Our balance of a pool account on a date: the customers with that `poolAccount`, summed. */
 export interface OurBalance {
@@ -22,7 +22,7 @@ export interface ComparisonLine {
   theirs: Counts | null;
   /** Null: no customer of ours has this pool account. */
   ours: Counts | null;
-  /** Theirs minus ours, per count, when both sides have the account. */
+  /** Theirs minus ours, per count compared (0 for a count the statement has no column for), when both sides have the account. */
   difference: Counts | null;
   status: 'same' | 'different' | 'only-theirs' | 'only-ours';
 }
@@ -36,6 +36,8 @@ export interface PoolComparison {
 }
 
 export interface Comparison {
+  /** The counts compared: those the statement has a column for. */
+  counts: CountName[];
   lines: ComparisonLine[];
   different: number;
   onlyTheirs: number;
@@ -47,20 +49,23 @@ const key = (account: string, date: string): string => `${account.trim().toLower
 /**
  * Compares the statement's rows with our balances. `ours` holds, for every pool account we know,
  * its balance at each date the statement's rows name; an account we know but the statement does
- * not list is shown at `statementDate`.
+ * not list is shown at `statementDate`. Only `counts` are compared: a statement without a column
+ * of shelves says nothing about shelves.
  */
-export function comparePool(rows: readonly PoolRow[], ours: readonly OurBalance[], statementDate: string): Comparison {
+export function comparePool(
+  rows: readonly PoolRow[],
+  ours: readonly OurBalance[],
+  statementDate: string,
+  counts: readonly CountName[] = COUNTS,
+): Comparison {
   const byKey = new Map(ours.map((balance) => [key(balance.account, balance.date), balance]));
   const listed = new Set(rows.map((row) => row.account.trim().toLowerCase()));
   const lines: ComparisonLine[] = rows.map((row) => {
     const theirs = { trolleys: row.trolleys, shelves: row.shelves, extensions: row.extensions };
     const our = byKey.get(key(row.account, row.date));
     if (!our) return { account: row.account, date: row.date, customers: [], theirs, ours: null, difference: null, status: 'only-theirs' };
-    const difference = {
-      trolleys: theirs.trolleys - our.balance.trolleys,
-      shelves: theirs.shelves - our.balance.shelves,
-      extensions: theirs.extensions - our.balance.extensions,
-    };
+    const difference = { trolleys: 0, shelves: 0, extensions: 0 };
+    for (const count of counts) difference[count] = theirs[count] - our.balance[count];
     const same = COUNTS.every((count) => difference[count] === 0);
     return {
       account: row.account,
@@ -84,6 +89,7 @@ export function comparePool(rows: readonly PoolRow[], ours: readonly OurBalance[
         status: 'only-ours',
       });
   return {
+    counts: [...counts],
     lines,
     different: lines.filter((line) => line.status === 'different').length,
     onlyTheirs: lines.filter((line) => line.status === 'only-theirs').length,

@@ -102,4 +102,15 @@ describe('their figures beside ours', () => {
     expect(comparison.lines[1]?.difference).toEqual({ trolleys: 1, shelves: 0, extensions: -1 });
     expect(comparison).toMatchObject({ different: 1, onlyTheirs: 1, onlyOurs: 1 });
   });
+
+  it('compares only the counts the statement has a column for', () => {
+    const comparison = comparePool(
+      [{ account: '1002', date: '2026-11-20', trolleys: 2, shelves: 0, extensions: 0 }],
+      [{ account: '1002', date: '2026-11-20', customers: [{ id: 'b', name: 'b' }], balance: { trolleys: 2, shelves: 6, extensions: 1 } }],
+      '2026-11-20',
+      ['trolleys'],
+    );
+    expect(comparison.lines[0]).toMatchObject({ status: 'same', difference: { trolleys: 0, shelves: 0, extensions: 0 } });
+    expect(comparison.counts).toEqual(['trolleys']);
+  });
 });
