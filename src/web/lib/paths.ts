@@ -15,6 +15,7 @@ export const paths = {
   settings: '/settings',
   team: '/team',
   customers: '/customers',
+  poolStatement: '/pool-statement',
   invite: (token: string) => `/invite/${encodeURIComponent(token)}`,
   invitePattern: '/invite/:token',
   changePassword: '/change-password',
