@@ -32,6 +32,8 @@ import { recordRoutes } from './records/records-routes';
 import { loadSecrets, type Secrets } from './secrets';
 import { customersRoutes } from './customers/customers-routes';
 import { CustomersService } from './customers/customers-service';
+import { ledgerRoutes } from './ledger/ledger-routes';
+import { LedgerService } from './ledger/ledger-service';
 import { poolRoutes } from './pool/pool-routes';
 import { PoolService } from './pool/pool-service';
 import { teamRoutes } from './team/team-routes';
@@ -188,6 +190,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(teamRoutes, { team, rateLimitPerMinute: config.authRateLimitPerMinute });
   await app.register(customersRoutes, { customers: new CustomersService({ records, db: database.db }) });
+  await app.register(ledgerRoutes, { ledger: new LedgerService({ records, db: database.db }) });
   await app.register(poolRoutes, { pool: new PoolService({ records, db: database.db }) });
   await app.register(recordRoutes, {
     records,

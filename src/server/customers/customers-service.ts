@@ -12,10 +12,11 @@ export interface CustomersServiceDeps {
   db: Kysely<Database>;
 }
 
-/** What a merge answers: the customer kept, as it is now, and how many orders moved to it. */
+/** What a merge answers: the customer kept, as it is now, and how many orders and trolley movements moved to it. */
 export interface MergeResult {
   record: ApiRecord;
   movedOrders: number;
+  movedMovements: number;
 }
 
 /** Details the kept customer takes from the merged one where it has none of its own. */
@@ -58,13 +59,22 @@ export class CustomersService {
           .where('customer', '=', mergeId)
           .execute();
         for (const order of orders) await batch.update('tasks', order as unknown as Row, { customer: keepId, updated_by: user.id });
+        // Its trolley ledger too (docs/decisions/038): the balances follow by the ledger's triggers.
+        const movements = await batch.db
+          .selectFrom('trolley_movements')
+          .selectAll()
+          .where('nursery', '=', user.nursery)
+          .where('customer', '=', mergeId)
+          .execute();
+        for (const movement of movements)
+          await batch.update('trolley_movements', movement as unknown as Row, { customer: keepId, updated_by: user.id });
         const filled: Row = {};
         for (const name of FILLED_WHEN_BLANK)
           if (String(kept[name] ?? '') === '' && String(merged[name] ?? '') !== '') filled[name] = merged[name];
         if (Number(kept.usualTrolleys) === 0 && Number(merged.usualTrolleys) > 0) filled.usualTrolleys = merged.usualTrolleys;
         const row = Object.keys(filled).length > 0 ? await batch.update('customers', kept, filled) : kept;
         await batch.delete('customers', merged);
-        return { record: customersCollection.toRecord(row), movedOrders: orders.length };
+        return { record: customersCollection.toRecord(row), movedOrders: orders.length, movedMovements: movements.length };
       },
       { user },
     );

@@ -30,10 +30,16 @@ const runningByDay = (row: 'NEW' | 'OLD') => `SELECT d."date",
   FROM (SELECT "date", ${COUNTS.map((c) => `SUM(CASE WHEN kind = 'in' THEN -${c} ELSE ${c} END) AS ${c}`).join(', ')}
         FROM trolley_movements WHERE nursery = ${row}.nursery AND customer = ${row}.customer GROUP BY "date") d`;
 
-/** `since` counted from the customer's movements: the first day after the last day it held nothing. */
-const sinceCounted = (row: 'NEW' | 'OLD') => `(SELECT COALESCE(MIN(r."date"), '') FROM (${runningByDay(row)}) r
-  WHERE r."date" > COALESCE((SELECT MAX(q."date") FROM (${runningByDay(row)}) q
-                             WHERE q.trolleys <= 0 AND q.shelves <= 0 AND q.extensions <= 0), ''))`;
+/**
+ * `since` counted from the customer's movements: the first day from which no later day (that day
+ * included) ends with the customer holding nothing. One pass: the days that end clear are counted
+ * from the last day backwards, and the first day with none at or after it is the answer.
+ */
+const sinceCounted = (row: 'NEW' | 'OLD') => `(SELECT COALESCE(MIN(c."date"), '') FROM (
+    SELECT r."date", SUM(CASE WHEN r.trolleys <= 0 AND r.shelves <= 0 AND r.extensions <= 0 THEN 1 ELSE 0 END)
+      OVER (ORDER BY r."date" DESC) AS clear_days
+    FROM (${runningByDay(row)}) r) c
+  WHERE c.clear_days = 0)`;
 
 const ofCustomer = (row: 'NEW' | 'OLD') => `nursery = ${row}.nursery AND customer = ${row}.customer`;
 

@@ -8,6 +8,7 @@ import { paths } from '../../lib/paths';
 import { InfoPopover } from '../../components/ui/info-popover';
 import { lineStripeClass, lineTextClass } from '../../lib/line-colour-classes';
 import { DraggableLine, type DragHandles } from './drag-support';
+import { OwedBadge } from './owed-badge';
 import { StatusButton, STATUS_BUTTON_CLASS } from './status-button';
 
 interface Props {
@@ -37,6 +38,7 @@ export const OrderLine = memo(function OrderLine({ order, isSelectionMode, isCho
       <span className="min-w-0 font-semibold break-words">{order.title}</span>
       {order.postcode && <span className="text-xs font-medium whitespace-nowrap opacity-90">{formatPostcode(order.postcode)}</span>}
       {order.orderNumber && <span className="text-xs whitespace-nowrap text-slate-500">{order.orderNumber}</span>}
+      {order.customer && <OwedBadge customer={order.customer} />}
     </>
   );
   const mainClass = `flex min-h-11 min-w-0 flex-1 flex-wrap items-baseline gap-x-2 rounded-sm px-1.5 py-1 text-left text-sm focus-visible:outline-2 focus-visible:outline-emerald-600 md:min-h-8 pointer-coarse:min-h-11 ${lineTextClass[colour]}`;

@@ -1,16 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useState, type ReactNode } from 'react';
 import { customerTypeLabel } from '#domain/orders/format';
 import type { CustomerRecord } from '#domain/records';
 import { customers as customerCollection } from '#domain/collections/customers';
 import { Button } from '../../components/ui/button';
 import { PanelErrorBoundary } from '../../components/ui/error-boundary';
-import { TextField } from '../../components/ui/fields';
+import { SelectField, TextField } from '../../components/ui/fields';
 import { LoadingScreen } from '../../components/ui/loading-screen';
 import { useDocumentTitle } from '../../components/ui/use-document-title';
 import { customerListQuery } from '../../lib/customers/customer-queries';
 import { useCan } from '../../lib/use-role';
 import { CustomerDialog, MergeDialog } from './customer-dialogs';
+import { CUSTOMER_SORTS, CustomerLedgerDialog, CustomerOwed, sortCustomers, useBalances, type CustomerSort } from './customer-ledger';
 import { CustomerStatement } from './customer-statement';
 import { MatchOrdersPanel } from './match-orders-panel';
 
@@ -22,12 +23,16 @@ function CustomerItem({
   canChange,
   onEdit,
   onMerge,
+  owed,
+  onLedger,
   onStatement,
 }: {
   customer: CustomerRecord;
   canChange: boolean;
   onEdit: () => void;
   onMerge: () => void;
+  owed: ReactNode;
+  onLedger: () => void;
   onStatement: () => void;
 }) {
   const usual = [customer.usualDay ? usualDayLabel(customer) : '', customer.usualTrolleys > 0 ? `${customer.usualTrolleys} trolleys` : '']
@@ -49,8 +54,12 @@ function CustomerItem({
             .filter(Boolean)
             .join(' · ')}
         </p>
+        {owed}
       </div>
       <div className="flex gap-2">
+        <Button size="sm" onClick={onLedger} aria-label={`Trolleys of ${customer.name}`}>
+          Trolleys
+        </Button>
         <Button size="sm" onClick={onStatement} aria-label={`Statement of ${customer.name}`}>
           Statement
         </Button>
@@ -82,6 +91,9 @@ export default function CustomersPage() {
   const list = useQuery(customerListQuery(deferredSearch));
   const [editing, setEditing] = useState<CustomerRecord | 'new' | null>(null);
   const [merging, setMerging] = useState<CustomerRecord | null>(null);
+  const balances = useBalances();
+  const [sort, setSort] = useState<CustomerSort>('name');
+  const [ledgerOf, setLedgerOf] = useState<CustomerRecord | null>(null);
   const [statementOf, setStatementOf] = useState<CustomerRecord | null>(null);
 
   return (
@@ -103,6 +115,7 @@ export default function CustomersPage() {
         value={search}
         onChange={(e) => setSearch(e.target.value)}
       />
+      <SelectField label="Sort by" value={sort} options={CUSTOMER_SORTS} onChange={(e) => setSort(e.target.value as CustomerSort)} />
       {canChange && <MatchOrdersPanel />}
       <PanelErrorBoundary panelName="Customers">
         {list.isPending && <LoadingScreen />}
@@ -120,13 +133,15 @@ export default function CustomersPage() {
         )}
         {list.isSuccess && list.data.length > 0 && (
           <ul aria-label="Customers" className="space-y-2">
-            {list.data.map((customer) => (
+            {sortCustomers(list.data, balances, sort).map((customer) => (
               <CustomerItem
                 key={customer.id}
                 customer={customer}
                 canChange={canChange}
                 onEdit={() => setEditing(customer)}
                 onMerge={() => setMerging(customer)}
+                owed={<CustomerOwed balance={balances.get(customer.id)} />}
+                onLedger={() => setLedgerOf(customer)}
                 onStatement={() => setStatementOf(customer)}
               />
             ))}
@@ -135,6 +150,7 @@ export default function CustomersPage() {
       </PanelErrorBoundary>
       <CustomerDialog customer={editing} onClose={() => setEditing(null)} />
       <MergeDialog duplicate={merging} onClose={() => setMerging(null)} />
+      <CustomerLedgerDialog customer={ledgerOf} onClose={() => setLedgerOf(null)} />
       <CustomerStatement customer={statementOf} onClose={() => setStatementOf(null)} />
     </div>
   );

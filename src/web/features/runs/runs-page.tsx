@@ -17,6 +17,8 @@ import { queryClient } from '../../lib/query-client';
 import { runsQuery, type RunSummary } from '../../lib/runs/run-queries';
 import { useCurrentUser } from '../../lib/use-current-user';
 import { useCan } from '../../lib/use-role';
+import { canChangeLedger } from '#domain/ledger/ledger-api';
+import { BookRunOutDialog } from './book-run-out';
 
 /** A run without a name is listed as "Untitled Export" (docs/product.md#runs). */
 const displayName = (run: RunSummary) => run.name.trim() || 'Untitled Export';
@@ -39,9 +41,11 @@ function readableTime(timestamp: string): string {
 export default function RunsPage() {
   const runs = useQuery(runsQuery());
   const [deleting, setDeleting] = useState<RunSummary | null>(null);
+  const [booking, setBooking] = useState<RunSummary | null>(null);
   const user = useCurrentUser();
   const canEdit = useCan('edit');
   const canDelete = useCan('delete');
+  const canBook = canChangeLedger(user?.role);
   useDocumentTitle('Runs');
 
   const confirmDelete = async (run: RunSummary, password: string) => {
@@ -97,6 +101,16 @@ export default function RunsPage() {
                     <time dateTime={run.created.replace(' ', 'T')}>{readableTime(run.created)}</time>
                   </span>
                 </Link>
+                {canBook && (
+                  <button
+                    type="button"
+                    className={`${buttonClass({ variant: 'secondary', size: 'sm' })} shrink-0`}
+                    aria-label={`Book trolleys out for ${displayName(run)}`}
+                    onClick={() => setBooking(run)}
+                  >
+                    Book trolleys out
+                  </button>
+                )}
                 {canDelete && (
                   <button
                     type="button"
@@ -111,6 +125,7 @@ export default function RunsPage() {
             ))}
           </ul>
         ))}
+      <BookRunOutDialog run={booking?.id ?? null} name={booking ? displayName(booking) : ''} onClose={() => setBooking(null)} />
       <PasswordDialog
         open={deleting !== null}
         title="Confirm Delete"

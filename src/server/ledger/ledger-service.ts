@@ -1,0 +1,186 @@
+import { sql, type Kysely } from 'kysely';
+import {
+  bookingMessage,
+  readBookingCounts,
+  stopKey,
+  trolleysOfStop,
+  type BalancesAnswer,
+  type BookingPreview,
+  type BookingResult,
+  type BookingStop,
+} from '#domain/ledger/booking';
+import { COUNTS, type Balance } from '#domain/ledger/balance';
+import type { Database, UsersTable } from '../db/schema';
+import { badRequest, notFound } from '../errors';
+import { trolleyExportsCollection } from '../records/collections/trolley-exports';
+import type { RecordService, WriteBatch } from '../records/record-service';
+import type { Row } from '../records/record-store';
+
+export interface LedgerServiceDeps {
+  records: RecordService;
+  db: Kysely<Database>;
+}
+
+/**
+ * What the trolley ledger does beyond the records API (docs/decisions/038): the nursery's balances
+ * in one read, and "Book trolleys out" for a saved run, in one transaction, never twice for a stop.
+ */
+export class LedgerService {
+  constructor(private readonly deps: LedgerServiceDeps) {}
+
+  /**
+   * What each customer of the caller's nursery holds, from `trolley_balances` (kept by the
+   * triggers of migration 011): one row per customer, however many years of movements.
+   */
+  async balances(user: UsersTable): Promise<BalancesAnswer> {
+    const rows = await this.deps.db
+      .selectFrom('trolley_balances as b')
+      .innerJoin('customers as c', (join) => join.onRef('c.id', '=', 'b.customer').onRef('c.nursery', '=', 'b.nursery'))
+      .select(['b.customer', 'c.name', 'b.trolleys', 'b.shelves', 'b.extensions', 'b.since'])
+      .where('b.nursery', '=', user.nursery)
+      .where((eb) => eb.or([eb('b.trolleys', '<>', 0), eb('b.shelves', '<>', 0), eb('b.extensions', '<>', 0)]))
+      .execute();
+    const totals: Balance = { trolleys: 0, shelves: 0, extensions: 0 };
+    const items = rows.map((row) => {
+      const item = {
+        customer: row.customer,
+        name: row.name,
+        trolleys: Number(row.trolleys),
+        shelves: Number(row.shelves),
+        extensions: Number(row.extensions),
+        since: row.since,
+      };
+      for (const count of COUNTS) totals[count] += item[count];
+      return item;
+    });
+    return { items, totals };
+  }
+
+  /** What booking the run out would do: each stop with its customer and counts, or why it cannot be booked. */
+  async preview(user: UsersTable, runId: string): Promise<BookingPreview> {
+    return this.previewIn(this.deps.db, user, runId);
+  }
+
+  /**
+   * Books each stop of the run out to its customer: the counts sent (after the preview, a person
+   * may change them), else the preview's. One transaction; a stop booked before is never booked
+   * again (checked here, and by the unique index on (run, stop)); stops without a customer are
+   * left out, never guessed.
+   */
+  async book(user: UsersTable, runId: string, body: unknown): Promise<BookingResult> {
+    const read = readBookingCounts(body);
+    if (!read.ok) throw badRequest(read.error.message, { stops: read.error });
+    return this.deps.records.systemBatch(
+      async (batch) => {
+        await lockRun(batch, runId);
+        const preview = await this.previewIn(batch.db, user, runId);
+        let booked = 0;
+        let alreadyBooked = 0;
+        let skipped = 0;
+        for (const stop of preview.stops) {
+          if (stop.booked) {
+            alreadyBooked += 1;
+            continue;
+          }
+          const counts = read.counts ? read.counts.get(stop.stop) : stop;
+          if (stop.problem !== '' || !counts || COUNTS.every((count) => counts[count] === 0)) {
+            skipped += 1;
+            continue;
+          }
+          await batch.insert('trolley_movements', {
+            nursery: user.nursery,
+            customer: stop.customer,
+            kind: 'out',
+            reason: '',
+            date: preview.run.date,
+            trolleys: counts.trolleys,
+            shelves: counts.shelves,
+            extensions: counts.extensions,
+            note: `Run "${preview.run.name}"`.slice(0, 1000),
+            recordedBy: user.id,
+            run: runId,
+            stop: stop.stop,
+            created_by: user.id,
+            updated_by: '',
+          });
+          booked += 1;
+        }
+        const result = { booked, alreadyBooked, skipped };
+        return { ...result, message: bookingMessage(result) };
+      },
+      { user },
+    );
+  }
+
+  private async previewIn(db: Kysely<Database>, user: UsersTable, runId: string): Promise<BookingPreview> {
+    const row = await db
+      .selectFrom('trolley_exports')
+      .selectAll()
+      .where('id', '=', runId)
+      .where('nursery', '=', user.nursery)
+      .executeTakeFirst();
+    // Another nursery's run is answered as one that does not exist (docs/decisions/036).
+    if (!row || user.nursery === '') throw notFound();
+    const run = trolleyExportsCollection.toRecord(row as unknown as Row) as {
+      id: string;
+      name: string;
+      data: Array<{ id: string; title: string; postcode: string; trollies: string; extras: string; orderNumber: string }>;
+      vehicleInfo: { date?: string };
+    };
+    const stops = run.data;
+    const orderIds = [...new Set(stops.map((stop) => stop.id).filter((id) => id !== ''))];
+    const orders = orderIds.length
+      ? await db.selectFrom('tasks').select(['id', 'customer']).where('nursery', '=', user.nursery).where('id', 'in', orderIds).execute()
+      : [];
+    const customerOfOrder = new Map(orders.map((order) => [order.id, order.customer]));
+    const customerIds = [...new Set(orders.map((order) => order.customer).filter((id) => id !== ''))];
+    const customers = customerIds.length
+      ? await db.selectFrom('customers').select(['id', 'name']).where('nursery', '=', user.nursery).where('id', 'in', customerIds).execute()
+      : [];
+    const nameOf = new Map(customers.map((customer) => [customer.id, customer.name]));
+    const booked = new Set(
+      (await db.selectFrom('trolley_movements').select('stop').where('run', '=', runId).where('nursery', '=', user.nursery).execute()).map(
+        (movement) => movement.stop,
+      ),
+    );
+    const seen = new Set<string>();
+    const previewStops: BookingStop[] = [];
+    stops.forEach((stop, index) => {
+      const key = stopKey(stop, index);
+      // The same order twice on one run is one stop of the ledger.
+      if (seen.has(key)) return;
+      seen.add(key);
+      const customer = customerOfOrder.get(stop.id) ?? '';
+      const problem =
+        stop.id === '' || !customerOfOrder.has(stop.id)
+          ? 'Its order is no longer on the board, so its customer is not known.'
+          : customer === ''
+            ? 'Its order is not linked to a customer. Choose the customer in the order, or use "Link orders" on the Customers screen.'
+            : !nameOf.has(customer)
+              ? 'Its customer is no longer in the customer book.'
+              : '';
+      previewStops.push({
+        stop: key,
+        title: stop.title,
+        postcode: stop.postcode,
+        orderNumber: stop.orderNumber,
+        trollies: stop.trollies,
+        extras: stop.extras,
+        customer: problem === '' ? customer : '',
+        customerName: nameOf.get(customer) ?? '',
+        trolleys: trolleysOfStop(stop.trollies),
+        shelves: 0,
+        extensions: 0,
+        booked: booked.has(key),
+        problem,
+      });
+    });
+    return { run: { id: run.id, name: run.name, date: String(run.vehicleInfo.date ?? '') }, stops: previewStops };
+  }
+}
+
+/** On PostgreSQL the run is locked first, so two bookings of the same run run one after the other. */
+async function lockRun(batch: WriteBatch, runId: string): Promise<void> {
+  if (batch.dialect !== 'postgres') return;
+  await sql`SELECT id FROM trolley_exports WHERE id = ${runId} FOR UPDATE`.execute(batch.db);
+}

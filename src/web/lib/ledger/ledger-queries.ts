@@ -1,0 +1,65 @@
+// The trolley ledger's server data (docs/decisions/038): the nursery's balances (the board's owed
+// badges and the Customers screen), a customer's movements, and the writes. Through loadPb: the
+// board imports the balances, and must paint before the SDK loads (docs/decisions/006).
+import { queryOptions } from '@tanstack/react-query';
+import { LEDGER_API, type BalancesAnswer, type CustomerBalance } from '#domain/ledger/ledger-api';
+import type { TrolleyMovementRecord } from '#domain/records';
+import { loadPb } from '../lazy-pb';
+import { queryClient } from '../query-client';
+
+export const ledgerKeys = {
+  all: ['ledger'] as const,
+  balances: () => [...ledgerKeys.all, 'balances'] as const,
+  movements: (customer: string) => [...ledgerKeys.all, 'movements', customer] as const,
+};
+
+/** The nursery's balances: one request, whoever asks (every owed badge of a board shares it). */
+export function balancesQuery() {
+  return queryOptions({
+    queryKey: ledgerKeys.balances(),
+    queryFn: async () => (await loadPb()).send<BalancesAnswer>(LEDGER_API.balances, { method: 'GET' }),
+    staleTime: 60_000,
+  });
+}
+
+/** The balances by customer id. */
+export function balancesByCustomer(answer: BalancesAnswer | undefined): ReadonlyMap<string, CustomerBalance> {
+  return new Map((answer?.items ?? []).map((item) => [item.customer, item]));
+}
+
+/** A customer's movements, newest day first. */
+export function movementsQuery(customer: string) {
+  return queryOptions({
+    queryKey: ledgerKeys.movements(customer),
+    queryFn: async () => {
+      const pb = await loadPb();
+      return pb
+        .collection('trolley_movements')
+        .getFullList<TrolleyMovementRecord>({ filter: pb.filter('customer = {:customer}', { customer }), sort: '-date,-created' });
+    },
+  });
+}
+
+/** What a person fills in for a movement. */
+export type MovementFields = Pick<TrolleyMovementRecord, 'kind' | 'reason' | 'date' | 'trolleys' | 'shelves' | 'extensions' | 'note'>;
+
+async function andRefetch<T>(request: Promise<T>): Promise<T> {
+  const answer = await request;
+  await queryClient.invalidateQueries({ queryKey: ledgerKeys.all });
+  return answer;
+}
+
+export async function recordMovement(customer: string, fields: MovementFields): Promise<TrolleyMovementRecord> {
+  const pb = await loadPb();
+  return andRefetch(pb.collection('trolley_movements').create<TrolleyMovementRecord>({ customer, ...fields }));
+}
+
+export async function updateMovement(id: string, fields: MovementFields): Promise<TrolleyMovementRecord> {
+  const pb = await loadPb();
+  return andRefetch(pb.collection('trolley_movements').update<TrolleyMovementRecord>(id, fields));
+}
+
+export async function deleteMovement(id: string): Promise<void> {
+  const pb = await loadPb();
+  await andRefetch(pb.collection('trolley_movements').delete(id));
+}
