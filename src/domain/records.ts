@@ -24,6 +24,7 @@ export const COLLECTIONS = {
   trolleyExports: 'trolley_exports',
   customers: 'customers',
   trolleyMovements: 'trolley_movements',
+  poolStatements: 'pool_statements',
 } as const;
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];
 

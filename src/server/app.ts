@@ -34,6 +34,8 @@ import { customersRoutes } from './customers/customers-routes';
 import { CustomersService } from './customers/customers-service';
 import { ledgerRoutes } from './ledger/ledger-routes';
 import { LedgerService } from './ledger/ledger-service';
+import { poolRoutes } from './pool/pool-routes';
+import { PoolService } from './pool/pool-service';
 import { teamRoutes } from './team/team-routes';
 import { TeamService } from './team/team-service';
 import { DeletedSweeper } from './trail/deleted-sweeper';
@@ -189,6 +191,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(teamRoutes, { team, rateLimitPerMinute: config.authRateLimitPerMinute });
   await app.register(customersRoutes, { customers: new CustomersService({ records, db: database.db }) });
   await app.register(ledgerRoutes, { ledger: new LedgerService({ records, db: database.db }) });
+  await app.register(poolRoutes, { pool: new PoolService({ records, db: database.db }) });
   await app.register(recordRoutes, {
     records,
     collections,

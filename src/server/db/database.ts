@@ -16,6 +16,7 @@ import * as invitations from './migrations/008-invitations';
 import * as deletedByNursery from './migrations/009-deleted-by-nursery';
 import * as customers from './migrations/010-customers';
 import * as trolleyLedger from './migrations/011-trolley-ledger';
+import * as poolStatements from './migrations/013-pool-statements';
 import { DEFAULT_NURSERY_NAME } from '../config';
 import type { Database } from './schema';
 import { SqliteDialectKeepingErrors } from './sqlite-dialect';
@@ -54,6 +55,7 @@ function migrationsFor(options: OpenOptions): Record<string, Migration> {
     '009-deleted-by-nursery': deletedByNursery,
     '010-customers': customers,
     '011-trolley-ledger': trolleyLedger,
+    '013-pool-statements': poolStatements,
   };
 }
 

@@ -2,6 +2,7 @@ import type { CollectionDeclaration } from '#domain/collections/fields';
 import type { customers } from '#domain/collections/customers';
 import type { invitations } from '#domain/collections/invitations';
 import type { nurseries } from '#domain/collections/nurseries';
+import type { poolStatements } from '#domain/collections/pool-statements';
 import type { tasks } from '#domain/collections/tasks';
 import type { trolleyExports } from '#domain/collections/trolley-exports';
 import type { trolleyMovements } from '#domain/collections/trolley-movements';
@@ -45,6 +46,8 @@ export type TasksTable = RowOf<typeof tasks>;
 export type InvitationsTable = RowOf<typeof invitations>;
 export type CustomersTable = RowOf<typeof customers>;
 export type TrolleyMovementsTable = RowOf<typeof trolleyMovements>;
+/** `mapping` and `rows` are JSON text (migration 013). */
+export type PoolStatementsTable = RowOf<typeof poolStatements>;
 
 /**
  * What each customer holds (migration 011, docs/decisions/038): kept by triggers on
@@ -123,6 +126,7 @@ export interface Database {
   customers: CustomersTable;
   trolley_movements: TrolleyMovementsTable;
   trolley_balances: TrolleyBalancesTable;
+  pool_statements: PoolStatementsTable;
   throttles: ThrottlesTable;
   realtime_outbox: RealtimeOutboxTable;
   record_history: RecordHistoryTable;

@@ -126,6 +126,11 @@ describe('access rules: the SQL form and the predicate agree', () => {
       Object.assign(base, { customer: 'c'.repeat(15), kind: 'in', date: '2026-11-24', trolleys: 1 });
       delete base.user;
     }
+    // A pool statement is the nursery's too.
+    if (collection.name === 'pool_statements') {
+      Object.assign(base, { statementDate: '2026-11-20' });
+      delete base.user;
+    }
     if (collection.name === 'user_settings') await db.deleteFrom('user_settings').where('user', '=', String(base.user)).execute();
     await store.insert(collection.table, base);
     return (await store.findById(collection.table, String(base.id))) ?? base;

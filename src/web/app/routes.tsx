@@ -63,6 +63,7 @@ export const routes: readonly Route[] = [
   { path: paths.runViewPattern, ...gated, ...mapperScreen },
   { path: paths.search, ...gated, ...page(() => import('../features/search/search-page')) },
   { path: paths.customers, ...gated, ...page(() => import('../features/customers/customers-page')) },
+  { path: paths.poolStatement, ...gated, ...page(() => import('../features/pool-statement/pool-statement-page')) },
   { path: paths.deleted, ...gated, ...page(() => import('../features/deleted/deleted-page')) },
   {
     path: paths.createOrder,

@@ -17,6 +17,7 @@ export const paths = {
   customers: '/customers',
   /** One customer on the Customers screen: the book searched for its name, that customer marked. */
   customerInBook: (id: string, name: string) => `/customers?${new URLSearchParams({ q: name, customer: id }).toString()}`,
+  poolStatement: '/pool-statement',
   invite: (token: string) => `/invite/${encodeURIComponent(token)}`,
   invitePattern: '/invite/:token',
   changePassword: '/change-password',

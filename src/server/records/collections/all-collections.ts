@@ -2,6 +2,7 @@ import type { Collection } from '../collection';
 import { customersCollection } from './customers';
 import { invitationsCollection } from './invitations';
 import { nurseriesCollection } from './nurseries';
+import { poolStatementsCollection } from './pool-statements';
 import { tasksCollection } from './tasks';
 import { trolleyExportsCollection } from './trolley-exports';
 import { trolleyMovementsCollection } from './trolley-movements';
@@ -18,4 +19,5 @@ export const ALL_COLLECTIONS: readonly Collection[] = [
   invitationsCollection,
   customersCollection,
   trolleyMovementsCollection,
+  poolStatementsCollection,
 ];

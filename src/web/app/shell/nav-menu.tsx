@@ -29,6 +29,7 @@ const LINKS: readonly { to: string; label: string; end?: boolean; keepsWeek?: bo
   { to: paths.runs, label: 'Runs' },
   { to: paths.search, label: 'Search' },
   { to: paths.customers, label: 'Customers' },
+  { to: paths.poolStatement, label: 'Pool statement' },
   { to: paths.deleted, label: 'Deleted', trail: true },
   { to: paths.settings, label: 'Settings' },
 ];

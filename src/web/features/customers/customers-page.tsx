@@ -13,6 +13,7 @@ import { useCan } from '../../lib/use-role';
 import { CustomerDialog, MergeDialog } from './customer-dialogs';
 import { CUSTOMER_SORTS, CustomerLedgerDialog, CustomerOwed, sortCustomers, useBalances, type CustomerSort } from './customer-ledger';
 import { useLinkedCustomer } from './linked-customer';
+import { CustomerStatement } from './customer-statement';
 import { MatchOrdersPanel } from './match-orders-panel';
 
 const usualDayLabel = (customer: CustomerRecord) =>
@@ -26,6 +27,7 @@ function CustomerItem({
   onMerge,
   owed,
   onLedger,
+  onStatement,
 }: {
   customer: CustomerRecord;
   canChange: boolean;
@@ -34,6 +36,7 @@ function CustomerItem({
   onMerge: () => void;
   owed: ReactNode;
   onLedger: () => void;
+  onStatement: () => void;
 }) {
   const usual = [customer.usualDay ? usualDayLabel(customer) : '', customer.usualTrolleys > 0 ? `${customer.usualTrolleys} trolleys` : '']
     .filter(Boolean)
@@ -63,6 +66,9 @@ function CustomerItem({
       <div className="flex gap-2">
         <Button size="sm" onClick={onLedger} aria-label={`Trolleys of ${customer.name}`}>
           Trolleys
+        </Button>
+        <Button size="sm" onClick={onStatement} aria-label={`Statement of ${customer.name}`}>
+          Statement
         </Button>
         {canChange && (
           <>
@@ -96,6 +102,7 @@ export default function CustomersPage() {
   const balances = useBalances();
   const [sort, setSort] = useState<CustomerSort>('name');
   const [ledgerOf, setLedgerOf] = useState<CustomerRecord | null>(null);
+  const [statementOf, setStatementOf] = useState<CustomerRecord | null>(null);
 
   return (
     <div className="mx-auto max-w-4xl space-y-4 px-3 py-5 sm:px-4">
@@ -144,6 +151,7 @@ export default function CustomersPage() {
                 onMerge={() => setMerging(customer)}
                 owed={<CustomerOwed balance={balances.get(customer.id)} />}
                 onLedger={() => setLedgerOf(customer)}
+                onStatement={() => setStatementOf(customer)}
               />
             ))}
           </ul>
@@ -152,6 +160,7 @@ export default function CustomersPage() {
       <CustomerDialog customer={editing} onClose={() => setEditing(null)} />
       <MergeDialog duplicate={merging} onClose={() => setMerging(null)} />
       <CustomerLedgerDialog customer={ledgerOf} onClose={() => setLedgerOf(null)} />
+      <CustomerStatement customer={statementOf} onClose={() => setStatementOf(null)} />
     </div>
   );
 }

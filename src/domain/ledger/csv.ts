@@ -1,0 +1,83 @@
+// Reading and writing CSV (RFC 4180 as spreadsheets write it): quoted fields with "" for a quote
+// and line breaks inside quotes, `,` or `;` between fields (European spreadsheets write `;`), CRLF
+// or LF, an optional UTF-8 byte-order mark. Pure: text in, rows out, or a sentence a person reads.
+
+export type CsvRead = { ok: true; separator: ',' | ';'; headers: string[]; rows: string[][] } | { ok: false; message: string };
+
+/**
+ * The separator of a file: the one of `;` and `,` found more often outside quotes on its first
+ * line (a header of five names has four of one and, usually, none of the other).
+ */
+function separatorOf(text: string): ',' | ';' {
+  let commas = 0;
+  let semicolons = 0;
+  let quoted = false;
+  for (const char of text) {
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && (char === '\n' || char === '\r')) break;
+    else if (!quoted && char === ',') commas += 1;
+    else if (!quoted && char === ';') semicolons += 1;
+  }
+  return semicolons > commas ? ';' : ',';
+}
+
+/** Splits CSV text into rows of fields; the first non-blank row is the header. Blank lines are skipped. */
+export function parseCsv(input: string): CsvRead {
+  const text = input.startsWith('\uFEFF') ? input.slice(1) : input;
+  if (text.trim() === '') return { ok: false, message: 'The file is empty. Choose the CSV file the pool operator sent.' };
+  const separator = separatorOf(text);
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  let line = 1;
+  let quoteLine = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i] as string;
+    if (quoted) {
+      if (char === '"') {
+        if (text[i + 1] === '"') {
+          field += '"';
+          i += 1;
+        } else quoted = false;
+      } else {
+        if (char === '\n') line += 1;
+        field += char;
+      }
+    } else if (char === '"' && field.trim() === '') {
+      quoted = true;
+      quoteLine = line;
+      field = '';
+    } else if (char === separator) {
+      row.push(field);
+      field = '';
+    } else if (char === '\n' || char === '\r') {
+      if (char === '\r' && text[i + 1] === '\n') i += 1;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      line += 1;
+    } else field += char;
+  }
+  if (quoted) return { ok: false, message: `A quoted field that starts on line ${quoteLine} never ends: a closing " is missing.` };
+  row.push(field);
+  rows.push(row);
+  const filled = rows.map((cells) => cells.map((cell) => cell.trim())).filter((cells) => cells.some((cell) => cell !== ''));
+  const [headers, ...data] = filled;
+  if (!headers) return { ok: false, message: 'The file is empty. Choose the CSV file the pool operator sent.' };
+  if (data.length === 0) return { ok: false, message: 'The file has a header line but no rows under it.' };
+  return { ok: true, separator, headers, rows: data };
+}
+
+/** One CSV field: quoted when it must be, and a leading = + - @ made inert so a spreadsheet never runs it. */
+function csvField(value: string | number): string {
+  if (typeof value === 'number') return String(value);
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",;\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** CSV text of rows (CRLF line ends, as spreadsheets expect), with a BOM so Excel reads UTF-8. */
+export function toCsv(rows: ReadonlyArray<ReadonlyArray<string | number>>): string {
+  return `\uFEFF${rows.map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`;
+}
