@@ -7,6 +7,7 @@
 import type { RecordOf } from './collections/fields';
 import type { customers } from './collections/customers';
 import type { nurseries } from './collections/nurseries';
+import type { standingOrders } from './collections/standing-orders';
 import type { tasks } from './collections/tasks';
 import type { trolleyExports } from './collections/trolley-exports';
 import type { userSettings } from './collections/user-settings';
@@ -22,6 +23,7 @@ export const COLLECTIONS = {
   userSettings: 'user_settings',
   trolleyExports: 'trolley_exports',
   customers: 'customers',
+  standingOrders: 'standing_orders',
 } as const;
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];
 
@@ -46,6 +48,9 @@ export type Role = (typeof ROLES)[number];
 
 /** A customer of a nursery (collection `customers`). */
 export type CustomerRecord = RecordOf<typeof customers>;
+
+/** A customer's repeating order (collection `standing_orders`, docs/decisions/039). */
+export type StandingOrderRecord = RecordOf<typeof standingOrders>;
 
 /** A nursery (organisation): every record of every other collection belongs to one. */
 export type NurseryRecord = RecordOf<typeof nurseries>;

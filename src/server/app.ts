@@ -32,6 +32,8 @@ import { recordRoutes } from './records/records-routes';
 import { loadSecrets, type Secrets } from './secrets';
 import { customersRoutes } from './customers/customers-routes';
 import { CustomersService } from './customers/customers-service';
+import { standingOrdersRoutes } from './standing-orders/standing-orders-routes';
+import { StandingOrdersService } from './standing-orders/standing-orders-service';
 import { teamRoutes } from './team/team-routes';
 import { TeamService } from './team/team-service';
 import { DeletedSweeper } from './trail/deleted-sweeper';
@@ -186,6 +188,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(teamRoutes, { team, rateLimitPerMinute: config.authRateLimitPerMinute });
   await app.register(customersRoutes, { customers: new CustomersService({ records, db: database.db }) });
+  await app.register(standingOrdersRoutes, { standing: new StandingOrdersService({ records, db: database.db, now }) });
   await app.register(recordRoutes, {
     records,
     collections,

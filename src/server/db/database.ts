@@ -15,6 +15,7 @@ import * as historyAndDeleted from './migrations/007-history-and-deleted';
 import * as invitations from './migrations/008-invitations';
 import * as deletedByNursery from './migrations/009-deleted-by-nursery';
 import * as customers from './migrations/010-customers';
+import * as standingOrders from './migrations/012-standing-orders';
 import { DEFAULT_NURSERY_NAME } from '../config';
 import type { Database } from './schema';
 import { SqliteDialectKeepingErrors } from './sqlite-dialect';
@@ -52,6 +53,8 @@ function migrationsFor(options: OpenOptions): Record<string, Migration> {
     '008-invitations': invitations,
     '009-deleted-by-nursery': deletedByNursery,
     '010-customers': customers,
+    // 011 is another change's (the trolley ledger).
+    '012-standing-orders': standingOrders,
   };
 }
 

@@ -2,6 +2,7 @@ import type { CollectionDeclaration } from '#domain/collections/fields';
 import type { customers } from '#domain/collections/customers';
 import type { invitations } from '#domain/collections/invitations';
 import type { nurseries } from '#domain/collections/nurseries';
+import type { standingOrders } from '#domain/collections/standing-orders';
 import type { tasks } from '#domain/collections/tasks';
 import type { trolleyExports } from '#domain/collections/trolley-exports';
 import type { userSettings } from '#domain/collections/user-settings';
@@ -43,6 +44,7 @@ export type TasksTable = RowOf<typeof tasks>;
 /** `tokenHash` is the SHA-256 of the mailed token; the token itself is never stored. */
 export type InvitationsTable = RowOf<typeof invitations>;
 export type CustomersTable = RowOf<typeof customers>;
+export type StandingOrdersTable = RowOf<typeof standingOrders>;
 export type UserSettingsTable = RowOf<typeof userSettings>;
 export type TrolleyExportsTable = RowOf<typeof trolleyExports>;
 
@@ -105,6 +107,7 @@ export interface Database {
   user_settings: UserSettingsTable;
   trolley_exports: TrolleyExportsTable;
   customers: CustomersTable;
+  standing_orders: StandingOrdersTable;
   throttles: ThrottlesTable;
   realtime_outbox: RealtimeOutboxTable;
   record_history: RecordHistoryTable;

@@ -2,6 +2,7 @@ import type { Collection } from '../collection';
 import { customersCollection } from './customers';
 import { invitationsCollection } from './invitations';
 import { nurseriesCollection } from './nurseries';
+import { standingOrdersCollection } from './standing-orders';
 import { tasksCollection } from './tasks';
 import { trolleyExportsCollection } from './trolley-exports';
 import { userSettingsCollection } from './user-settings';
@@ -16,4 +17,5 @@ export const ALL_COLLECTIONS: readonly Collection[] = [
   trolleyExportsCollection,
   invitationsCollection,
   customersCollection,
+  standingOrdersCollection,
 ];
