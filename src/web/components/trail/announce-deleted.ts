@@ -5,7 +5,11 @@ import { notify } from '../ui/toast';
 import { describeError } from '../../lib/describe-error';
 import { restoreRecord, type TrailCollection } from '../../lib/trail/trail-mutations';
 
-const RESTORED: Readonly<Record<TrailCollection, string>> = { tasks: 'Order restored.', trolley_exports: 'Run restored.' };
+const RESTORED: Readonly<Record<TrailCollection, string>> = {
+  tasks: 'Order restored.',
+  trolley_exports: 'Run restored.',
+  standing_orders: 'Standing order restored.',
+};
 
 /** Says `message` ("Task deleted.") and offers Undo to a user who may restore. */
 export function announceDeleted(collection: TrailCollection, id: string, message: string, user: TrailCaller | null): void {

@@ -12,6 +12,7 @@ import { customerListQuery } from '../../lib/customers/customer-queries';
 import { useCan } from '../../lib/use-role';
 import { CustomerDialog, MergeDialog } from './customer-dialogs';
 import { MatchOrdersPanel } from './match-orders-panel';
+import { StandingOrdersDialog } from './standing-orders-panel';
 
 const usualDayLabel = (customer: CustomerRecord) =>
   customerCollection.fields.usualDay.optionLabel?.(customer.usualDay) ?? customer.usualDay;
@@ -21,11 +22,13 @@ function CustomerItem({
   canChange,
   onEdit,
   onMerge,
+  onStanding,
 }: {
   customer: CustomerRecord;
   canChange: boolean;
   onEdit: () => void;
   onMerge: () => void;
+  onStanding: () => void;
 }) {
   const usual = [customer.usualDay ? usualDayLabel(customer) : '', customer.usualTrolleys > 0 ? `${customer.usualTrolleys} trolleys` : '']
     .filter(Boolean)
@@ -47,16 +50,21 @@ function CustomerItem({
             .join(' · ')}
         </p>
       </div>
-      {canChange && (
-        <div className="flex gap-2">
+      <div className="flex gap-2">
+        <Button size="sm" onClick={onStanding} aria-label={`Standing orders of ${customer.name}`}>
+          Standing orders
+        </Button>
+        {canChange && (
           <Button size="sm" onClick={onEdit} aria-label={`Edit ${customer.name}`}>
             Edit
           </Button>
+        )}
+        {canChange && (
           <Button size="sm" onClick={onMerge} aria-label={`Merge ${customer.name} into another customer`}>
             Merge
           </Button>
-        </div>
-      )}
+        )}
+      </div>
     </li>
   );
 }
@@ -74,6 +82,7 @@ export default function CustomersPage() {
   const list = useQuery(customerListQuery(deferredSearch));
   const [editing, setEditing] = useState<CustomerRecord | 'new' | null>(null);
   const [merging, setMerging] = useState<CustomerRecord | null>(null);
+  const [standingFor, setStandingFor] = useState<CustomerRecord | null>(null);
 
   return (
     <div className="mx-auto max-w-4xl space-y-4 px-3 py-5 sm:px-4">
@@ -118,6 +127,7 @@ export default function CustomersPage() {
                 canChange={canChange}
                 onEdit={() => setEditing(customer)}
                 onMerge={() => setMerging(customer)}
+                onStanding={() => setStandingFor(customer)}
               />
             ))}
           </ul>
@@ -125,6 +135,7 @@ export default function CustomersPage() {
       </PanelErrorBoundary>
       <CustomerDialog customer={editing} onClose={() => setEditing(null)} />
       <MergeDialog duplicate={merging} onClose={() => setMerging(null)} />
+      <StandingOrdersDialog customer={standingFor} onClose={() => setStandingFor(null)} />
     </div>
   );
 }
