@@ -230,11 +230,14 @@ for (const [n, screen] of SCREENS.entries()) {
       const thursday = line(page, 'Thursday', title);
       await statusButton(thursday).focus();
       const scrollY = await page.evaluate<number>('window.scrollY');
+      // The board is not drawn again when drag and drop arrives: the same elements stay on the page.
+      const elementsBefore = [await thursday.elementHandle(), await column(page, 'Thursday').elementHandle()];
       release();
 
       await expect(moveButton(thursday, title)).toHaveCount(1);
       await expect(statusButton(thursday)).toBeFocused();
       expect(await page.evaluate<number>('window.scrollY')).toBe(scrollY);
+      for (const element of elementsBefore) expect(await element?.evaluate((e) => e.isConnected)).toBe(true);
     });
 
     test('Duplicate copies an order to another day and week, with no status; the board shows the copy', async ({

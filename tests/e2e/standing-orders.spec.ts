@@ -27,7 +27,7 @@ for (const [n, screen] of SCREENS.entries()) {
       const viewer = await accounts.create({ nursery: admin.nursery, role: 'viewer' });
       const pb = await api(admin);
       const u = unique();
-      const week = ownWeek(48 + n);
+      const week = ownWeek(49 + n);
       const customer = await pb.collection('customers').create({ name: `Hill Top ${u}`, postcode: 'HT1 1AA', usualDay: 'wednesday' });
       // A second, fortnightly from the week before: it falls in the week after ours, not in ours.
       await pb.collection('standing_orders').create({

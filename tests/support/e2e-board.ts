@@ -15,7 +15,8 @@ export const SCREENS: readonly { name: string; use: BrowserContextOptions }[] = 
 /**
  * A week of next year (open for new orders) that one board journey has to itself: tests run side
  * by side, and a day's bulk status or a count must not meet another test's orders. Taken so far:
- * board-status 11-18, board-add-order 21-26, board-move 31-40, board-filters 41-44, toasts 45-46, search-notes 47, standing-orders 48-52.
+ * board-status 11-18, board-add-order 21-26, board-move 31-40, board-filters 41-44, toasts 45-46, search-notes 47, search-customers 48,
+ * standing-orders 49-52.
  */
 export const ownWeek = (week: number): IsoWeek => ({ year: FUTURE_YEAR, week });
 
@@ -27,8 +28,8 @@ export const column = (page: Page, day: string): Locator => page.getByRole('regi
 export const line = (page: Page, day: string, title: string): Locator => column(page, day).getByRole('listitem').filter({ hasText: title });
 export const statusButton = (orderLine: Locator): Locator => orderLine.getByRole('button', { name: /^Status: / });
 /**
- * Where an element is on screen, once it is drawn: the board is drawn again when drag and drop
- * arrives (a moment after the orders), and an element being swapped has no box for that moment.
+ * Where an element is on screen, once it is drawn and has a box (a line may be on its way in,
+ * or be re-laid out as the page settles).
  */
 export async function boxOf(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
   let box: Awaited<ReturnType<Locator['boundingBox']>> = null;

@@ -8,6 +8,7 @@ import {
   isDay,
   pickSheetDayList,
   searchList,
+  SEARCHED_CUSTOMERS,
   weekBoardFilter,
   weekBoardList,
 } from './order-lists';
@@ -168,5 +169,27 @@ describe('search', () => {
     expect(searchList('rose').matches(order({ title: 'RÖSE' }))).toBeNull();
     expect(searchList('école').matches(order({ title: 'la petite école' }))).toBe(true);
     expect(searchList('door').matches(order({ orderInfo: 'Porte DÉROBÉE' }))).toBeNull();
+  });
+
+  it('also finds the orders of the customers the text found, whatever their own text', () => {
+    const list = searchList('green', ['cust1', 'cust2']);
+    expect(list.filter).toEqual({
+      expression:
+        'title ~ {:text} || orderNumber ~ {:text} || postcode ~ {:text} || orderInfo ~ {:text} || customer = {:customer0} || customer = {:customer1}',
+      params: { text: 'green', customer0: 'cust1', customer1: 'cust2' },
+    });
+    expect(list.matches(order({ title: 'GGC', customer: 'cust2' }))).toBe(true);
+    expect(list.matches(order({ title: 'GGC', customer: 'cust3' }))).toBe(false);
+    expect(list.matches(order({ title: 'GGC' }))).toBe(false);
+    // Even when the order's own text is left to the server.
+    expect(searchList('É', ['cust1']).matches(order({ title: 'école', customer: 'cust1' }))).toBe(true);
+  });
+
+  it(`names at most ${SEARCHED_CUSTOMERS} customers, within the filter's length bound`, () => {
+    const ids = Array.from({ length: SEARCHED_CUSTOMERS + 5 }, (_, i) => `cust${String(i).padStart(11, '0')}`);
+    const list = searchList('x'.repeat(100), ids);
+    expect(Object.keys(list.filter.params)).toHaveLength(SEARCHED_CUSTOMERS + 1);
+    const bound = list.filter.expression.replace(/\{:(\w+)\}/g, (_, name: string) => JSON.stringify(list.filter.params[name]));
+    expect(bound.length).toBeLessThan(3500);
   });
 });

@@ -38,7 +38,7 @@ export interface ListFilter {
 /** What a list rule reads of an order. */
 export type ListedOrder = Pick<
   OrderFields,
-  'year' | 'weekNumber' | 'other' | 'day' | 'customerType' | 'title' | 'orderNumber' | 'postcode' | 'orderInfo'
+  'year' | 'weekNumber' | 'other' | 'day' | 'customerType' | 'title' | 'orderNumber' | 'postcode' | 'orderInfo' | 'customer'
 >;
 
 export interface OrderList {
@@ -137,17 +137,33 @@ export const SEARCHED_FIELDS = ['title', 'orderNumber', 'postcode', 'orderInfo']
 export type SearchedField = (typeof SEARCHED_FIELDS)[number];
 
 /**
- * Search: the customer name, order number, postcode or notes contain the text (trimmed),
- * ignoring case, newest first. A blank text would match every order; screens do not ask for it.
- * The server indexes all four fields (docs/decisions/017), and the filter's cost stays well
- * within its bound (one search of the notes).
+ * Customers whose orders a search also finds: the first this many of the customers it matches,
+ * by name (docs/decisions/037). Their ids go into the orders' filter, within its length bound.
  */
-export function searchList(text: string): OrderList {
+export const SEARCHED_CUSTOMERS = 30;
+
+/**
+ * Search: the customer name, order number, postcode or notes contain the text (trimmed),
+ * ignoring case, or the order is linked (`customer`) to one of `customerIds`, the customers the
+ * same text found (so a customer's orders are found by its name even when their own title
+ * differs); newest first. A blank text would match every order; screens do not ask for it.
+ * The server indexes all four fields (docs/decisions/017), and the filter's cost stays well
+ * within its bound (one search of the notes, and a short id per customer).
+ */
+export function searchList(text: string, customerIds: readonly string[] = []): OrderList {
   const needle = text.trim();
+  const ids = customerIds.slice(0, SEARCHED_CUSTOMERS);
+  const params: Record<string, string> = { text: literalContains(needle) };
+  const terms = SEARCHED_FIELDS.map((field) => `${field} ~ {:text}`);
+  ids.forEach((id, i) => {
+    params[`customer${i}`] = id;
+    terms.push(`customer = {:customer${i}}`);
+  });
   return {
-    filter: { expression: SEARCHED_FIELDS.map((field) => `${field} ~ {:text}`).join(' || '), params: { text: literalContains(needle) } },
+    filter: { expression: terms.join(' || '), params },
     sort: '-created',
     matches(order) {
+      if (order.customer !== '' && ids.includes(order.customer)) return true;
       const texts = [needle, ...SEARCHED_FIELDS.map((field) => order[field])];
       if (texts.some(hasFoldedLetterBeyondAscii)) return null;
       const folded = foldAscii(needle);
@@ -163,7 +179,7 @@ export function searchList(text: string): OrderList {
  * escape too, so a text with a backslash is sent as a LIKE pattern of its own instead (a value
  * with an unescaped %, which `~` takes as it is): `%text%` with \ % _ escaped.
  */
-function literalContains(text: string): string {
+export function literalContains(text: string): string {
   if (!text.includes('\\')) return text.replace(/[%_]/g, (c) => `\\${c}`);
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }

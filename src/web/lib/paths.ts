@@ -15,6 +15,8 @@ export const paths = {
   settings: '/settings',
   team: '/team',
   customers: '/customers',
+  /** One customer on the Customers screen: the book searched for its name, that customer marked. */
+  customerInBook: (id: string, name: string) => `/customers?${new URLSearchParams({ q: name, customer: id }).toString()}`,
   invite: (token: string) => `/invite/${encodeURIComponent(token)}`,
   invitePattern: '/invite/:token',
   changePassword: '/change-password',

@@ -11,8 +11,8 @@ export const orderKeys = {
   collect: (year: number, week: number) => [...orderKeys.lists(), 'collect', year, week] as const,
   /** The holding list: board type holding, any week. */
   holding: () => [...orderKeys.lists(), 'holding'] as const,
-  /** Search results for the trimmed query text. */
-  search: (query: string) => [...orderKeys.lists(), 'search', query] as const,
+  /** Search results for the trimmed query text, and the ids of the customers it found (their orders too). */
+  search: (query: string, customers: readonly string[] = []) => [...orderKeys.lists(), 'search', query, customers] as const,
   details: () => [...orderKeys.all, 'detail'] as const,
   detail: (id: string) => [...orderKeys.details(), id] as const,
 };
@@ -22,7 +22,7 @@ export type OrderListScope =
   | { kind: 'week'; year: number; week: number }
   | { kind: 'collect'; year: number; week: number }
   | { kind: 'holding' }
-  | { kind: 'search'; query: string };
+  | { kind: 'search'; query: string; customers: readonly string[] };
 
 /** Reads an order-list key back (null for keys that are not order lists). */
 export function orderListScope(key: readonly unknown[]): OrderListScope | null {
@@ -30,7 +30,10 @@ export function orderListScope(key: readonly unknown[]): OrderListScope | null {
   const [, , kind, a, b] = key;
   if ((kind === 'week' || kind === 'collect') && typeof a === 'number' && typeof b === 'number') return { kind, year: a, week: b };
   if (kind === 'holding') return { kind };
-  if (kind === 'search' && typeof a === 'string') return { kind, query: a };
+  if (kind === 'search' && typeof a === 'string') {
+    const customers = Array.isArray(b) ? b.filter((id): id is string => typeof id === 'string') : [];
+    return { kind, query: a, customers };
+  }
   return null;
 }
 

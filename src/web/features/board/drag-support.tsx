@@ -1,13 +1,18 @@
 // The board's drag and drop, loaded on its own once the week's orders are on screen: dnd-kit
 // stays out of the board's first load (docs/decisions/014). Until it has arrived the board is
-// fully usable, only not draggable; once it has, the board is drawn again inside its context,
-// keeping where the page was scrolled to and what had the focus.
+// fully usable, only not draggable. When it arrives the board is not drawn again: its context
+// is mounted beside the board, not around it, and reaches the lines and days through a bridge
+// (`DragBridge`) the board has had from its first render. Each line registers its element and
+// its Move button there, and its listeners hand their events to the draggable dnd-kit keeps for
+// it; so the arrival only adds listeners, the Move buttons and the classes of a draggable line,
+// and what had the focus and where the page was stay as they were.
 import {
   createContext,
+  useCallback,
   useContext,
   useEffect,
-  useLayoutEffect,
   useRef,
+  useState,
   useSyncExternalStore,
   type KeyboardEvent,
   type MouseEvent,
@@ -16,6 +21,7 @@ import {
 } from 'react';
 import type { Day, OrderRecord } from '#domain/records';
 import { useCan } from '../../lib/use-role';
+import { dropId, DragBridge } from './drag-bridge';
 
 type DragModule = typeof import('./drag/board-dnd');
 
@@ -45,13 +51,13 @@ export interface DropTarget {
 
 let loaded: DragModule | null = null;
 let loading: Promise<void> | null = null;
-const listeners = new Set<() => void>();
+const moduleListeners = new Set<() => void>();
 
 function loadDragSupport(): Promise<void> {
   loading ??= import('./drag/board-dnd').then(
     (module) => {
       loaded = module;
-      for (const listener of listeners) listener();
+      for (const listener of moduleListeners) listener();
     },
     (err: unknown) => {
       // A failed download leaves the board as it is (not draggable); the next board tries again.
@@ -65,14 +71,14 @@ function loadDragSupport(): Promise<void> {
 function useDragModule(): DragModule | null {
   return useSyncExternalStore(
     (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+      moduleListeners.add(listener);
+      return () => moduleListeners.delete(listener);
     },
     () => loaded,
   );
 }
 
-const DragContext = createContext<DragModule | null>(null);
+const BridgeContext = createContext<DragBridge | null>(null);
 
 /** Loads drag and drop once the board has its orders, when the browser has a moment. */
 function useLoadWhenIdle(isReady: boolean): void {
@@ -88,75 +94,88 @@ function useLoadWhenIdle(isReady: boolean): void {
   }, [isReady]);
 }
 
-/** Where the page was, and what had the focus, the moment before the board is drawn again. */
-interface PlaceOnPage {
-  scrollY: number;
-  /** The focused control, found again by its order and its name. */
-  focus: { orderId: string | undefined; label: string } | null;
-}
-
-function placeOnPage(area: HTMLElement | null): PlaceOnPage {
-  const active = document.activeElement;
-  const label = active?.getAttribute('aria-label');
-  const isInArea = active instanceof HTMLElement && area?.contains(active) === true;
-  return {
-    scrollY: window.scrollY,
-    focus: isInArea && label ? { orderId: active.closest<HTMLElement>('[data-order-id]')?.dataset.orderId, label } : null,
-  };
-}
-
-function returnTo(area: HTMLElement | null, place: PlaceOnPage): void {
-  if (window.scrollY !== place.scrollY) window.scrollTo({ top: place.scrollY, behavior: 'instant' });
-  if (!place.focus || !area) return;
-  const scope = place.focus.orderId ? area.querySelector(`[data-order-id="${CSS.escape(place.focus.orderId)}"]`) : area;
-  scope?.querySelector<HTMLElement>(`[aria-label="${CSS.escape(place.focus.label)}"]`)?.focus({ preventScroll: true });
-}
-
-/** The board's draggable area: plain until drag and drop has loaded, then inside its context. */
+/** The board's draggable area: the same elements before and after drag and drop arrives. */
 export function DragArea({ isReady, children }: { isReady: boolean; children: ReactNode }) {
   // A viewer moves nothing: drag and drop is neither loaded nor offered (docs/decisions/035).
   const canEdit = useCan('edit');
   useLoadWhenIdle(isReady && canEdit);
   const dragModule = useDragModule();
   const module = canEdit ? dragModule : null;
-  const area = useRef<HTMLDivElement>(null);
-  // Drawing the board again inside the context replaces its elements: the place is taken while
-  // the plain board is still there (render) and given back once the new one is (layout effect).
-  const place = useRef<PlaceOnPage | null>(null);
-  const wasLoaded = useRef(module !== null);
-  if (module && !wasLoaded.current && place.current === null) place.current = placeOnPage(area.current);
-  useLayoutEffect(() => {
-    if (!module || wasLoaded.current) return;
-    wasLoaded.current = true;
-    if (place.current) returnTo(area.current, place.current);
-    place.current = null;
-  }, [module]);
-  if (!module) return <div ref={area}>{children}</div>;
+  const [bridge] = useState(() => new DragBridge());
+  const swallow = useCallback(
+    (e: MouseEvent) => {
+      if (!bridge.swallowClick) return;
+      e.preventDefault();
+      e.stopPropagation();
+    },
+    [bridge],
+  );
   return (
-    <div ref={area}>
-      <DragContext.Provider value={module}>
-        <module.BoardDnd>{children}</module.BoardDnd>
-      </DragContext.Provider>
+    <div onClickCapture={swallow}>
+      <BridgeContext.Provider value={bridge}>{children}</BridgeContext.Provider>
+      {module && <module.BoardDnd bridge={bridge} />}
     </div>
   );
 }
 
-const NOT_DRAGGABLE: DragHandles | null = null;
+function useBridgeState<T>(read: (bridge: DragBridge) => T, fallback: T): T {
+  const bridge = useContext(BridgeContext);
+  return useSyncExternalStore(bridge ? bridge.subscribeState : noSubscription, () => (bridge ? read(bridge) : fallback));
+}
+
+const noSubscription = () => () => {};
+
+/** A ref callback that registers an element with the bridge and unregisters it when it goes. */
+function useRegistration(register: (element: HTMLElement | null, previous: HTMLElement | null) => void) {
+  const current = useRef<HTMLElement | null>(null);
+  const latest = useRef(register);
+  latest.current = register;
+  return useCallback((element: HTMLElement | null) => {
+    latest.current(element, current.current);
+    current.current = element;
+  }, []);
+}
 
 /** A line: draggable once drag and drop is here (`drag` is null until then). */
 export function DraggableLine({ order, children }: { order: OrderRecord; children: (drag: DragHandles | null) => ReactNode }) {
-  const module = useContext(DragContext);
-  if (!module) return <>{children(NOT_DRAGGABLE)}</>;
-  return <module.DraggableOrder order={order}>{children}</module.DraggableOrder>;
+  const bridge = useContext(BridgeContext);
+  const isEnabled = useBridgeState((b) => b.isEnabled, false);
+  const isDragging = useBridgeState((b) => b.dragged?.id === order.id, false);
+  const orderRef = useRef(order);
+  orderRef.current = order;
+  useEffect(() => bridge?.setOrder(order), [bridge, order]);
+  const lineRef = useRegistration((element, previous) => bridge?.setLinePart(orderRef.current, 'line', element, previous));
+  const handleRef = useRegistration((element, previous) => bridge?.setLinePart(orderRef.current, 'handle', element, previous));
+  const id = order.id;
+  const [listeners] = useState(() => ({
+    onMouseDown: (e: MouseEvent) => bridge?.bindings.get(id)?.onMouseDown?.(e),
+    onTouchStart: (e: TouchEvent) => bridge?.bindings.get(id)?.onTouchStart?.(e),
+    onKeyDown: (e: KeyboardEvent) => bridge?.bindings.get(id)?.onKeyDown?.(e),
+  }));
+  if (!bridge || !isEnabled) return <>{children(null)}</>;
+  return (
+    <>
+      {children({
+        ref: lineRef,
+        lineListeners: { onMouseDown: listeners.onMouseDown, onTouchStart: listeners.onTouchStart },
+        handle: {
+          ref: handleRef,
+          onKeyDown: listeners.onKeyDown,
+          'aria-describedby': bridge.describedById,
+          'aria-pressed': isDragging || undefined,
+        },
+        isDragging,
+      })}
+    </>
+  );
 }
 
 /** A day that takes drops once drag and drop is here (`drop` is null until then). */
 export function DropDay({ kind, day, children }: { kind: 'column' | 'strip'; day: Day; children: (drop: DropTarget | null) => ReactNode }) {
-  const module = useContext(DragContext);
-  if (!module) return <>{children(null)}</>;
-  return (
-    <module.DroppableDay kind={kind} day={day}>
-      {children}
-    </module.DroppableDay>
-  );
+  const bridge = useContext(BridgeContext);
+  const isEnabled = useBridgeState((b) => b.isEnabled, false);
+  const isOver = useBridgeState((b) => b.overId === dropId(kind, day) && b.dragged !== null && b.dragged.day !== day, false);
+  const isDragging = useBridgeState((b) => b.dragged !== null, false);
+  const ref = useRegistration((element, previous) => bridge?.setDay(kind, day, element, previous));
+  return <>{children(bridge && isEnabled ? { ref, isOver, isDragging } : null)}</>;
 }

@@ -1,4 +1,3 @@
-import { GripVertical, Info } from 'lucide-react';
 import { memo, useCallback, useEffect, useRef } from 'react';
 import { Link } from '../../lib/router/links';
 import { formatPostcode } from '#domain/orders/format';
@@ -8,6 +7,7 @@ import { paths } from '../../lib/paths';
 import { InfoPopover } from '../../components/ui/info-popover';
 import { lineStripeClass, lineTextClass } from '../../lib/line-colour-classes';
 import { DraggableLine, type DragHandles } from './drag-support';
+import { LineIcon } from './line-icons';
 import { StatusButton, STATUS_BUTTON_CLASS } from './status-button';
 
 interface Props {
@@ -65,7 +65,7 @@ export const OrderLine = memo(function OrderLine({ order, isSelectionMode, isCho
             </Link>
           )}
           {order.orderInfo.trim() && (
-            <InfoPopover label={`Order info for ${order.title}`} icon={<Info className="size-4" aria-hidden="true" />}>
+            <InfoPopover label={`Order info for ${order.title}`} icon={<LineIcon name="info" className="size-4" />}>
               {order.orderInfo}
             </InfoPopover>
           )}
@@ -79,7 +79,7 @@ export const OrderLine = memo(function OrderLine({ order, isSelectionMode, isCho
               aria-label={`Move ${order.title} to another day`}
               className={`${STATUS_BUTTON_CLASS} sr-only text-slate-500 focus:not-sr-only`}
             >
-              <GripVertical className="size-4" aria-hidden="true" />
+              <LineIcon name="grip-vertical" className="size-4" />
             </button>
           )}
         </li>

@@ -1,7 +1,7 @@
-import { ArchiveArrowUp, Check, Circle, CircleQuestionMark, KeyRound } from 'lucide-react';
 import { statusLabel } from '#domain/orders/format';
 import { ORDER_STATUSES, type OrderStatus } from '#domain/records';
 import type { Choice } from '../../components/ui/choice-menu';
+import { LineIcon } from './line-icons';
 
 const ICON_CLASS = 'size-4 shrink-0';
 
@@ -13,15 +13,15 @@ const ICON_CLASS = 'size-4 shrink-0';
 export function StatusGlyph({ status, className = ICON_CLASS }: { status: OrderStatus; className?: string }) {
   switch (status) {
     case 'pulled':
-      return <Check className={`${className} text-emerald-700`} strokeWidth={3} aria-hidden="true" />;
+      return <LineIcon name="check" className={`${className} text-emerald-700`} strokeWidth={3} />;
     case 'loaded':
-      return <ArchiveArrowUp className={`${className} text-sky-700`} aria-hidden="true" />;
+      return <LineIcon name="archive-arrow-up" className={`${className} text-sky-700`} />;
     case 'working':
-      return <KeyRound className={`${className} text-amber-700`} aria-hidden="true" />;
+      return <LineIcon name="key-round" className={`${className} text-amber-700`} />;
     case 'missed':
-      return <CircleQuestionMark className={`${className} text-red-600`} strokeWidth={2.5} aria-hidden="true" />;
+      return <LineIcon name="circle-question-mark" className={`${className} text-red-600`} strokeWidth={2.5} />;
     default:
-      return <Circle className={`${className} text-slate-300`} aria-hidden="true" />;
+      return <LineIcon name="circle" className={`${className} text-slate-300`} />;
   }
 }
 

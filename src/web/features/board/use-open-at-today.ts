@@ -49,14 +49,21 @@ export function useOpenAtToday({
     pending.current = !skip && today !== null && window.matchMedia(STACKED_COLUMNS).matches;
     if (!pending.current || !today) return;
     // Before the orders arrive the days above today are short: today may start near the top now
-    // and far down once they have grown, so the check is made again then.
-    if (!isNearTheTop(idPrefix, today)) jumpToDay(idPrefix, today, { behavior: 'instant', focus: false });
+    // and far down once they have grown, so the check is made again then. Its position is read in
+    // the next frame, just before that frame is laid out and painted anyway: read here, during the
+    // render, it would lay the whole board out once more than painting it takes.
+    const frame = requestAnimationFrame(() => {
+      if (!isNearTheTop(idPrefix, today)) jumpToDay(idPrefix, today, { behavior: 'instant', focus: false });
+    });
     const stop = () => {
       pending.current = false;
       for (const type of USER_MOVES) window.removeEventListener(type, stop, true);
     };
     for (const type of USER_MOVES) window.addEventListener(type, stop, { capture: true, passive: true });
-    return stop;
+    return () => {
+      cancelAnimationFrame(frame);
+      stop();
+    };
   }, [key, idPrefix, today, skip]);
 
   useEffect(() => {

@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../../components/ui/use-document-title';
 import { customerListQuery } from '../../lib/customers/customer-queries';
 import { useCan } from '../../lib/use-role';
 import { CustomerDialog, MergeDialog } from './customer-dialogs';
+import { useLinkedCustomer } from './linked-customer';
 import { MatchOrdersPanel } from './match-orders-panel';
 import { StandingOrdersDialog } from './standing-orders-panel';
 
@@ -20,12 +21,14 @@ const usualDayLabel = (customer: CustomerRecord) =>
 function CustomerItem({
   customer,
   canChange,
+  linked,
   onEdit,
   onMerge,
   onStanding,
 }: {
   customer: CustomerRecord;
   canChange: boolean;
+  linked?: { ref: (element: HTMLElement | null) => void } | undefined;
   onEdit: () => void;
   onMerge: () => void;
   onStanding: () => void;
@@ -34,7 +37,11 @@ function CustomerItem({
     .filter(Boolean)
     .join(', ');
   return (
-    <li className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-3 shadow-sm sm:flex-row sm:items-center sm:justify-between">
+    <li
+      ref={linked?.ref}
+      aria-current={linked ? 'true' : undefined}
+      className={`flex flex-col gap-2 rounded-lg border bg-white p-3 shadow-sm sm:flex-row sm:items-center sm:justify-between ${linked ? 'border-emerald-600 ring-2 ring-emerald-600/30' : 'border-slate-200'}`}
+    >
       <div className="min-w-0">
         <p className="font-semibold text-slate-900">
           {customer.name}
@@ -77,7 +84,8 @@ function CustomerItem({
 export default function CustomersPage() {
   useDocumentTitle('Customers');
   const canChange = useCan('customers');
-  const [search, setSearch] = useState('');
+  const link = useLinkedCustomer();
+  const [search, setSearch] = useState(link.search);
   const deferredSearch = useDeferredValue(search);
   const list = useQuery(customerListQuery(deferredSearch));
   const [editing, setEditing] = useState<CustomerRecord | 'new' | null>(null);
@@ -125,6 +133,7 @@ export default function CustomersPage() {
                 key={customer.id}
                 customer={customer}
                 canChange={canChange}
+                linked={customer.id === link.id ? { ref: link.scrollTo } : undefined}
                 onEdit={() => setEditing(customer)}
                 onMerge={() => setMerging(customer)}
                 onStanding={() => setStandingFor(customer)}

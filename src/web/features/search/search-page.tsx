@@ -3,10 +3,10 @@ import { useSearchParams } from '../../lib/router/hooks';
 import { Link } from '../../lib/router/links';
 import { dayLabel, formatPostcode } from '#domain/orders/format';
 import { containsText, markMatches, matchSnippet } from '#domain/orders/search-match';
-import type { OrderRecord } from '#domain/records';
+import type { CustomerRecord, OrderRecord } from '#domain/records';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../components/ui/use-document-title';
-import { useSearchOrders } from '../../lib/orders/use-search-orders';
+import { useSearch } from '../../lib/orders/use-search';
 import { MarkedText } from './marked-text';
 
 /** Where the text was found in a result, beyond what its line shows: the words around it in the notes. */
@@ -21,10 +21,37 @@ function NotesMatch({ order, query }: { order: OrderRecord; query: string }) {
   );
 }
 
+/** A customer the text found, leading to it on the Customers screen. */
+function CustomerResult({ customer, query }: { customer: CustomerRecord; query: string }) {
+  return (
+    <li data-customer-id={customer.id}>
+      <Link
+        to={paths.customerInBook(customer.id, customer.name)}
+        className="grid min-h-11 grid-cols-[1fr_auto] items-baseline gap-x-4 gap-y-0.5 px-4 py-2.5 hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-600 md:grid-cols-[minmax(12rem,1.5fr)_8rem_18rem]"
+      >
+        <span className="font-semibold text-slate-900">
+          <MarkedText parts={markMatches(customer.name, query)} />
+          {!customer.active && <span className="ml-2 text-xs font-medium text-slate-600">(inactive)</span>}
+        </span>
+        <span className="text-sm font-medium text-slate-700">
+          <MarkedText parts={markMatches(formatPostcode(customer.postcode), query)} />
+        </span>
+        {containsText(customer.poolAccount, query) && (
+          <span className="col-span-full text-sm text-slate-600 md:col-span-1">
+            <span className="font-medium text-slate-700">Pool account: </span>
+            <MarkedText parts={markMatches(customer.poolAccount, query)} />
+          </span>
+        )}
+      </Link>
+    </li>
+  );
+}
+
 /**
- * Search (/search, docs/product.md#search): customer name, order number, postcode or notes
- * contain the typed text, newest first; the matched text is marked, and a match in the notes
- * shows the words around it. The text lives in `?q=` (replacing history, so Back leaves the page
+ * Search (/search, docs/product.md#search): the customers whose name, postcode or pool account
+ * contain the typed text, each leading to the Customers screen; then the orders whose customer
+ * name, order number, postcode or notes contain it, or that belong to one of those customers,
+ * newest first. The matched text is marked, and a match in the notes shows the words around it. The text lives in `?q=` (replacing history, so Back leaves the page
  * rather than undoing keystrokes). An empty box shows nothing.
  */
 export default function SearchPage() {
@@ -32,7 +59,7 @@ export default function SearchPage() {
   const inputId = useId();
   const [params, setParams] = useSearchParams();
   const query = params.get('q') ?? '';
-  const results = useSearchOrders(query);
+  const { customers, orders: results } = useSearch(query);
   const isBlank = query.trim() === '';
 
   const type = (text: string) =>
@@ -68,6 +95,20 @@ export default function SearchPage() {
       <p id={`${inputId}-hint`} className="mt-1 text-sm text-slate-500">
         Finds customer names, order numbers, postcodes and notes.
       </p>
+      {!isBlank && customers.data && customers.data.length > 0 && (
+        <>
+          <h2 className="mt-4 text-sm font-semibold text-slate-700">Customers</h2>
+          <ul
+            aria-label="Matching customers"
+            className="mt-1 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white shadow-sm"
+          >
+            {customers.data.map((customer) => (
+              <CustomerResult key={customer.id} customer={customer} query={query} />
+            ))}
+          </ul>
+          <h2 className="mt-4 text-sm font-semibold text-slate-700">Orders</h2>
+        </>
+      )}
       {!isBlank && results.isError && !results.data && (
         <p className="mt-6 text-slate-600">The search could not be run. Please try again.</p>
       )}

@@ -1,6 +1,7 @@
 // The customer book's server data (docs/decisions/037): the Customers screen's list, the order
 // form's suggestions, and the writes both make. Only lazily loaded screens import it.
 import { queryOptions } from '@tanstack/react-query';
+import { customerSearch } from '#domain/customers/customer-search';
 import { CUSTOMERS_API, type MatchResult } from '#domain/customers/matching';
 import { COLLECTIONS, type CustomerRecord } from '#domain/records';
 import { pb } from '../pb';
@@ -17,6 +18,8 @@ export const customerKeys = {
   list: (search: string) => [...customerKeys.all, 'list', search] as const,
   /** The order form's suggestions for what was typed. */
   suggestions: (typed: string) => [...customerKeys.all, 'suggestions', typed] as const,
+  /** The Search screen's customers for the trimmed text. */
+  search: (text: string) => [...customerKeys.all, 'search', text] as const,
 };
 
 /** Letters typed before the order form suggests customers. */
@@ -51,6 +54,24 @@ export function customerSuggestionsQuery(typed: string) {
       ).items,
     enabled: text.length >= SUGGEST_AFTER,
     staleTime: 30_000,
+  });
+}
+
+/** The Search screen's customers: name, postcode or pool account number contain the text, by name. */
+export function customerSearchQuery(typed: string) {
+  const text = typed.trim();
+  const search = customerSearch(text);
+  return queryOptions({
+    queryKey: customerKeys.search(text),
+    queryFn: async () =>
+      (
+        await customers().getList<CustomerRecord>(1, search.limit, {
+          filter: pb.filter(search.filter.expression, search.filter.params),
+          sort: search.sort,
+          skipTotal: true,
+        })
+      ).items,
+    enabled: text !== '',
   });
 }
 

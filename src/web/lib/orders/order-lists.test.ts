@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_DEFAULTS } from '#domain/collections/tasks';
 import type { OrderRecord } from '#domain/records';
+import { orderKeys, orderListScope } from '../query-keys';
 import { applyOrderChange, orderListOf } from './order-lists';
 
 const order = (id: string, over: Partial<OrderRecord> = {}): OrderRecord => ({
@@ -47,9 +48,16 @@ describe('which cached list a record belongs in', () => {
   });
 
   it('judges search results by their text, and leaves letters the databases fold differently to the server', () => {
-    expect(orderListOf({ kind: 'search', query: 'ORDER A' }).matches(order('a'))).toBe(true);
-    expect(orderListOf({ kind: 'search', query: 'x' }).matches(order('a'))).toBe(false);
-    expect(orderListOf({ kind: 'search', query: 'Ä' }).matches(order('a'))).toBeNull();
+    expect(orderListOf({ kind: 'search', query: 'ORDER A', customers: [] }).matches(order('a'))).toBe(true);
+    expect(orderListOf({ kind: 'search', query: 'x', customers: [] }).matches(order('a'))).toBe(false);
+    expect(orderListOf({ kind: 'search', query: 'Ä', customers: [] }).matches(order('a'))).toBeNull();
+  });
+
+  it('keeps the orders of the customers a search found in its results', () => {
+    const scope = orderListScope(orderKeys.search('green', ['cust1']));
+    expect(scope).toEqual({ kind: 'search', query: 'green', customers: ['cust1'] });
+    expect(orderListOf(scope!).matches(order('a', { customer: 'cust1' }))).toBe(true);
+    expect(orderListOf(scope!).matches(order('a', { customer: 'cust2' }))).toBe(false);
   });
 });
 

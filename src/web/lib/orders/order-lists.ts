@@ -17,7 +17,7 @@ export function orderListOf(scope: OrderListScope): OrderList {
     case 'holding':
       return holdingList();
     case 'search':
-      return searchList(scope.query);
+      return searchList(scope.query, scope.customers);
   }
 }
 

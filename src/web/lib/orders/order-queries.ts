@@ -57,12 +57,12 @@ export function holdingOrdersQuery() {
 }
 
 /** Search: customer name, order number, postcode or notes contain the text, newest first. A blank query asks nothing. */
-export function searchOrdersQuery(query: string) {
+export function searchOrdersQuery(query: string, customerIds: readonly string[] = [], enabled = true) {
   const text = query.trim();
   return queryOptions({
-    queryKey: orderKeys.search(text),
-    queryFn: () => fetchList(searchList(text)),
-    enabled: text !== '',
+    queryKey: orderKeys.search(text, customerIds),
+    queryFn: () => fetchList(searchList(text, customerIds)),
+    enabled: enabled && text !== '',
   });
 }
 

@@ -1,8 +1,10 @@
 // Drag and drop on the board (docs/product.md#weekly-board): an order is dragged to another day's
 // column, or on a phone to that day in the strip under the header. Mouse drags start after 5 px;
 // touch after a 250 ms press that moves at most 5 px (so a swipe still scrolls); the keyboard from
-// each line's Move button. Loaded after the week's orders are on screen (./drag-support), so
-// dnd-kit is not part of the board's first load (docs/decisions/014).
+// each line's Move button. Loaded after the week's orders are on screen (../drag-support), so
+// dnd-kit is not part of the board's first load (docs/decisions/014). Mounted beside the board,
+// not around it: it binds a draggable to each line and a droppable to each day the board has
+// registered with its bridge, so the board's elements stay as they are when it arrives.
 import {
   DndContext,
   DragOverlay,
@@ -18,13 +20,14 @@ import {
   type Announcements,
   type CollisionDetection,
   type DragEndEvent,
+  type DragOverEvent,
   type DragStartEvent,
   type KeyboardCoordinateGetter,
 } from '@dnd-kit/core';
-import { useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode, type TouchEvent } from 'react';
+import { useLayoutEffect, useMemo, useSyncExternalStore, type KeyboardEvent, type MouseEvent, type TouchEvent } from 'react';
 import { dayLabel, formatPostcode } from '#domain/orders/format';
 import { DAYS, type Day, type OrderRecord } from '#domain/records';
-import type { DragHandles, DropTarget } from '../drag-support';
+import { dropId, type DragBridge } from '../drag-bridge';
 import { moveOrderToDay } from './move-order';
 
 /** Touch: a 250 ms press that moves at most 5 px (docs/product.md#limits); a mouse: 5 px of movement. */
@@ -36,7 +39,6 @@ interface DayTarget {
   day: Day;
 }
 
-const dropId = ({ kind, day }: DayTarget) => `${kind}-${day}`;
 const targetOf = (data: unknown) => (data as { target?: DayTarget } | undefined)?.target;
 const orderOf = (data: unknown) => (data as { order?: OrderRecord } | undefined)?.order;
 
@@ -64,26 +66,27 @@ const dayByDay: KeyboardCoordinateGetter = (event, { context }) => {
   const from = targetOf(over?.data.current)?.day ?? orderOf(active?.data.current)?.day;
   if (!from) return undefined;
   const day = DAYS[DAYS.indexOf(from) + step];
-  const rect = day ? droppableRects.get(dropId({ kind: 'column', day })) : undefined;
+  const rect = day ? droppableRects.get(dropId('column', day)) : undefined;
   if (!rect) return undefined;
   // Inside the column's header, where nothing else lies.
   return { x: rect.left + 8, y: rect.top + 8 };
 };
 
-interface BoardDndProps {
-  children: ReactNode;
-}
-
 /** The drag-and-drop context of one board: its sensors, what is read out, and the drop. */
-export function BoardDnd({ children }: BoardDndProps) {
+export function BoardDnd({ bridge }: { bridge: DragBridge }) {
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: MOUSE_DISTANCE }),
     useSensor(TouchSensor, { activationConstraint: PRESS_TO_DRAG }),
     useSensor(KeyboardSensor, { coordinateGetter: dayByDay }),
   );
-  const [dragged, setDragged] = useState<OrderRecord | null>(null);
-  // A drag that ends over a link must not also open it.
-  const swallowClick = useRef(false);
+  // Every line and day the board has now (it tells when one comes or goes).
+  useSyncExternalStore(bridge.subscribeRegistry, () => bridge.version);
+  const dragged = useSyncExternalStore(bridge.subscribeState, () => bridge.dragged);
+  // The board's lines and days become draggable and take drops once this is here.
+  useLayoutEffect(() => {
+    bridge.setState({ isEnabled: true });
+    return () => bridge.setState({ isEnabled: false, dragged: null, overId: null });
+  }, [bridge]);
 
   const nameOf = (data: unknown) => orderOf(data)?.title ?? 'the order';
   const dayOf = (data: unknown) => dayLabel(orderOf(data)?.day ?? 'monday');
@@ -102,20 +105,25 @@ export function BoardDnd({ children }: BoardDndProps) {
     onDragCancel: ({ active }) => `Moving cancelled. ${nameOf(active.data.current)} stays on ${dayOf(active.data.current)}.`,
   };
 
-  const onDragStart = ({ active }: DragStartEvent) => {
-    setDragged(orderOf(active.data.current) ?? null);
-    swallowClick.current = true;
+  const finish = () => {
+    bridge.setState({ dragged: null, overId: null });
+    setTimeout(() => (bridge.swallowClick = false), 0);
   };
+  const onDragStart = ({ active }: DragStartEvent) => {
+    bridge.swallowClick = true;
+    bridge.setState({ dragged: orderOf(active.data.current) ?? null });
+  };
+  const onDragOver = ({ over }: DragOverEvent) => bridge.setState({ overId: over ? String(over.id) : null });
   const onDragEnd = ({ active, over }: DragEndEvent) => {
-    setDragged(null);
+    finish();
     const order = orderOf(active.data.current);
     const target = targetOf(over?.data.current);
     if (order && target && target.day !== order.day) void moveOrderToDay(order, target.day);
-    setTimeout(() => (swallowClick.current = false), 0);
   };
 
   return (
     <DndContext
+      id={bridge.describedById}
       sensors={sensors}
       collisionDetection={collisionDetection}
       accessibility={{
@@ -126,21 +134,16 @@ export function BoardDnd({ children }: BoardDndProps) {
         },
       }}
       onDragStart={onDragStart}
+      onDragOver={onDragOver}
       onDragEnd={onDragEnd}
-      onDragCancel={() => {
-        setDragged(null);
-        setTimeout(() => (swallowClick.current = false), 0);
-      }}
+      onDragCancel={finish}
     >
-      <div
-        onClickCapture={(e) => {
-          if (!swallowClick.current) return;
-          e.preventDefault();
-          e.stopPropagation();
-        }}
-      >
-        {children}
-      </div>
+      {[...bridge.lines].map(([id, entry]) => (
+        <LineDraggable key={id} bridge={bridge} id={id} line={entry.line} handle={entry.handle} />
+      ))}
+      {[...bridge.days].map(([id, { kind, day, element }]) => (
+        <DayDroppable key={id} kind={kind} day={day} element={element} />
+      ))}
       <DragOverlay dropAnimation={null}>
         {dragged && (
           <div className="max-w-72 rounded-md border-l-4 border-l-emerald-600 bg-white px-3 py-2 text-sm shadow-xl ring-1 ring-slate-300">
@@ -157,25 +160,46 @@ export function BoardDnd({ children }: BoardDndProps) {
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- dnd-kit's own type for them.
 const handler = <E,>(listener: Function | undefined) => listener as ((event: E) => void) | undefined;
 
-/** An order that can be dragged: the line (mouse and touch) and its Move button (keyboard). */
-export function DraggableOrder({ order, children }: { order: OrderRecord; children: (drag: DragHandles) => ReactNode }) {
-  const { setNodeRef, setActivatorNodeRef, listeners, attributes, isDragging } = useDraggable({ id: `order-${order.id}`, data: { order } });
-  return children({
-    ref: setNodeRef,
-    lineListeners: { onMouseDown: handler<MouseEvent>(listeners?.onMouseDown), onTouchStart: handler<TouchEvent>(listeners?.onTouchStart) },
-    handle: {
-      ref: setActivatorNodeRef,
+/** The draggable of one of the board's lines: its element, its Move button, and its listeners handed to the line. */
+function LineDraggable({
+  bridge,
+  id,
+  line,
+  handle,
+}: {
+  bridge: DragBridge;
+  id: string;
+  line: HTMLElement | null;
+  handle: HTMLElement | null;
+}) {
+  // The order as the board has it now, also mid-drag; the last one seen if its line has gone.
+  const data = useMemo(() => {
+    let last: OrderRecord | undefined;
+    return {
+      get order() {
+        last = bridge.lines.get(id)?.order ?? last;
+        return last;
+      },
+    };
+  }, [bridge, id]);
+  const { setNodeRef, setActivatorNodeRef, listeners } = useDraggable({ id: `order-${id}`, data });
+  useLayoutEffect(() => setNodeRef(line), [setNodeRef, line]);
+  useLayoutEffect(() => setActivatorNodeRef(handle), [setActivatorNodeRef, handle]);
+  useLayoutEffect(() => {
+    bridge.bindings.set(id, {
+      onMouseDown: handler<MouseEvent>(listeners?.onMouseDown),
+      onTouchStart: handler<TouchEvent>(listeners?.onTouchStart),
       onKeyDown: handler<KeyboardEvent>(listeners?.onKeyDown),
-      'aria-describedby': attributes['aria-describedby'],
-      'aria-pressed': attributes['aria-pressed'],
-    },
-    isDragging,
-  });
+    });
+    return () => void bridge.bindings.delete(id);
+  }, [bridge, id, listeners]);
+  return null;
 }
 
 /** A day that takes a dropped order: its column, or its place in the strip. */
-export function DroppableDay({ kind, day, children }: DayTarget & { children: (drop: DropTarget) => ReactNode }) {
-  const target: DayTarget = { kind, day };
-  const { setNodeRef, isOver, active } = useDroppable({ id: dropId(target), data: { target } });
-  return children({ ref: setNodeRef, isOver: isOver && orderOf(active?.data.current)?.day !== day, isDragging: active !== null });
+function DayDroppable({ kind, day, element }: DayTarget & { element: HTMLElement }) {
+  const data = useMemo(() => ({ target: { kind, day } satisfies DayTarget }), [kind, day]);
+  const { setNodeRef } = useDroppable({ id: dropId(kind, day), data });
+  useLayoutEffect(() => setNodeRef(element), [setNodeRef, element]);
+  return null;
 }

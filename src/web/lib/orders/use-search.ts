@@ -1,0 +1,21 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { customerSearchQuery } from '../customers/customer-queries';
+import { searchOrdersQuery } from './order-queries';
+
+const NO_CUSTOMERS: readonly string[] = [];
+
+/**
+ * Search (docs/product.md#search): the customers whose name, postcode or pool account number
+ * contain `query`, and the orders whose customer name, order number, postcode or notes do or
+ * that belong to one of those customers, newest first. The orders are asked for once the
+ * customers are known (or could not be read: then by their own text only). A blank query asks
+ * nothing (`data` stays undefined). While the next results load, the previous ones stay shown.
+ */
+export function useSearch(query: string) {
+  const customers = useQuery({ ...customerSearchQuery(query), placeholderData: keepPreviousData });
+  // Previous text's customers (shown meanwhile) must not decide this text's orders.
+  const known = customers.isSuccess && !customers.isPlaceholderData;
+  const ids = known ? customers.data.map((customer) => customer.id) : NO_CUSTOMERS;
+  const orders = useQuery({ ...searchOrdersQuery(query, ids, known || customers.isError), placeholderData: keepPreviousData });
+  return { customers, orders };
+}
