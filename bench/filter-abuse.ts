@@ -118,6 +118,8 @@ try {
       trollies: '',
       extras: '',
       customer: '',
+      standingOrder: '',
+      standingWeek: '',
       user: staffId,
       created_by: staffId,
       updated_by: staffId,

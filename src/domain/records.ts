@@ -7,6 +7,7 @@
 import type { RecordOf } from './collections/fields';
 import type { customers } from './collections/customers';
 import type { nurseries } from './collections/nurseries';
+import type { standingOrders } from './collections/standing-orders';
 import type { tasks } from './collections/tasks';
 import type { trolleyExports } from './collections/trolley-exports';
 import type { trolleyMovements } from './collections/trolley-movements';
@@ -25,6 +26,7 @@ export const COLLECTIONS = {
   customers: 'customers',
   trolleyMovements: 'trolley_movements',
   poolStatements: 'pool_statements',
+  standingOrders: 'standing_orders',
 } as const;
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];
 
@@ -52,6 +54,8 @@ export type CustomerRecord = RecordOf<typeof customers>;
 
 /** One movement of a customer's trolleys, shelves and extensions (collection `trolley_movements`). */
 export type TrolleyMovementRecord = RecordOf<typeof trolleyMovements>;
+/** A customer's repeating order (collection `standing_orders`, docs/decisions/039). */
+export type StandingOrderRecord = RecordOf<typeof standingOrders>;
 
 /** A nursery (organisation): every record of every other collection belongs to one. */
 export type NurseryRecord = RecordOf<typeof nurseries>;

@@ -36,6 +36,8 @@ import { ledgerRoutes } from './ledger/ledger-routes';
 import { LedgerService } from './ledger/ledger-service';
 import { poolRoutes } from './pool/pool-routes';
 import { PoolService } from './pool/pool-service';
+import { standingOrdersRoutes } from './standing-orders/standing-orders-routes';
+import { StandingOrdersService } from './standing-orders/standing-orders-service';
 import { teamRoutes } from './team/team-routes';
 import { TeamService } from './team/team-service';
 import { DeletedSweeper } from './trail/deleted-sweeper';
@@ -192,6 +194,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(customersRoutes, { customers: new CustomersService({ records, db: database.db }) });
   await app.register(ledgerRoutes, { ledger: new LedgerService({ records, db: database.db }) });
   await app.register(poolRoutes, { pool: new PoolService({ records, db: database.db }) });
+  await app.register(standingOrdersRoutes, { standing: new StandingOrdersService({ records, db: database.db, now }) });
   await app.register(recordRoutes, {
     records,
     collections,

@@ -191,6 +191,8 @@ function order(title: string, day: Day, over: Partial<OrderRecord> = {}): OrderR
     trollies: '',
     extras: '',
     customer: '',
+    standingOrder: '',
+    standingWeek: '',
     user: 'staff1',
     created_by: 'staff1',
     updated_by: 'staff1',

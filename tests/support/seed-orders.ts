@@ -129,6 +129,8 @@ export async function seedOrders(db: Kysely<Database>, owner: { id: string; nurs
           trollies: String(1 + (i % 6)),
           extras: '',
           customer: '',
+          standingOrder: '',
+          standingWeek: '',
           user: owner.id,
           created_by: owner.id,
           updated_by: owner.id,

@@ -3,13 +3,79 @@ import { can, type Ability } from './role-abilities';
 
 describe('can', () => {
   const table: Array<[string, Record<Ability, boolean>]> = [
-    ['admin', { edit: true, delete: true, restore: true, purge: true, team: true, nurserySettings: true, customers: true }],
-    ['office', { edit: true, delete: true, restore: true, purge: false, team: false, nurserySettings: false, customers: true }],
-    ['staff', { edit: true, delete: false, restore: false, purge: false, team: false, nurserySettings: false, customers: false }],
-    ['viewer', { edit: false, delete: false, restore: false, purge: false, team: false, nurserySettings: false, customers: false }],
-    ['', { edit: false, delete: false, restore: false, purge: false, team: false, nurserySettings: false, customers: false }],
-    ['owner', { edit: false, delete: false, restore: false, purge: false, team: false, nurserySettings: false, customers: false }],
-    ['constructor', { edit: false, delete: false, restore: false, purge: false, team: false, nurserySettings: false, customers: false }],
+    [
+      'admin',
+      { edit: true, delete: true, restore: true, purge: true, team: true, nurserySettings: true, customers: true, standingOrders: true },
+    ],
+    [
+      'office',
+      { edit: true, delete: true, restore: true, purge: false, team: false, nurserySettings: false, customers: true, standingOrders: true },
+    ],
+    [
+      'staff',
+      {
+        edit: true,
+        delete: false,
+        restore: false,
+        purge: false,
+        team: false,
+        nurserySettings: false,
+        customers: false,
+        standingOrders: false,
+      },
+    ],
+    [
+      'viewer',
+      {
+        edit: false,
+        delete: false,
+        restore: false,
+        purge: false,
+        team: false,
+        nurserySettings: false,
+        customers: false,
+        standingOrders: false,
+      },
+    ],
+    [
+      '',
+      {
+        edit: false,
+        delete: false,
+        restore: false,
+        purge: false,
+        team: false,
+        nurserySettings: false,
+        customers: false,
+        standingOrders: false,
+      },
+    ],
+    [
+      'owner',
+      {
+        edit: false,
+        delete: false,
+        restore: false,
+        purge: false,
+        team: false,
+        nurserySettings: false,
+        customers: false,
+        standingOrders: false,
+      },
+    ],
+    [
+      'constructor',
+      {
+        edit: false,
+        delete: false,
+        restore: false,
+        purge: false,
+        team: false,
+        nurserySettings: false,
+        customers: false,
+        standingOrders: false,
+      },
+    ],
   ];
   it.each(table)('%s', (role, abilities) => {
     for (const [ability, expected] of Object.entries(abilities))

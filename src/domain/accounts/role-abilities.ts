@@ -17,11 +17,13 @@ export type Ability =
   /** The nursery's settings: name, route headings, deletion password. */
   | 'nurserySettings'
   /** Add, change, merge customers; link existing orders to them (docs/decisions/037). */
-  | 'customers';
+  | 'customers'
+  /** Keep standing orders and fill a week from them (docs/decisions/039). */
+  | 'standingOrders';
 
 const ABILITIES: Readonly<Record<string, readonly Ability[]>> = {
-  admin: ['edit', 'delete', 'restore', 'purge', 'team', 'nurserySettings', 'customers'],
-  office: ['edit', 'delete', 'restore', 'customers'],
+  admin: ['edit', 'delete', 'restore', 'purge', 'team', 'nurserySettings', 'customers', 'standingOrders'],
+  office: ['edit', 'delete', 'restore', 'customers', 'standingOrders'],
   staff: ['edit'],
   viewer: [],
 };

@@ -44,6 +44,11 @@ function weekInYear(value: Record<string, unknown>, errors: Record<string, Field
   }
 }
 
+const MADE_BY_FILL_WEEK = {
+  code: 'validation_forbidden',
+  message: 'Only Fill week links an order to a standing order; it cannot be set here.',
+} as const;
+
 /**
  * Orders. Every member of a nursery sees its orders; who may change them is their role
  * (docs/decisions/036). `user` is the person who created it, `nursery` its nursery, both set by
@@ -76,6 +81,10 @@ export const tasks = defineCollection({
     extras: text({ label: 'Extras', settable: 'always', max: 100, default: '' }),
     // The customer it is for, from the nursery's customer book; '' for none (docs/decisions/037).
     customer: relation('customers', { label: 'Customer', settable: 'always', default: '' }),
+    // The standing order and ISO week ('2026-W48') Fill week made it from; '' for every other order.
+    // Set by the server only; the pair is unique, so a week is never filled twice (docs/decisions/039).
+    standingOrder: text({ label: 'Standing order', settable: 'never', default: '', refusal: MADE_BY_FILL_WEEK }),
+    standingWeek: text({ label: 'Standing order week', settable: 'never', default: '', refusal: MADE_BY_FILL_WEEK }),
     user: relation('users', { settable: 'always', stamp: 'create', default: '' }),
     created_by: createdBy,
     updated_by: updatedBy,
@@ -95,6 +104,8 @@ export const tasks = defineCollection({
     { name: 'tasks_nursery_seq', on: ['nursery', 'seq'] },
     // A customer's orders (merging two customers, matching orders to customers).
     { name: 'tasks_customer', on: ['nursery', 'customer'] },
+    // An order made from a standing order for a week is made once: the database refuses a second.
+    { name: 'tasks_standing_week', on: ['standingOrder', 'standingWeek'], unique: true, where: '"standingOrder" <> \'\'' },
   ],
   refine: weekInYear,
   // History of every change, and Deleted instead of gone (docs/decisions/034).

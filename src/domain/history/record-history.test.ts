@@ -3,7 +3,17 @@ import { ORDER_DEFAULTS, tasks } from '../collections/tasks';
 import { trolleyExports } from '../collections/trolley-exports';
 import { fieldChanges, trackedFields } from './record-history';
 
-const order = { ...ORDER_DEFAULTS, id: 'o1', weekNumber: 12, year: 2026, user: 'u1', created_by: 'u1', updated_by: 'u1' };
+const order = {
+  ...ORDER_DEFAULTS,
+  id: 'o1',
+  weekNumber: 12,
+  year: 2026,
+  user: 'u1',
+  created_by: 'u1',
+  updated_by: 'u1',
+  standingOrder: '',
+  standingWeek: '',
+};
 
 describe('fieldChanges', () => {
   it('records every field shown, except who added and changed it (the entry says who)', () => {

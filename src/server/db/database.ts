@@ -16,6 +16,7 @@ import * as invitations from './migrations/008-invitations';
 import * as deletedByNursery from './migrations/009-deleted-by-nursery';
 import * as customers from './migrations/010-customers';
 import * as trolleyLedger from './migrations/011-trolley-ledger';
+import * as standingOrders from './migrations/012-standing-orders';
 import * as poolStatements from './migrations/013-pool-statements';
 import { DEFAULT_NURSERY_NAME } from '../config';
 import type { Database } from './schema';
@@ -55,6 +56,7 @@ function migrationsFor(options: OpenOptions): Record<string, Migration> {
     '009-deleted-by-nursery': deletedByNursery,
     '010-customers': customers,
     '011-trolley-ledger': trolleyLedger,
+    '012-standing-orders': standingOrders,
     '013-pool-statements': poolStatements,
   };
 }

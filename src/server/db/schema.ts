@@ -3,6 +3,7 @@ import type { customers } from '#domain/collections/customers';
 import type { invitations } from '#domain/collections/invitations';
 import type { nurseries } from '#domain/collections/nurseries';
 import type { poolStatements } from '#domain/collections/pool-statements';
+import type { standingOrders } from '#domain/collections/standing-orders';
 import type { tasks } from '#domain/collections/tasks';
 import type { trolleyExports } from '#domain/collections/trolley-exports';
 import type { trolleyMovements } from '#domain/collections/trolley-movements';
@@ -62,6 +63,7 @@ export interface TrolleyBalancesTable {
   /** The first day of the unbroken run of days the customer has held something (YYYY-MM-DD); '' when nothing. */
   since: string;
 }
+export type StandingOrdersTable = RowOf<typeof standingOrders>;
 export type UserSettingsTable = RowOf<typeof userSettings>;
 export type TrolleyExportsTable = RowOf<typeof trolleyExports>;
 
@@ -127,6 +129,7 @@ export interface Database {
   trolley_movements: TrolleyMovementsTable;
   trolley_balances: TrolleyBalancesTable;
   pool_statements: PoolStatementsTable;
+  standing_orders: StandingOrdersTable;
   throttles: ThrottlesTable;
   realtime_outbox: RealtimeOutboxTable;
   record_history: RecordHistoryTable;

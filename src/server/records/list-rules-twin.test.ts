@@ -69,7 +69,17 @@ const text = (maxLength: number) => fc.array(fc.constantFrom(...CHARACTERS), { m
 
 type GeneratedOrder = Omit<
   OrderRecord,
-  'id' | 'collectionId' | 'collectionName' | 'created' | 'updated' | 'user' | 'created_by' | 'updated_by' | 'nursery'
+  | 'id'
+  | 'collectionId'
+  | 'collectionName'
+  | 'created'
+  | 'updated'
+  | 'user'
+  | 'created_by'
+  | 'updated_by'
+  | 'nursery'
+  | 'standingOrder'
+  | 'standingWeek'
 >;
 
 /** Text around the search text, in its own or another letter case, or any text: so searches find something. */
@@ -197,6 +207,8 @@ describe('list rules: the predicate and the SQL on the real tasks table agree, i
         created_by: '',
         updated_by: '',
         nursery: '',
+        standingOrder: '',
+        standingWeek: '',
       };
       await store.insert(tasksCollection.table, {
         ...order,

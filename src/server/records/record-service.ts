@@ -742,7 +742,8 @@ function readRefusal(error: ReadRefused, hasFilter: boolean): ApiError {
   return new ApiError(400, message, hasFilter ? { filter: { code: READ_TIME_LIMIT_CODE, message } } : {});
 }
 
-function isUniqueViolation(error: unknown): boolean {
+/** Whether a write broke a unique index (SQLite or PostgreSQL). */
+export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: unknown; message?: unknown };
   return e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === '23505' || /UNIQUE constraint failed/.test(String(e?.message ?? ''));
 }

@@ -1,6 +1,8 @@
 import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '#domain/records';
+import { STANDING_API } from '#domain/standing-orders/requests';
+import { currentIsoWeek, shiftIsoWeek } from '#domain/weeks';
 import { order } from '../../../tests/support/realtime-client';
 import { createAccount, failure, startTestServer, type TestAccount, type TestServer } from '../../../tests/support/server';
 
@@ -14,6 +16,9 @@ const VIEWERS_ORDERS = 'Viewers can look but not change orders.';
 const VIEWERS_RUNS = 'Viewers can look but not change runs.';
 const DELETE_ORDERS = 'Only office staff and admins can delete orders. Ask one of them to delete it.';
 const DELETE_RUNS = 'Only office staff and admins can delete runs. Ask one of them to delete it.';
+const STANDING = 'Only office staff and admins can change standing orders or fill a week from them. Ask one of them to do it.';
+// Next week: open for new orders whatever the day.
+const NEXT_WEEK = shiftIsoWeek(currentIsoWeek(new Date()), 1);
 const SETTINGS = 'Only an admin of the nursery can change its settings.';
 const RESTORE = 'Only office staff and admins can restore deleted orders and runs.';
 const PURGE = 'Only admins can purge deleted orders and runs.';
@@ -108,6 +113,13 @@ describe('roles × actions', () => {
     'book trolleys out by hand': async (pb) => pb.collection('trolley_movements').create(movement((await aCustomer()).id, 'out')),
     'change a movement': async (pb) => pb.collection('trolley_movements').update((await aMovement()).id, { trolleys: 3 }),
     'delete a movement': async (pb) => pb.collection('trolley_movements').delete((await aMovement()).id),
+    'add a standing order': async (pb) =>
+      pb
+        .collection('standing_orders')
+        .create({ customer: (await aCustomer()).id, title: 'Weekly', fromYear: NEXT_WEEK.year, fromWeek: NEXT_WEEK.week }),
+    'fill a week': (pb) => pb.send(STANDING_API.fillWeek, { method: 'POST', body: NEXT_WEEK }),
+    'copy an order to another week': async (pb) =>
+      pb.send(STANDING_API.copy, { method: 'POST', body: { ids: [(await anOrder()).id], to: NEXT_WEEK } }),
   };
 
   const expected: Record<string, Record<Role, string>> = {
@@ -140,6 +152,9 @@ describe('roles × actions', () => {
     'book trolleys out by hand': { admin: 'ok', office: 'ok', staff: `403 ${RETURNS_ONLY}`, viewer: `403 ${VIEWERS_TROLLEYS}` },
     'change a movement': { admin: 'ok', office: 'ok', staff: `403 ${LEDGER}`, viewer: `403 ${LEDGER}` },
     'delete a movement': { admin: 'ok', office: 'ok', staff: `403 ${LEDGER}`, viewer: `403 ${LEDGER}` },
+    'add a standing order': { admin: 'ok', office: 'ok', staff: `403 ${STANDING}`, viewer: `403 ${STANDING}` },
+    'fill a week': { admin: 'ok', office: 'ok', staff: `403 ${STANDING}`, viewer: `403 ${STANDING}` },
+    'copy an order to another week': { admin: 'ok', office: 'ok', staff: 'ok', viewer: `403 ${VIEWERS_ORDERS}` },
   };
 
   it('gives each role exactly its rights, and a sentence for each refusal', async () => {

@@ -56,6 +56,8 @@ beforeAll(async () => {
           trollies: '',
           extras: '',
           customer: '',
+          standingOrder: '',
+          standingWeek: '',
           user: staff.id,
           created_by: staff.id,
           updated_by: staff.id,

@@ -3,6 +3,7 @@ import { customersCollection } from './customers';
 import { invitationsCollection } from './invitations';
 import { nurseriesCollection } from './nurseries';
 import { poolStatementsCollection } from './pool-statements';
+import { standingOrdersCollection } from './standing-orders';
 import { tasksCollection } from './tasks';
 import { trolleyExportsCollection } from './trolley-exports';
 import { trolleyMovementsCollection } from './trolley-movements';
@@ -20,4 +21,5 @@ export const ALL_COLLECTIONS: readonly Collection[] = [
   customersCollection,
   trolleyMovementsCollection,
   poolStatementsCollection,
+  standingOrdersCollection,
 ];

@@ -20,9 +20,13 @@ export const tasksCollection = serverCollection(tasks, {
     // A client's new order goes into this week or later, as the create form offers (issue 7). The
     // server's own writes (demo seed, operator tools) may fill in history; updates may move any
     // order to any week, so staff can correct old ones.
-    if (context.system) return;
+    // Only Fill week links an order to a standing order, through a batch of its own; every other
+    // new order comes from none, and says so in its answer as when it is read (docs/decisions/039).
+    const fromNoStandingOrder = { standingOrder: '', standingWeek: '' };
+    if (context.system) return fromNoStandingOrder;
     const week = { year: Number(values.year), weekNumber: Number(values.weekNumber) };
     const pastWeek = newOrderWeekError(week, newOrderToday(context.deps.now()));
     if (pastWeek) throw validationFailed({ weekNumber: pastWeek });
+    return fromNoStandingOrder;
   },
 });

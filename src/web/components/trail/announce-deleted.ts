@@ -9,6 +9,7 @@ const RESTORED: Readonly<Record<TrailCollection, string>> = {
   tasks: 'Order restored.',
   trolley_exports: 'Run restored.',
   trolley_movements: 'Movement restored.',
+  standing_orders: 'Standing order restored.',
 };
 
 /** Says `message` ("Task deleted.") and offers Undo to a user who may restore. */

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import {
   isBoardFiltered,
   NO_BOARD_FILTER,
@@ -29,7 +29,7 @@ const selectClass = (isOn: boolean) =>
  * What the board shows: every order, or only those not loaded, of one status or of one customer
  * type. Remembered on this device. When the filter hides orders it says how many, with Show all.
  */
-export function BoardToolbar({ filter, hidden }: { filter: BoardFilter; hidden: number }) {
+export function BoardToolbar({ filter, hidden, tools }: { filter: BoardFilter; hidden: number; tools?: ReactNode }) {
   const statusId = useId();
   const typeId = useId();
   return (
@@ -82,6 +82,7 @@ export function BoardToolbar({ filter, hidden }: { filter: BoardFilter; hidden: 
           </>
         )}
       </p>
+      {tools && <div className="ml-auto flex items-center gap-2">{tools}</div>}
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { DayTools } from './day-tools';
 import { DragArea } from './drag-support';
 import { SelectionBanner } from './selection-banner';
 import { useOpenAtToday } from './use-open-at-today';
+import { FillWeekButton } from './week-copy-tools';
 import { WeekBoard } from './week-board';
 
 /** How long a line just added stays marked. */
@@ -75,7 +76,11 @@ export function BoardView({ year, week, today, orders, headings, idPrefix, newOr
   return (
     <div>
       <SelectionBanner />
-      <BoardToolbar filter={filter} hidden={hidden} />
+      <BoardToolbar
+        filter={filter}
+        hidden={hidden}
+        tools={newOrderType === undefined && <FillWeekButton year={year} week={week} canAddOrders={canAddOrders} />}
+      />
       <DragArea isReady={orders !== undefined}>
         <DayStrip columns={columns} idPrefix={idPrefix} summaryOf={summaryOf} />
         <WeekBoard

@@ -6,6 +6,7 @@ import { Link } from '../../lib/router/links';
 import { useCan } from '../../lib/use-role';
 import { BulkStatusMenu } from './bulk-status-menu';
 import { STATUS_BUTTON_CLASS } from './status-button';
+import { CopyDayButton } from './week-copy-tools';
 
 interface Props {
   column: BoardColumn;
@@ -35,6 +36,7 @@ export function DayTools({ column, year, week, orders, canAddOrders, newOrderTyp
         label={`Set status of ${column.label}'s orders`}
         subject={orders.length === 1 ? `${column.label}'s order` : `all ${orders.length} of ${column.label}'s orders`}
       />
+      <CopyDayButton column={column} year={year} week={week} count={orders.length} />
       {canAddOrders && (
         <Link
           to={newOrderHref({ week: { year, week }, day: column.day, other: newOrderType })}

@@ -15,6 +15,8 @@ const order = (id: string, title = `Order ${id}`): OrderRecord => ({
   created_by: '',
   updated_by: '',
   nursery: '',
+  standingOrder: '',
+  standingWeek: '',
   year: 2026,
   weekNumber: 47,
 });

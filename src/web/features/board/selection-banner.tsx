@@ -2,11 +2,15 @@ import type { OrderRecord } from '#domain/records';
 import { useMapMode } from '../../lib/map-mode';
 import { findCachedOrder } from '../../lib/orders/order-cache';
 import { BulkStatusMenu } from './bulk-status-menu';
+import { CopyChosenButton } from './week-copy-tools';
 
 /** The chosen orders as the board holds them now. */
 function chosenOrders(ids: readonly string[]): OrderRecord[] {
   return ids.map((id) => findCachedOrder(id)?.record).filter((order): order is OrderRecord => order !== undefined);
 }
+
+const BANNER_BUTTON_CLASS =
+  'inline-flex min-h-11 items-center gap-1.5 rounded-md border border-amber-400 bg-white px-3 font-medium hover:bg-amber-100 focus-visible:outline-2 focus-visible:outline-emerald-600 disabled:opacity-50 md:min-h-8 pointer-coarse:min-h-11';
 
 /**
  * Tells staff that clicks now choose orders for a run (not open them), and how to leave; and sets
@@ -27,10 +31,11 @@ export function SelectionBanner() {
         count={count}
         label="Set status of the chosen orders"
         subject={count === 1 ? 'the chosen order' : `the ${count} chosen orders`}
-        buttonClassName="inline-flex min-h-11 items-center gap-1.5 rounded-md border border-amber-400 bg-white px-3 font-medium hover:bg-amber-100 focus-visible:outline-2 focus-visible:outline-emerald-600 md:min-h-8 pointer-coarse:min-h-11"
+        buttonClassName={BANNER_BUTTON_CLASS}
       >
         Set status
       </BulkStatusMenu>
+      <CopyChosenButton ids={chosenIds} className={BANNER_BUTTON_CLASS} />
     </div>
   );
 }

@@ -15,6 +15,7 @@ import { CUSTOMER_SORTS, CustomerLedgerDialog, CustomerOwed, sortCustomers, useB
 import { useLinkedCustomer } from './linked-customer';
 import { CustomerStatement } from './customer-statement';
 import { MatchOrdersPanel } from './match-orders-panel';
+import { StandingOrdersDialog } from './standing-orders-panel';
 
 const usualDayLabel = (customer: CustomerRecord) =>
   customerCollection.fields.usualDay.optionLabel?.(customer.usualDay) ?? customer.usualDay;
@@ -28,6 +29,7 @@ function CustomerItem({
   owed,
   onLedger,
   onStatement,
+  onStanding,
 }: {
   customer: CustomerRecord;
   canChange: boolean;
@@ -37,6 +39,7 @@ function CustomerItem({
   owed: ReactNode;
   onLedger: () => void;
   onStatement: () => void;
+  onStanding: () => void;
 }) {
   const usual = [customer.usualDay ? usualDayLabel(customer) : '', customer.usualTrolleys > 0 ? `${customer.usualTrolleys} trolleys` : '']
     .filter(Boolean)
@@ -63,12 +66,15 @@ function CustomerItem({
         </p>
         {owed}
       </div>
-      <div className="flex gap-2">
+      <div className="flex flex-wrap gap-2">
         <Button size="sm" onClick={onLedger} aria-label={`Trolleys of ${customer.name}`}>
           Trolleys
         </Button>
         <Button size="sm" onClick={onStatement} aria-label={`Statement of ${customer.name}`}>
           Statement
+        </Button>
+        <Button size="sm" onClick={onStanding} aria-label={`Standing orders of ${customer.name}`}>
+          Standing orders
         </Button>
         {canChange && (
           <>
@@ -103,6 +109,7 @@ export default function CustomersPage() {
   const [sort, setSort] = useState<CustomerSort>('name');
   const [ledgerOf, setLedgerOf] = useState<CustomerRecord | null>(null);
   const [statementOf, setStatementOf] = useState<CustomerRecord | null>(null);
+  const [standingFor, setStandingFor] = useState<CustomerRecord | null>(null);
 
   return (
     <div className="mx-auto max-w-4xl space-y-4 px-3 py-5 sm:px-4">
@@ -152,6 +159,7 @@ export default function CustomersPage() {
                 owed={<CustomerOwed balance={balances.get(customer.id)} />}
                 onLedger={() => setLedgerOf(customer)}
                 onStatement={() => setStatementOf(customer)}
+                onStanding={() => setStandingFor(customer)}
               />
             ))}
           </ul>
@@ -161,6 +169,7 @@ export default function CustomersPage() {
       <MergeDialog duplicate={merging} onClose={() => setMerging(null)} />
       <CustomerLedgerDialog customer={ledgerOf} onClose={() => setLedgerOf(null)} />
       <CustomerStatement customer={statementOf} onClose={() => setStatementOf(null)} />
+      <StandingOrdersDialog customer={standingFor} onClose={() => setStandingFor(null)} />
     </div>
   );
 }

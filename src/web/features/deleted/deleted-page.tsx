@@ -18,7 +18,7 @@ import { useCurrentUser } from '../../lib/use-current-user';
 /** What a deleted record is, in staff's words: its kind, its name and a line that tells it apart. */
 interface Described {
   collection: TrailCollection;
-  kind: 'Order' | 'Run' | 'Trolley movement';
+  kind: 'Order' | 'Run' | 'Trolley movement' | 'Standing order';
   name: string;
   detail: string;
 }
@@ -37,6 +37,10 @@ function describe(entry: DeletedEntry): Described {
       name: `${String(record.kind)} on ${String(record.date)}`,
       detail: counts.join(', '),
     };
+  }
+  if (entry.collectionName === 'standing_orders') {
+    const detail = `${dayLabel(record.day as Day)}, from week ${String(record.fromWeek)} of ${String(record.fromYear)}`;
+    return { collection: 'standing_orders', kind: 'Standing order', name: String(record.title), detail };
   }
   const vehicle = (record.vehicleInfo ?? {}) as Partial<VehicleInfo>;
   const detail = [vehicle.driver, vehicle.date].filter(Boolean).join(' · ');

@@ -32,6 +32,8 @@ const base: OrderRecord = {
   created_by: 'u1',
   updated_by: 'u1',
   nursery: 'nursery1',
+  standingOrder: '',
+  standingWeek: '',
 };
 const latest: OrderRecord = {
   ...base,

@@ -25,6 +25,8 @@ const order = (day: Day, over: Partial<OrderRecord> = {}): OrderRecord => {
     trollies: '2',
     extras: '',
     customer: '',
+    standingOrder: '',
+    standingWeek: '',
     user: 'u',
     created_by: 'u',
     updated_by: 'u',

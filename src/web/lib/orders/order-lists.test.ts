@@ -27,6 +27,8 @@ const order = (id: string, over: Partial<OrderRecord> = {}): OrderRecord => ({
   created_by: 'u',
   updated_by: 'u',
   nursery: 'nursery1',
+  standingOrder: '',
+  standingWeek: '',
   ...over,
 });
 

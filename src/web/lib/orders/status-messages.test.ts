@@ -21,6 +21,8 @@ const order = (title: string, status: OrderRecord['status'] = ''): OrderRecord =
   trollies: '',
   extras: '',
   customer: '',
+  standingOrder: '',
+  standingWeek: '',
   user: 'u',
   created_by: 'u',
   updated_by: 'u',

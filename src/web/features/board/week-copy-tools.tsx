@@ -1,0 +1,110 @@
+import { CalendarPlus, Copy } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import type { BoardColumn } from '#domain/orders/board-columns';
+import type { CalendarDate, IsoWeek } from '#domain/weeks';
+import { useCan } from '../../lib/use-role';
+import { useWeekSelection } from '../../lib/week-selection';
+import type { CopySource } from './copy-orders-dialog';
+import { STATUS_BUTTON_CLASS } from './status-button';
+
+// The board's Fill week and Copy to another week controls (docs/decisions/039). Their dialogs
+// load on first use: the board paints without them (docs/decisions/006).
+
+const FillWeekDialog = lazy(() => import('./fill-week-dialog').then((m) => ({ default: m.FillWeekDialog })));
+const CopyOrdersDialog = lazy(() => import('./copy-orders-dialog').then((m) => ({ default: m.CopyOrdersDialog })));
+
+const TOOL_BUTTON_CLASS =
+  'inline-flex min-h-11 items-center gap-1.5 rounded-md border border-slate-300 bg-white px-3 text-base font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-emerald-600 md:min-h-8 md:text-sm pointer-coarse:min-h-11';
+
+/** "Fill week": for office staff and admins, on a week that still takes new orders. */
+export function FillWeekButton({ year, week, canAddOrders }: { year: number; week: number; canAddOrders: boolean }) {
+  const [open, setOpen] = useState(false);
+  if (!useCan('standingOrders') || !canAddOrders) return null;
+  return (
+    <>
+      <button type="button" className={TOOL_BUTTON_CLASS} onClick={() => setOpen(true)}>
+        <CalendarPlus className="size-4" aria-hidden="true" />
+        Fill week
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <FillWeekDialog open year={year} week={week} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+function CopyDialogFor({
+  source,
+  what,
+  from,
+  today,
+  onClose,
+}: {
+  source: CopySource;
+  what: string;
+  from: IsoWeek;
+  today: CalendarDate;
+  onClose: () => void;
+}) {
+  return (
+    <Suspense fallback={null}>
+      <CopyOrdersDialog source={source} what={what} from={from} today={today} onClose={onClose} />
+    </Suspense>
+  );
+}
+
+/** A day's "copy to another week" button, for whoever may add orders, when the day has orders. */
+export function CopyDayButton({ column, year, week, count }: { column: BoardColumn; year: number; week: number; count: number }) {
+  const [open, setOpen] = useState(false);
+  const { today } = useWeekSelection();
+  if (!useCan('edit') || count === 0) return null;
+  const label = `Copy ${column.label}'s orders to another week`;
+  return (
+    <>
+      <button
+        type="button"
+        className={`${STATUS_BUTTON_CLASS} text-slate-700`}
+        aria-label={label}
+        title={label}
+        onClick={() => setOpen(true)}
+      >
+        <Copy className="size-5 md:size-4 pointer-coarse:size-5" aria-hidden="true" />
+      </button>
+      {open && (
+        <CopyDialogFor
+          source={{ week: { year, week }, day: column.day }}
+          what={`${column.label}'s orders of week ${week}`}
+          from={{ year, week }}
+          today={today}
+          onClose={() => setOpen(false)}
+        />
+      )}
+    </>
+  );
+}
+
+/** "Copy to another week" for the orders chosen in map mode. */
+export function CopyChosenButton({ ids, className }: { ids: readonly string[]; className: string }) {
+  const [open, setOpen] = useState(false);
+  const { year, week, today } = useWeekSelection();
+  if (!useCan('edit')) return null;
+  return (
+    <>
+      <button type="button" className={className} disabled={ids.length === 0} onClick={() => setOpen(true)}>
+        <Copy className="size-4" aria-hidden="true" />
+        Copy to another week
+      </button>
+      {open && (
+        <CopyDialogFor
+          source={{ ids }}
+          what={ids.length === 1 ? 'the chosen order' : `the ${ids.length} chosen orders`}
+          from={{ year, week }}
+          today={today}
+          onClose={() => setOpen(false)}
+        />
+      )}
+    </>
+  );
+}
