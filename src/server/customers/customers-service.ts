@@ -12,11 +12,12 @@ export interface CustomersServiceDeps {
   db: Kysely<Database>;
 }
 
-/** What a merge answers: the customer kept, as it is now, and how many orders and trolley movements moved to it. */
+/** What a merge answers: the customer kept, as it is now, and how many orders, trolley movements and standing orders moved to it. */
 export interface MergeResult {
   record: ApiRecord;
   movedOrders: number;
   movedMovements: number;
+  movedStandingOrders: number;
 }
 
 /** Details the kept customer takes from the merged one where it has none of its own. */
@@ -36,7 +37,7 @@ function readId(input: Record<string, unknown>, name: string): string {
 export class CustomersService {
   constructor(private readonly deps: CustomersServiceDeps) {}
 
-  /** Moves `merge`'s orders to `keep`, fills `keep`'s blank details from it, and deletes it. */
+  /** Moves `merge`'s orders, trolley movements and standing orders to `keep`, fills `keep`'s blank details from it, and deletes it. */
   async merge(user: UsersTable, body: unknown): Promise<MergeResult> {
     const input = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
     const keepId = readId(input, 'keep');
@@ -68,13 +69,27 @@ export class CustomersService {
           .execute();
         for (const movement of movements)
           await batch.update('trolley_movements', movement as unknown as Row, { customer: keepId, updated_by: user.id });
+        // And its standing orders (docs/decisions/039), so next week's Fill week still makes them.
+        const standing = await batch.db
+          .selectFrom('standing_orders')
+          .selectAll()
+          .where('nursery', '=', user.nursery)
+          .where('customer', '=', mergeId)
+          .execute();
+        for (const standingOrder of standing)
+          await batch.update('standing_orders', standingOrder as unknown as Row, { customer: keepId, updated_by: user.id });
         const filled: Row = {};
         for (const name of FILLED_WHEN_BLANK)
           if (String(kept[name] ?? '') === '' && String(merged[name] ?? '') !== '') filled[name] = merged[name];
         if (Number(kept.usualTrolleys) === 0 && Number(merged.usualTrolleys) > 0) filled.usualTrolleys = merged.usualTrolleys;
         const row = Object.keys(filled).length > 0 ? await batch.update('customers', kept, filled) : kept;
         await batch.delete('customers', merged);
-        return { record: customersCollection.toRecord(row), movedOrders: orders.length, movedMovements: movements.length };
+        return {
+          record: customersCollection.toRecord(row),
+          movedOrders: orders.length,
+          movedMovements: movements.length,
+          movedStandingOrders: standing.length,
+        };
       },
       { user },
     );

@@ -240,17 +240,23 @@ describe('Book trolleys out', () => {
 });
 
 describe('merging two customers', () => {
-  it('moves the merged customer’s ledger to the one kept, and its balance with it', async () => {
+  it('moves the merged customer’s orders, standing orders and ledger to the one kept, and its balance with it', async () => {
     const { office } = await nursery();
     const keep = await office.pb.collection('customers').create({ name: 'Hill Top' });
     const merge = await office.pb.collection('customers').create({ name: 'Hilltop' });
+    const theirOrder = await office.pb.collection('tasks').create(order('Hilltop', { customer: merge.id }));
+    const theirStanding = await office.pb
+      .collection('standing_orders')
+      .create({ customer: merge.id, title: 'Hilltop', day: 'tuesday', fromYear: 2027, fromWeek: 2 });
     await office.pb.collection('trolley_movements').create({ customer: keep.id, kind: 'out', date: '2026-11-02', trolleys: 5 });
     await office.pb
       .collection('trolley_movements')
       .create({ customer: merge.id, kind: 'out', date: '2026-10-01', trolleys: 4, shelves: 2 });
     await office.pb.collection('trolley_movements').create({ customer: merge.id, kind: 'in', date: '2026-10-08', trolleys: 1 });
     const result = await office.pb.send(CUSTOMERS_API.merge, { method: 'POST', body: { keep: keep.id, merge: merge.id } });
-    expect(result).toMatchObject({ movedMovements: 2 });
+    expect(result).toMatchObject({ movedOrders: 1, movedMovements: 2, movedStandingOrders: 1 });
+    expect((await office.pb.collection('tasks').getOne(theirOrder.id)).customer).toBe(keep.id);
+    expect((await office.pb.collection('standing_orders').getOne(theirStanding.id)).customer).toBe(keep.id);
     const ledger = await office.pb.collection('trolley_movements').getFullList();
     expect(ledger.map((m) => m.customer)).toEqual([keep.id, keep.id, keep.id]);
     expect((await balances(office)).items).toEqual([

@@ -11,6 +11,7 @@ import {
   createCustomer,
   customerListQuery,
   mergeCustomers,
+  type MergeAnswer,
   updateCustomer,
   type CustomerFields,
 } from '../../lib/customers/customer-queries';
@@ -119,18 +120,27 @@ export function MergeDialog({ duplicate, onClose }: { duplicate: CustomerRecord 
       describeError={describeError}
       open={duplicate !== null}
       title={`Merge ${duplicate?.name ?? ''}`}
-      description="Its orders move to the customer you keep, which also takes any details it has no value for. Then this duplicate is removed."
+      description="Its orders, trolley movements and standing orders move to the customer you keep, which also takes any details it has no value for. Then this duplicate is removed."
       actionLabel="Merge"
       busyLabel="Merging..."
       danger
       onClose={onClose}
       onSubmit={async () => {
         const result = await mergeCustomers(keep, duplicate?.id ?? '');
-        const moved = result.movedOrders === 1 ? '1 order' : `${result.movedOrders} orders`;
-        return `Merged into ${result.record.name}: ${moved} moved.`;
+        return `Merged into ${result.record.name}: ${mergedCounts(result)} moved.`;
       }}
     >
       <SelectField label="Keep" name="keep" options={options} value={keep} onChange={(e) => setKeep(e.target.value)} />
     </FormDialog>
   );
+}
+
+const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** "2 orders", then the movements and standing orders only when there were some: "2 orders and 3 trolley movements". */
+function mergedCounts(result: MergeAnswer): string {
+  const parts = [counted(result.movedOrders, 'order', 'orders')];
+  if (result.movedMovements > 0) parts.push(counted(result.movedMovements, 'trolley movement', 'trolley movements'));
+  if (result.movedStandingOrders > 0) parts.push(counted(result.movedStandingOrders, 'standing order', 'standing orders'));
+  return parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)!}`;
 }

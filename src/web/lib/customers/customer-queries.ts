@@ -89,8 +89,16 @@ export function updateCustomer(id: string, fields: Partial<CustomerFields>): Pro
   return andRefetch(customers().update<CustomerRecord>(id, fields));
 }
 
-/** Moves `merge`'s orders to `keep` and removes `merge`; the server does it in one transaction. */
-export function mergeCustomers(keep: string, merge: string): Promise<{ record: CustomerRecord; movedOrders: number }> {
+/** What a merge answers (docs/decisions/037): the customer kept and how much moved to it. */
+export interface MergeAnswer {
+  record: CustomerRecord;
+  movedOrders: number;
+  movedMovements: number;
+  movedStandingOrders: number;
+}
+
+/** Moves `merge`'s orders, movements and standing orders to `keep` and removes `merge`, in one transaction. */
+export function mergeCustomers(keep: string, merge: string): Promise<MergeAnswer> {
   return andRefetch(pb.send(CUSTOMERS_API.merge, { method: 'POST', body: { keep, merge } }));
 }
 
