@@ -55,7 +55,7 @@ for (const screen of SCREENS) {
       await expect(table.getByRole('row').nth(1)).toContainText('Opening balance');
       await expect(table.getByRole('row').nth(1)).toContainText('4 / 8 / 0');
       await expect(table.getByRole('row').nth(4)).toContainText('7 / 10 / 1');
-      await expect(dialog).toContainText('7 trolleys, 10 shelves, 1 extensions');
+      await expect(dialog).toContainText('7 trolleys, 10 shelves, 1 extension');
 
       const [pdfDownload] = await Promise.all([
         page.waitForEvent('download'),

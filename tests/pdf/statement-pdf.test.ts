@@ -44,7 +44,7 @@ describe('the statement PDF', () => {
     expect(pdf.rawText).toMatch(/Opening balance 0 \/ 0 \/ 0/);
     expect(pdf.rawText).toContain('Left at the back gate beside the potting shed');
     expect(pdf.rawText).toMatch(/Closing balance 4 \/ 1 \/ 0/);
-    expect(pdf.rawText).toContain('Holds 4 trolleys, 1 shelves, 0 extensions');
+    expect(pdf.rawText).toContain('Holds 4 trolleys, 1 shelf, 0 extensions');
     expect(
       readFonts(
         buildStatementPdf({

@@ -2,9 +2,11 @@
 // movement in it in date order with the balance after it, and what they held at its end. Pure: the
 // movements come in, the statement comes out; the PDF, the CSV and the screen all read this.
 
-/** What a movement counts: trolleys, shelves and extensions. */
-export const COUNTS = ['trolleys', 'shelves', 'extensions'] as const;
-export type CountName = (typeof COUNTS)[number];
+import { COUNTS, type Count } from './balance';
+
+/** What a movement counts: trolleys, shelves and extensions (the ledger's one list). */
+export { COUNTS };
+export type CountName = Count;
 export type Counts = Record<CountName, number>;
 
 export const ZERO: Counts = { trolleys: 0, shelves: 0, extensions: 0 };

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { COUNT_LABELS, MOVEMENT_KIND_LABELS, REASON_LABELS } from '#domain/collections/trolley-movements';
-import { COUNTS, daysOwed, type Balance } from '#domain/ledger/balance';
+import { COUNTS, daysOwed } from '#domain/ledger/balance';
+import { countInWords, countsInWords } from '#domain/ledger/count-words';
 import { canChangeLedger, canRecordKind, type CustomerBalance } from '#domain/ledger/ledger-api';
 import type { CustomerRecord, TrolleyMovementRecord } from '#domain/records';
 import { formatCalendarDate, localCalendarDate } from '#domain/weeks';
@@ -31,15 +32,6 @@ const today = () => formatCalendarDate(localCalendarDate(new Date()));
 const dayText = (date: string) =>
   date ? new Date(`${date}T12:00:00`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }) : '';
 
-const plural = (n: number, word: string) => `${n} ${n === 1 ? word.replace(/s$/, '') : word}`;
-
-/** "14 trolleys, 2 shelves": the counts above zero, in words. */
-function countsText(balance: Balance): string {
-  return COUNTS.filter((count) => balance[count] > 0)
-    .map((count) => plural(balance[count], count))
-    .join(', ');
-}
-
 /** The nursery's balances by customer (one request for the whole screen). */
 export function useBalances(): ReadonlyMap<string, CustomerBalance> {
   const answer = useQuery(balancesQuery());
@@ -49,7 +41,7 @@ export function useBalances(): ReadonlyMap<string, CustomerBalance> {
 /** What a customer owes, in red, and since when; nothing when it owes nothing. */
 export function CustomerOwed({ balance }: { balance: CustomerBalance | undefined }) {
   if (!balance) return null;
-  const owed = countsText(balance);
+  const owed = countsInWords(balance);
   if (!owed) return null;
   return (
     <p className="text-sm font-semibold text-red-700">
@@ -229,9 +221,7 @@ function MovementItem({ movement, mayChange, onEdit }: { movement: TrolleyMoveme
   const [confirming, setConfirming] = useState(false);
   const user = useCurrentUser();
   const kind = MOVEMENT_KIND_LABELS[movement.kind] + (movement.reason ? ` (${REASON_LABELS[movement.reason].toLowerCase()})` : '');
-  const counts = COUNTS.filter((count) => movement[count] !== 0).map(
-    (count) => `${signed(movement, count)} ${COUNT_LABELS[count].toLowerCase()}`,
-  );
+  const counts = COUNTS.filter((count) => movement[count] !== 0).map((count) => countInWords(signed(movement, count), count));
   const remove = async () => {
     try {
       await deleteMovement(movement.id);
@@ -297,7 +287,9 @@ export function CustomerLedgerDialog({ customer, onClose }: { customer: Customer
             ))}
           </dl>
           <p className="text-sm text-slate-600" role="status">
-            {countsText(held) ? `Owes ${countsText(held)}${balance?.since ? ` since ${dayText(balance.since)}` : ''}.` : 'Owes nothing.'}
+            {countsInWords(held)
+              ? `Owes ${countsInWords(held)}${balance?.since ? ` since ${dayText(balance.since)}` : ''}.`
+              : 'Owes nothing.'}
           </p>
           {canRecordKind(role, 'in') && (
             <MovementForm customer={customer} editing={editing} mayChooseKind={mayChange} onDone={() => setEditing(null)} />

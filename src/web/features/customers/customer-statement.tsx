@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { shortDate } from '#domain/ledger/iso-dates';
+import { COUNTS } from '#domain/ledger/balance';
+import { countInWords } from '#domain/ledger/count-words';
 import { buildStatement, movementLabel, signed, type Counts } from '#domain/ledger/statement';
 import { statementCsv, statementFileName } from '#domain/ledger/statement-csv';
 import type { CustomerRecord } from '#domain/records';
@@ -15,7 +17,7 @@ import { customerMovementsQuery } from '../../lib/ledger/statement-queries';
 import { loadPdfFonts } from '../../lib/pdf/load-pdf-fonts';
 import { loadAppConfig } from '../../lib/use-app-config';
 
-const held = (counts: Counts) => `${counts.trolleys} trolleys, ${counts.shelves} shelves, ${counts.extensions} extensions`;
+const held = (counts: Counts) => COUNTS.map((count) => countInWords(counts[count], count)).join(', ');
 const cell = 'px-2 py-1.5 text-right tabular-nums';
 
 /**

@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { DeletedEntry } from '#domain/history/record-history';
 import { canPurge, canRestore } from '#domain/history/trail-permissions';
+import { COUNTS } from '#domain/ledger/balance';
+import { countInWords } from '#domain/ledger/count-words';
 import { dayLabel } from '#domain/orders/format';
 import type { Day, VehicleInfo } from '#domain/records';
 import { Button } from '../../components/ui/button';
@@ -30,7 +32,7 @@ function describe(entry: DeletedEntry): Described {
     return { collection: 'tasks', kind: 'Order', name: String(record.title), detail: detail.join(' · ') };
   }
   if (entry.collectionName === 'trolley_movements') {
-    const counts = [`${String(record.trolleys)} trolleys`, `${String(record.shelves)} shelves`, `${String(record.extensions)} extensions`];
+    const counts = COUNTS.map((count) => countInWords(Number(record[count]), count));
     return {
       collection: 'trolley_movements',
       kind: 'Trolley movement',

@@ -103,7 +103,7 @@ export function PoolImport({
           type="file"
           name="pool-csv"
           accept=".csv,text/csv"
-          className="mt-1 block w-full text-sm"
+          className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:text-sm file:font-medium file:text-slate-800 hover:file:bg-slate-100 md:file:min-h-8"
           onChange={(e) => void choose(e.target.files?.[0])}
         />
       </label>

@@ -1,4 +1,6 @@
 import { jsPDF } from 'jspdf';
+import { COUNTS } from '#domain/ledger/balance';
+import { countInWords } from '#domain/ledger/count-words';
 import { longDate, shortDate } from '#domain/ledger/iso-dates';
 import { movementLabel, signed, type Counts, type Statement } from '#domain/ledger/statement';
 import { embedFonts, type PdfFonts, type SheetFonts } from './pdf-fonts';
@@ -149,7 +151,7 @@ function drawHeader(doc: jsPDF, fonts: SheetFonts, input: StatementPdfInput, col
   if (closing.trolleys > 0 || closing.shelves > 0 || closing.extensions > 0) {
     fonts.use('bold');
     doc.setTextColor(...RED);
-    doc.text(`Holds ${closing.trolleys} trolleys, ${closing.shelves} shelves, ${closing.extensions} extensions`, right, PAGE.margin + 14, {
+    doc.text(`Holds ${COUNTS.map((count) => countInWords(closing[count], count)).join(', ')}`, right, PAGE.margin + 14, {
       align: 'right',
     });
   }
