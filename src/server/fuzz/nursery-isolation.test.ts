@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POOL_API } from '#domain/ledger/pool-statement';
 import type { Role } from '#domain/records';
 import { FUTURE_YEAR } from '../../../tests/support/open-weeks';
 import { waitFor, type RecordEvent } from '../../../tests/support/realtime-client';
@@ -20,7 +21,17 @@ const runs = (n: number) => Math.max(1, Math.round(n * SCALE));
 const counts = { byId: 0, lists: 0, creates: 0, etags: 0, realtime: 0, trail: 0 };
 
 const ROLES: readonly Role[] = ['admin', 'office', 'staff', 'viewer'];
-const COLLECTIONS = ['tasks', 'user_settings', 'trolley_exports', 'users', 'nurseries', 'customers'] as const;
+const COLLECTIONS = [
+  'tasks',
+  'user_settings',
+  'trolley_exports',
+  'users',
+  'nurseries',
+  'customers',
+  'trolley_movements',
+  'standing_orders',
+  'pool_statements',
+] as const;
 type CollectionName = (typeof COLLECTIONS)[number];
 
 interface Nursery {
@@ -65,6 +76,22 @@ async function makeNursery(tag: string): Promise<Nursery> {
   const customer = await members.office.pb
     .collection('customers')
     .create({ name: `Common ${tag} Garden Centre`, postcode: `${tag} 1AA`, notes: `Common note ${tag}` });
+  // Its ledger, a standing order and an imported pool statement (docs/decisions/038-040).
+  const movement = await members.staff.pb
+    .collection('trolley_movements')
+    .create({ customer: customer.id, kind: 'in', date: '2026-03-02', trolleys: 2, note: `Common note ${tag}` });
+  const standing = await members.office.pb
+    .collection('standing_orders')
+    .create({ customer: customer.id, title: `Common ${tag} standing`, day: 'tuesday', fromYear: FUTURE_YEAR, fromWeek: 12 });
+  const pool = await members.office.pb.send<{ id: string }>(POOL_API.import, {
+    method: 'POST',
+    body: {
+      csv: `Account;Trolleys\nCC-${tag};4\n`,
+      fileName: `common-${tag}.csv`,
+      statementDate: '2026-03-02',
+      mapping: { account: 'Account', trolleys: 'Trolleys' },
+    },
+  });
   await admin.pb.collection('nurseries').update(admin.nursery, { name: `Common ${tag} Nurseries`, headings: { monday_heading: tag } });
   const password = String((await admin.pb.collection('nurseries').getOne(admin.nursery)).generatedDeletePassword);
   // An order and a run deleted with the nursery's password: in Deleted, history kept.
@@ -83,6 +110,9 @@ async function makeNursery(tag: string): Promise<Nursery> {
     users: ROLES.map((role) => members[role].id),
     nurseries: [admin.nursery],
     customers: [customer.id],
+    trolley_movements: [movement.id],
+    standing_orders: [standing.id],
+    pool_statements: [pool.id],
   };
   return {
     id: admin.nursery,
@@ -363,19 +393,27 @@ describe('nothing crosses nurseries', { timeout: 300_000 }, () => {
       fc.asyncProperty(
         member,
         fc.nat(),
-        fc.constantFrom('tasks', 'user_settings', 'trolley_exports'),
+        fc.constantFrom('tasks', 'user_settings', 'trolley_exports', 'trolley_movements', 'standing_orders'),
         fc.constantFrom('nursery', 'user', 'both', 'customer'),
-        async (who, pick, collection, named) => {
+        async (who, pick, collection, choice) => {
           counts.creates++;
           const own = nurseries[who.nursery] as Nursery;
           const other = nurseries[otherOf(who.nursery, pick)] as Nursery;
           const caller = own.members[who.role];
+          const ownCustomer = own.records.customers[0];
+          // Movements and standing orders have no owner: what they can name is a nursery or a customer.
+          const hasCustomer = collection === 'trolley_movements' || collection === 'standing_orders';
+          const named = hasCustomer && choice !== 'nursery' ? 'customer' : choice;
           const base =
             collection === 'tasks'
               ? { title: 'Planted', day: 'monday', year: FUTURE_YEAR, weekNumber: 12 }
               : collection === 'user_settings'
                 ? { settings_json: {} }
-                : { name: 'Planted', data: [], vehicleInfo };
+                : collection === 'trolley_movements'
+                  ? { customer: ownCustomer, kind: 'in', date: '2026-03-02', trolleys: 1 }
+                  : collection === 'standing_orders'
+                    ? { customer: ownCustomer, title: 'Planted', day: 'monday', fromYear: FUTURE_YEAR, fromWeek: 12 }
+                    : { name: 'Planted', data: [], vehicleInfo };
           const body = {
             ...base,
             ...(named === 'nursery' || named === 'both' ? { nursery: other.id } : {}),
@@ -527,7 +565,17 @@ describe('nothing crosses nurseries', { timeout: 300_000 }, () => {
 async function snapshot(): Promise<Record<string, string[]>> {
   const { db } = server.built.database;
   const out: Record<string, string[]> = {};
-  for (const table of ['nurseries', 'users', 'tasks', 'user_settings', 'trolley_exports', 'customers'] as const) {
+  for (const table of [
+    'nurseries',
+    'users',
+    'tasks',
+    'user_settings',
+    'trolley_exports',
+    'customers',
+    'trolley_movements',
+    'standing_orders',
+    'pool_statements',
+  ] as const) {
     const rows = await db.selectFrom(table).select(['id', 'updated']).orderBy('id').execute();
     out[table] = rows.map((row) => `${row.id}@${row.updated}`);
   }
