@@ -65,22 +65,25 @@ export function DayColumn({ column, year, week, routeHeading, summary, tools, ch
             </p>
           )}
         </div>
-        <div className="flex items-center gap-1">
+        {/* A narrow column puts the day's tools on a line of their own rather than cut its heading to a letter. */}
+        <div className="flex flex-wrap items-center gap-x-1">
           {routeHeading !== null ? (
-            <p className="min-w-0 flex-1 truncate text-sm font-medium text-slate-600" title={routeHeading}>
+            <p className="min-w-10 flex-1 truncate text-sm font-medium text-slate-600" title={routeHeading}>
               {routeHeading}
             </p>
           ) : (
             <span className="flex-1" />
           )}
-          <Link
-            to={paths.pickSheet(year, week, column.day, dayNumber)}
-            className="inline-flex min-h-11 items-center rounded px-1.5 text-xs font-medium whitespace-nowrap text-emerald-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600 md:min-h-8 pointer-coarse:min-h-11"
-            aria-label={`Pick sheet for ${column.label} ${dayNumber}`}
-          >
-            Pick sheet
-          </Link>
-          {tools}
+          <div className="ml-auto flex shrink-0 items-center gap-1">
+            <Link
+              to={paths.pickSheet(year, week, column.day, dayNumber)}
+              className="inline-flex min-h-11 items-center rounded px-1.5 text-xs font-medium whitespace-nowrap text-emerald-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600 md:min-h-8 pointer-coarse:min-h-11"
+              aria-label={`Pick sheet for ${column.label} ${dayNumber}`}
+            >
+              Pick sheet
+            </Link>
+            {tools}
+          </div>
         </div>
       </header>
       <div className="flex-1 p-1.5">{children}</div>
