@@ -38,13 +38,15 @@ export default defineConfig({
         // each extra file waits its turn for one of the browser's six connections (decision 014).
         // Other screens, the toasts (not needed to show orders), drag and drop (the mapper's, and
         // the board's in features/board/drag), the trolley mapper's planning rules (vehicles, Fill,
-        // run checks: the board never plans a load), the PDF code and the collections' declarations
-        // (read by the forms, not the board) stay lazy.
+        // run checks: the board never plans a load), the PDF code, the collections' declarations
+        // (read by the forms, not the board), the ledger's statements and pool check, standing
+        // orders, customer matching and the board's Fill week and Copy dialogs (opened on demand;
+        // only the balances behind the owed badges are the board's) stay lazy.
         codeSplitting: {
           groups: [
             {
               name: 'board',
-              test: /\/node_modules\/(preact|@tanstack|pocketbase|lucide-react)\/|\/src\/(domain(?!\/collections\/|\/trolleys\/(load-plan|run-plan|vehicle-layouts|validate-run|run-fields)\.ts)|web\/(lib(?!\/pdf)|components\/ui(?!\/toaster)|features\/board(?!\/drag)|app))\//,
+              test: /\/node_modules\/(preact|@tanstack|pocketbase|lucide-react)\/|\/src\/(domain(?!\/collections\/|\/trolleys\/(load-plan|run-plan|vehicle-layouts|validate-run|run-fields)\.ts|\/ledger\/(?!ledger-api)|\/standing-orders\/|\/customers\/matching)|web\/(lib(?!\/pdf|\/ledger\/(?!ledger-queries)|\/standing-orders\/)|components\/ui(?!\/toaster)|features\/board(?!\/drag|\/(fill-week|copy-orders)-dialog)|app))\//,
             },
           ],
         },
