@@ -18,6 +18,8 @@ import { printDaySheets } from '../../lib/pdf/print-day-sheets';
 import { collectSheetFileName, pickSheetFileName, weekSheetFileName } from '../../lib/pdf/sheet-file-names';
 import { dateOf, daySheet, ordersOnSheet, weekSheets, type Ticks } from './day-sheets';
 import { PrintWeek } from './print-week';
+import { LabelsMenu } from '../../components/labels-menu';
+import { runStopOf } from '#domain/trolleys/run-stop';
 import { SheetList } from './sheet-list';
 import { useSheetColumns } from './sheet-columns';
 
@@ -76,6 +78,10 @@ function InvalidSheet() {
     </section>
   );
 }
+
+/** A calendar date as yyyy-mm-dd. */
+const isoDate = ({ year, month, day }: { year: number; month: number; day: number }) =>
+  `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 
 type Printing = 'day' | 'collects' | 'week' | null;
 
@@ -140,9 +146,17 @@ function PickSheet({ year, week, day, dayNumber }: SheetParams) {
             {weekOrders && ` · ${rows.length} ${rows.length === 1 ? 'order' : 'orders'}`}
           </p>
         </div>
-        <Button variant="primary" className="print:hidden" onClick={printDay} disabled={printing !== null || !weekOrders}>
-          {printing === 'day' ? 'Printing...' : 'Print'}
-        </Button>
+        <div className="flex items-center gap-2 print:hidden">
+          <LabelsMenu
+            label={`Labels for ${date}`}
+            kind="day"
+            name={`${day}-${dayNumber}`}
+            load={() => Promise.resolve({ sources: rows.map(runStopOf), date: isoDate(dateOf(sheetDay)) })}
+          />
+          <Button variant="primary" onClick={printDay} disabled={printing !== null || !weekOrders}>
+            {printing === 'day' ? 'Printing...' : 'Print'}
+          </Button>
+        </div>
       </div>
       <fieldset className="mt-2 flex flex-wrap gap-x-5 print:hidden">
         <legend className="sr-only">Columns to show and print</legend>

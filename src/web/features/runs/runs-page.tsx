@@ -19,6 +19,8 @@ import { useCurrentUser } from '../../lib/use-current-user';
 import { useCan } from '../../lib/use-role';
 import { canChangeLedger } from '#domain/ledger/ledger-api';
 import { BookRunOutDialog } from './book-run-out';
+import { LabelsMenu } from '../../components/labels-menu';
+import type { TrolleyExportRecord } from '#domain/records';
 
 /** A run without a name is listed as "Untitled Export" (docs/product.md#runs). */
 const displayName = (run: RunSummary) => run.name.trim() || 'Untitled Export';
@@ -101,6 +103,16 @@ export default function RunsPage() {
                     <time dateTime={run.created.replace(' ', 'T')}>{readableTime(run.created)}</time>
                   </span>
                 </Link>
+                <LabelsMenu
+                  label={`Labels for ${displayName(run)}`}
+                  kind="run"
+                  name={displayName(run)}
+                  load={async () => {
+                    // The list holds only names; the stops are read when labels are asked for.
+                    const saved = await pb.collection(COLLECTIONS.trolleyExports).getOne<TrolleyExportRecord>(run.id);
+                    return { sources: saved.data, date: saved.vehicleInfo.date };
+                  }}
+                />
                 {canBook && (
                   <button
                     type="button"
