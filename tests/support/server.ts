@@ -176,6 +176,17 @@ export async function createAccount(server: TestServer, options: AccountOptions 
 }
 
 /** The SDK error a request fails with; fails the test when the request succeeds instead. */
+/** A new nursery's team: its admin, an office person, a staff member and a viewer. */
+export async function createTeam(
+  server: TestServer,
+): Promise<{ admin: TestAccount; office: TestAccount; staff: TestAccount; viewer: TestAccount }> {
+  const admin = await createAccount(server);
+  const [office, staff, viewer] = await Promise.all(
+    (['office', 'staff', 'viewer'] as const).map((role) => createAccount(server, { nursery: admin.nursery, role })),
+  );
+  return { admin, office: office!, staff: staff!, viewer: viewer! };
+}
+
 export async function failure(promise: Promise<unknown>): Promise<ClientResponseError> {
   try {
     await promise;

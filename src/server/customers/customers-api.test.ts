@@ -3,6 +3,7 @@ import { CUSTOMERS_API } from '#domain/customers/matching';
 import { listen, order, waitFor } from '../../../tests/support/realtime-client';
 import {
   createAccount,
+  createTeam,
   failure,
   startTestServer,
   TEST_DELETE_PASSWORD,
@@ -25,14 +26,7 @@ afterAll(async () => {
   await server.close();
 });
 
-/** A nursery with an admin, an office person, a staff member and a viewer. */
-async function nursery() {
-  const admin = await createAccount(server);
-  const [office, staff, viewer] = await Promise.all(
-    (['office', 'staff', 'viewer'] as const).map((role) => createAccount(server, { nursery: admin.nursery, role })),
-  );
-  return { admin, office: office as TestAccount, staff: staff as TestAccount, viewer: viewer as TestAccount };
-}
+const nursery = () => createTeam(server);
 
 const send = (account: TestAccount, path: string, body: unknown) => account.pb.send(path, { method: 'POST', body });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, failure, startTestServer, type TestAccount, type TestServer } from '../../../tests/support/server';
+import { createTeam, failure, startTestServer, type TestAccount, type TestServer } from '../../../tests/support/server';
 
 // The trolley ledger through the official SDK (docs/decisions/038): who may record what, the
 // sentences for counts that make no sense, and the history of every change.
@@ -13,12 +13,9 @@ afterAll(async () => {
 });
 
 async function nursery() {
-  const admin = await createAccount(server);
-  const [office, staff, viewer] = await Promise.all(
-    (['office', 'staff', 'viewer'] as const).map((role) => createAccount(server, { nursery: admin.nursery, role })),
-  );
-  const customer = await admin.pb.collection('customers').create({ name: 'Green Garden Centre', postcode: 'AB1 2CD' });
-  return { admin, office: office as TestAccount, staff: staff as TestAccount, viewer: viewer as TestAccount, customer: customer.id };
+  const team = await createTeam(server);
+  const customer = await team.admin.pb.collection('customers').create({ name: 'Green Garden Centre', postcode: 'AB1 2CD' });
+  return { ...team, customer: customer.id };
 }
 
 const movements = (account: TestAccount) => account.pb.collection('trolley_movements');

@@ -3,7 +3,7 @@ import { balanceOf, owedSince, type MovementCounts } from '#domain/ledger/balanc
 import { LEDGER_API, type BalancesAnswer, type BookingPreview, type BookingResult } from '#domain/ledger/booking';
 import { CUSTOMERS_API } from '#domain/customers/matching';
 import { order } from '../../../tests/support/realtime-client';
-import { createAccount, failure, startTestServer, type TestAccount, type TestServer } from '../../../tests/support/server';
+import { createTeam, failure, startTestServer, type TestAccount, type TestServer } from '../../../tests/support/server';
 import { newRecordId } from '../records/ids';
 
 // Balances, "Book trolleys out" and merging through the SDK (docs/decisions/038): the balances
@@ -19,13 +19,7 @@ afterAll(async () => {
   await server.close();
 });
 
-async function nursery() {
-  const admin = await createAccount(server);
-  const [office, staff] = await Promise.all(
-    (['office', 'staff'] as const).map((role) => createAccount(server, { nursery: admin.nursery, role })),
-  );
-  return { admin, office: office as TestAccount, staff: staff as TestAccount };
-}
+const nursery = () => createTeam(server);
 
 const balances = (account: TestAccount): Promise<BalancesAnswer> => account.pb.send(LEDGER_API.balances, { method: 'GET' });
 const preview = (account: TestAccount, run: string): Promise<BookingPreview> => account.pb.send(LEDGER_API.booking(run), { method: 'GET' });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POOL_API } from '#domain/ledger/pool-statement';
-import { createAccount, failure, startTestServer, type TestAccount, type TestServer } from '../../../tests/support/server';
+import { createTeam, failure, startTestServer, type TestAccount, type TestServer } from '../../../tests/support/server';
 
 // The pool check through the official SDK (docs/decisions/040): office staff and admins import the
 // pool operator's CSV through a column mapping, every member reads it and sees their figures beside
@@ -14,13 +14,7 @@ afterAll(async () => {
   await server.close();
 });
 
-async function nursery() {
-  const admin = await createAccount(server);
-  const [office, staff, viewer] = await Promise.all(
-    (['office', 'staff', 'viewer'] as const).map((role) => createAccount(server, { nursery: admin.nursery, role })),
-  );
-  return { admin, office: office as TestAccount, staff: staff as TestAccount, viewer: viewer as TestAccount };
-}
+const nursery = () => createTeam(server);
 
 const MAPPING = { account: 'Konto', date: '', trolleys: 'CC', shelves: 'Hylder', extensions: 'Forl' };
 const CSV = '\uFEFFKonto;Navn;CC;Hylder;Forl\r\n1001;Green;8;12;2\r\n1002;"Hill; Top";3;0;0\r\n9999;Unknown;1;0;0\r\n';

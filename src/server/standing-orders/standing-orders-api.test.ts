@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STANDING_API } from '#domain/standing-orders/requests';
 import { order } from '../../../tests/support/realtime-client';
-import { createAccount, failure, startTestServer, type TestAccount, type TestServer } from '../../../tests/support/server';
+import { createTeam, failure, startTestServer, type TestAccount, type TestServer } from '../../../tests/support/server';
 
 // Standing orders, Fill week and Copy to another week through the official SDK (docs/decisions/039):
 // office staff and admins keep standing orders and fill weeks from them; a week is filled once,
@@ -19,13 +19,7 @@ afterAll(async () => {
   await server.close();
 });
 
-async function nursery() {
-  const admin = await createAccount(server);
-  const [office, staff, viewer] = await Promise.all(
-    (['office', 'staff', 'viewer'] as const).map((role) => createAccount(server, { nursery: admin.nursery, role })),
-  );
-  return { admin, office: office as TestAccount, staff: staff as TestAccount, viewer: viewer as TestAccount };
-}
+const nursery = () => createTeam(server);
 
 const post = <T = Record<string, unknown>>(account: TestAccount, path: string, body: unknown) =>
   account.pb.send<T>(path, { method: 'POST', body });
