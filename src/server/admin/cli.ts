@@ -7,6 +7,7 @@ import { openDatabase } from '../db/database';
 import { AccountAdmin, AdminError, standaloneEvents } from './accounts';
 import { describeDeleted, undelete } from './deleted';
 import { backupSqlite, POSTGRES_ADVICE, restoreSqlite } from './backup';
+import { runPocketBaseImport } from './import-pocketbase/import-command';
 
 const USAGE = `Trolleyboard operator commands
 
@@ -20,6 +21,9 @@ const USAGE = `Trolleyboard operator commands
   npm run admin -- undelete <id>    bring the order or run <id> back from Deleted
   npm run admin -- backup <file>    copy the live SQLite database to <file>, while the server runs
   npm run admin -- restore <file>   replace the SQLite database with <file> (stop the server first)
+  npm run admin -- import-pocketbase <pb_data> [--nursery NURSERY] [--dry-run]
+      brings the original app's data (PocketBase's pb_data folder, read-only) into the nursery
+      NURSERY (its id or name), or a new one; --dry-run prints what it would do, writing nothing
 
 Settings (DATA_DIR, DATABASE_URL, ...) come from the environment or .env, as for npm start.`;
 
@@ -45,6 +49,7 @@ async function main(argv: string[]): Promise<number> {
       nursery: { type: 'string' },
       role: { type: 'string' },
       'nursery-name': { type: 'string' },
+      'dry-run': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -104,6 +109,17 @@ async function main(argv: string[]): Promise<number> {
       case 'undelete': {
         if (!target) throw new AdminError('undelete needs the id of an order or run in Deleted (see: npm run admin -- deleted).');
         console.log(await undelete(admin.records, target));
+        return 0;
+      }
+      case 'import-pocketbase': {
+        if (!target) throw new AdminError('import-pocketbase needs the path of the pb_data folder (or its data.db).');
+        const nursery = values.nursery ? await admin.findNursery(values.nursery) : null;
+        const lines = await runPocketBaseImport(admin.records, config, target, {
+          nursery,
+          nurseryName: values['nursery-name'],
+          dryRun: values['dry-run'],
+        });
+        console.log(lines.join('\n'));
         return 0;
       }
       default:

@@ -17,7 +17,7 @@ import type { UsersRepository } from '../users/users-repository';
 import { requireUser } from './auth-context';
 import { LoginThrottle } from './login-throttle';
 import { requireAccess } from './require-access';
-import { hashPassword, verifyPasswordOf } from './passwords';
+import { hashPassword, isBcryptHash, verifyPasswordOf } from './passwords';
 import type { Throttles } from './throttles';
 import type { TokenService } from './token-service';
 
@@ -108,9 +108,11 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOp
       if (user.disabled) throw forbidden(DISABLED);
       // When they last signed in, for their nursery's admins (the Team page). Bookkeeping: a
       // sign-in that cannot record it (a full disk, another sign-in racing on the record) still
-      // signs in.
+      // signs in. A password imported from PocketBase (bcrypt) is rehashed to ours now that we
+      // know it (docs/decisions/048).
+      const rehashed = isBcryptHash(user.passwordHash) ? { passwordHash: await hashPassword(password, config.passwordHashCost) } : {};
       const signedIn = await records
-        .systemUpdate('users', user.id, { lastSignIn: formatTimestamp(now()) })
+        .systemUpdate('users', user.id, { lastSignIn: formatTimestamp(now()), ...rehashed })
         .then((row) => row as unknown as UsersTable)
         .catch((error: unknown) => {
           request.log.warn({ err: error }, 'The time of a sign-in could not be recorded');

@@ -1,4 +1,5 @@
 import { hash, verify, type Options } from '@node-rs/argon2';
+import bcrypt from 'bcryptjs';
 
 /**
  * `default`: argon2id with the library's defaults (~60 ms here), slow enough to resist guessing,
@@ -16,8 +17,18 @@ export function hashPassword(password: string, cost: PasswordHashCost = 'default
   return hash(password, COSTS[cost]);
 }
 
+/**
+ * A bcrypt hash, as PocketBase keeps passwords: accounts brought over by
+ * `npm run admin -- import-pocketbase` keep theirs until their first sign-in, which rehashes the
+ * password to ours (docs/decisions/048).
+ */
+export function isBcryptHash(passwordHash: string): boolean {
+  return /^\$2[aby]\$\d\d\$/.test(passwordHash);
+}
+
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
+    if (isBcryptHash(passwordHash)) return await bcrypt.compare(password, passwordHash);
     return await verify(passwordHash, password);
   } catch {
     return false;

@@ -118,6 +118,16 @@ export interface JobClaimsTable {
   claimed_at: ColumnType<number | string, number, number>;
 }
 
+/** A record `import-pocketbase` brought in (migration 018, docs/decisions/048): where it came from, where it went. */
+export interface ImportedRecordsTable {
+  nursery: string;
+  source: string;
+  sourceId: string;
+  collection: string;
+  recordId: string;
+  importedAt: string;
+}
+
 export interface Database {
   nurseries: NurseriesTable;
   invitations: InvitationsTable;
@@ -135,4 +145,5 @@ export interface Database {
   record_history: RecordHistoryTable;
   deleted_records: DeletedRecordsTable;
   job_claims: JobClaimsTable;
+  imported_records: ImportedRecordsTable;
 }

@@ -86,8 +86,12 @@ export interface WriteBatch {
   readonly db: Kysely<Database>;
   readonly store: RecordStore;
   readonly dialect: SqlDialect;
-  /** A new record (its id kept when one was chosen), stamped `created` and `updated`. */
-  insert(collection: string, values: Row): Promise<Row>;
+  /**
+   * A new record (its id kept when one was chosen), stamped `created` and `updated`; with
+   * `keepTimes`, the `created` and `updated` it brings are kept (records imported from
+   * PocketBase, docs/decisions/048).
+   */
+  insert(collection: string, values: Row, options?: { keepTimes?: boolean }): Promise<Row>;
   /** Changes a record, compare-and-set against `existing.updated` (412 when changed meanwhile). */
   update(collection: string, existing: Row, changes: Row): Promise<Row>;
   delete(collection: string, existing: Row): Promise<void>;
@@ -565,9 +569,11 @@ export class RecordService {
   }
 
   /** A new row: a fresh id (unless one was chosen for it), `created` and `updated` from the injected clock. */
-  private stamped(values: Row): Row {
+  private stamped(values: Row, keepTimes = false): Row {
     const stamp = formatTimestamp(this.options.now());
-    return { ...values, id: typeof values.id === 'string' ? values.id : newRecordId(), created: stamp, updated: stamp };
+    const id = typeof values.id === 'string' ? values.id : newRecordId();
+    if (keepTimes && typeof values.created === 'string' && typeof values.updated === 'string') return { ...values, id };
+    return { ...values, id, created: stamp, updated: stamp };
   }
 
   /**
@@ -614,10 +620,10 @@ export class RecordService {
           db: trx,
           store,
           dialect: this.options.dialect,
-          insert: async (name, values) => {
+          insert: async (name, values, options) => {
             const into = this.collection(name);
             touched.add(into);
-            const row = this.stamped(values);
+            const row = this.stamped(values, options?.keepTimes);
             await store.insert(into.table, row);
             await this.addHistory(tx, into, 'create', by, String(row.updated), null, into.toRecord(row));
             changes.push({ collection: into.name, action: 'create', record: into.toRecord(row) });

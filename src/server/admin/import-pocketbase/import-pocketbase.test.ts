@@ -1,0 +1,259 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { RecordModel } from 'pocketbase';
+import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
+import type { Database } from '../../db/schema';
+import { buildOriginalApp, ORIGINAL_PASSWORD, pocketBaseBinary, type OriginalApp } from '../../../../tests/support/pocketbase-original';
+import { startTestServer, type TestServer } from '../../../../tests/support/server';
+import { runAdmin, type ServerProcessOptions } from '../../../../tests/support/server-process';
+import { runPocketBaseImport } from './import-command';
+
+// `npm run admin -- import-pocketbase` against REAL PocketBase data (docs/decisions/048): the
+// original app's collections made by PocketBase 0.22.20 itself and filled through the official
+// SDK, imported by the real CLI into the real server's database (SQLite, or PostgreSQL in its
+// pass), then read back through our API as an imported person signed in with their old password.
+
+const SLOW_MS = 240_000;
+const TABLES: ReadonlyArray<keyof Database> = [
+  'nurseries',
+  'users',
+  'user_settings',
+  'tasks',
+  'customers',
+  'trolley_movements',
+  'trolley_exports',
+  'record_history',
+  'deleted_records',
+  'imported_records',
+];
+
+describe('npm run admin -- import-pocketbase (real PocketBase 0.22.20 data)', () => {
+  let tmp: string;
+  let original: OriginalApp | null = null;
+  let unavailable = '';
+  let server: TestServer;
+  let cli: ServerProcessOptions;
+  let nurseryId = '';
+
+  beforeAll(async () => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'trolleyboard-pb-import-'));
+    const found = await pocketBaseBinary(tmp);
+    if ('unavailable' in found) {
+      unavailable = found.unavailable;
+      return;
+    }
+    original = await buildOriginalApp(found.binary, tmp);
+    server = await startTestServer();
+    cli = { dataDir: server.config.dataDir, databaseUrl: server.config.databaseUrl };
+  }, SLOW_MS);
+  afterAll(async () => {
+    await server?.close();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  /** The original app's data, or the test skipped with a line saying why (never a failure). */
+  function data(context: TestContext): OriginalApp {
+    if (!original) {
+      console.log(`Skipped: PocketBase 0.22.20 cannot run here (${unavailable}).`);
+      context.skip();
+    }
+    return original as OriginalApp;
+  }
+
+  async function rowCounts(): Promise<Record<string, number>> {
+    const { db } = server.built.database;
+    const counts: Record<string, number> = {};
+    for (const table of TABLES)
+      counts[table] = Number((await db.selectFrom(table).select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    return counts;
+  }
+
+  const byId = (records: RecordModel[], id: string) => records.find((r) => r.id === id);
+
+  it(
+    'a dry run prints the counts per collection and every record it would skip, and writes nothing',
+    async (context) => {
+      const app = data(context);
+      const before = await rowCounts();
+      const dry = await runAdmin(['import-pocketbase', app.pbData, '--dry-run'], cli);
+      expect(dry.code, dry.stderr).toBe(0);
+      const long = app.users[3]!;
+      const twoDays = app.tasks[4]!;
+      expect(dry.stdout).toContain('(PocketBase 0.22 layout)');
+      expect(dry.stdout).toContain('Dry run: nothing was written. An import would go into a new nursery "Hillside Plants".');
+      expect(dry.stdout).toContain('users: 4 read, 3 would import, 0 imported before, 1 skipped');
+      expect(dry.stdout).toContain('tasks: 5 read, 4 would import, 0 imported before, 1 skipped');
+      expect(dry.stdout).toContain('trolley_movements: 3 read, 4 would import, 0 imported before, 0 skipped');
+      expect(dry.stdout).toContain('trolley_customers: 2 read, 2 would import');
+      expect(dry.stdout).toContain('trolley_exports: 1 read, 1 would import');
+      expect(dry.stdout).toContain('user_settings: 1 read, 1 would import');
+      expect(dry.stdout).toContain(`users ${long.id}: username: Use 3 to 50 letters`);
+      expect(dry.stdout).toMatch(new RegExp(`tasks ${twoDays.id}: day: .+`));
+      expect(dry.stdout).toContain('plant_labels 1: this server has no plant-label list yet: Lavandula angustifolia (print)');
+      expect(dry.stdout).toContain(
+        '1 trolley_movements records have attached files; files are not imported: this server has no file storage yet',
+      );
+      expect(dry.stdout).toContain('1 runs had a dispatch state');
+      expect(await rowCounts()).toEqual(before);
+    },
+    SLOW_MS,
+  );
+
+  it(
+    'imports people, orders, runs, customers and the ledger record by record; an imported person signs in with their old password',
+    async (context) => {
+      const app = data(context);
+      const done = await runAdmin(['import-pocketbase', app.pbData], cli);
+      expect(done.code, done.stderr).toBe(0);
+      nurseryId = /Imported into a new nursery "Hillside Plants" \((\w{15})\)/.exec(done.stdout)?.[1] ?? '';
+      expect(nurseryId, done.stdout).not.toBe('');
+      const [hilda, sam, vic] = app.users as [RecordModel, RecordModel, RecordModel];
+
+      // The bcrypt hash came over as it was; the first sign-in rehashes it to ours.
+      expect((await server.built.users.findById(hilda.id))?.passwordHash).toMatch(/^\$2[aby]\$/);
+      const pb = server.client();
+      const auth = await pb.collection('users').authWithPassword('hilda', ORIGINAL_PASSWORD);
+      expect(auth.record).toMatchObject({
+        id: hilda.id,
+        username: 'hilda',
+        name: 'Hilda Green',
+        role: 'admin',
+        verified: true,
+        nursery: nurseryId,
+      });
+      expect((await server.built.users.findById(hilda.id))?.passwordHash).toMatch(/^\$argon2id\$/);
+      // And the password still works against the new hash; a wrong one does not.
+      await expect(server.client().collection('users').authWithPassword('hilda', ORIGINAL_PASSWORD)).resolves.toBeTruthy();
+      await expect(server.client().collection('users').authWithPassword('hilda', 'not-the-password')).rejects.toMatchObject({
+        status: 400,
+      });
+
+      const people = await pb.collection('users').getFullList({ sort: 'created' });
+      expect(people.map((p) => [p.id, p.username, p.role, p.verified, p.email])).toEqual([
+        [hilda.id, 'hilda', 'admin', true, 'hilda@hillside.test'],
+        [sam.id, 'sam_yard', 'office', true, 'sam_yard@hillside.test'],
+        [vic.id, 'vic', 'viewer', false, 'vic@hillside.test'],
+      ]);
+      expect(byId(people, hilda.id)?.termsAgreement).toEqual({ agreed: true, timestamp: '2025-06-21T09:00:00.000Z', version: 'v1.0' });
+      expect(byId(people, vic.id)?.termsAgreement).toBeNull();
+
+      // Orders: every live one, field by field, with its id, times and who made and changed it.
+      const orders = await pb.collection('tasks').getFullList({ sort: 'created' });
+      const live = app.tasks.slice(0, 3);
+      expect(orders.map((o) => o.id)).toEqual(live.map((t) => t.id));
+      for (const source of live) {
+        const order = byId(orders, source.id)!;
+        expect(order).toMatchObject({
+          title: source.title,
+          day: (source.day as string[])[0],
+          postcode: source.postcode,
+          orderNumber: source.orderNumber,
+          customerType: source.customerType,
+          other: source.other,
+          weekNumber: source.weekNumber,
+          year: source.year === 0 ? 2024 : source.year,
+          orderInfo: source.orderInfo,
+          status: source.status,
+          trollies: source.trollies,
+          extras: source.extras,
+          user: hilda.id,
+          created_by: hilda.id,
+          updated_by: sam.id,
+          nursery: nurseryId,
+          created: source.created,
+          updated: source.updated,
+        });
+      }
+      expect(byId(orders, app.tasks[0]!.id)).toMatchObject({ year: 2024, weekNumber: 40, day: 'friday' });
+      // The soft-deleted order is in Deleted, with its id.
+      const deleted = await pb.send<{ items: Array<{ collectionName: string; record: { id: string; title: string } }> }>('/api/deleted', {
+        query: { collection: 'tasks' },
+      });
+      expect(deleted.items.map((e) => [e.collectionName, e.record.id, e.record.title])).toEqual([
+        ['tasks', app.tasks[3]!.id, 'Gone order'],
+      ]);
+
+      // Week headings.
+      const settings = await pb.collection('user_settings').getFullList();
+      expect(settings.map((s) => [s.id, s.user, s.settings_json])).toEqual([
+        [app.settings[0]!.id, hilda.id, { monday_heading: 'North run', friday_heading: 'Coast' }],
+      ]);
+
+      // Customers and the ledger: a movement with out and in counts is two movements here.
+      const customers = await pb.collection('customers').getFullList({ sort: 'created' });
+      expect(customers.map((c) => [c.id, c.name, c.email, c.notes])).toEqual([
+        [app.customers[0]!.id, 'Rose Garden Centre', 'buyer@rose.test', 'Gate code 1234'],
+        [app.customers[1]!.id, 'Meadow Nursery', '', 'Contact: 01234 567890'],
+      ]);
+      const moves = await pb.collection('trolley_movements').getFullList({ sort: 'created,kind' });
+      const [m0, m1, m2] = app.movements as [RecordModel, RecordModel, RecordModel];
+      expect(moves.map((m) => [m.customer, m.kind, m.trolleys, m.shelves, m.extensions, m.date, m.note, m.recordedBy])).toEqual([
+        [m0.customer, 'out', 5, 10, 0, '2025-03-04', 'Delivered', sam.id],
+        [m1.customer, 'in', 4, 0, 1, '2025-03-04', 'Swapped', sam.id],
+        [m1.customer, 'out', 2, 0, 0, '2025-03-04', 'Swapped', sam.id],
+        [m2.customer, 'in', 3, 0, 0, '2025-03-04', 'Returned', sam.id],
+      ]);
+      expect(moves.filter((m) => [m0.id, m1.id, m2.id].includes(m.id))).toHaveLength(3);
+
+      // The run, its stops cut to our stop fields.
+      const runs = await pb.collection('trolley_exports').getFullList();
+      const source = app.runs[0]!;
+      expect(runs).toHaveLength(1);
+      expect(runs[0]).toMatchObject({ id: source.id, name: source.name, user: hilda.id, created: source.created, nursery: nurseryId });
+      expect(runs[0]!.data).toEqual(
+        (source.data as Array<Record<string, string>>).map(({ id, title, postcode, trollies, extras, orderNumber }) => ({
+          id,
+          title,
+          postcode,
+          trollies,
+          extras,
+          orderNumber,
+        })),
+      );
+      expect(runs[0]!.vehicleInfo).toMatchObject({ driver: 'Dan', reg: 'AB12 CDE', date: '2025-03-18', vehicleType: 'lorry' });
+    },
+    SLOW_MS,
+  );
+
+  it(
+    'a second run into the same nursery imports nothing twice',
+    async (context) => {
+      const app = data(context);
+      expect(nurseryId).not.toBe('');
+      const before = await rowCounts();
+      const again = await runAdmin(['import-pocketbase', app.pbData, '--nursery', nurseryId], cli);
+      expect(again.code, again.stderr).toBe(0);
+      expect(again.stdout).toContain('Imported into the nursery "Hillside Plants"');
+      expect(again.stdout).toContain('tasks: 5 read, 0 imported, 4 imported before, 1 skipped');
+      expect(again.stdout).toContain('trolley_movements: 3 read, 0 imported, 4 imported before, 0 skipped');
+      expect(again.stdout).toContain('users: 4 read, 0 imported, 3 imported before, 1 skipped');
+      expect(await rowCounts()).toEqual(before);
+    },
+    SLOW_MS,
+  );
+
+  it(
+    'a failure part-way through leaves the target as it was; a folder that is not PocketBase data is refused in words',
+    async (context) => {
+      const app = data(context);
+      const before = await rowCounts();
+      await expect(
+        runPocketBaseImport(server.built.records, server.config, app.pbData, {
+          nursery: null,
+          nurseryName: 'Half an import',
+          dryRun: false,
+          afterRecord: (written) => {
+            if (written === 5) throw new Error('the disk filled up mid-import');
+          },
+        }),
+      ).rejects.toThrow('the disk filled up mid-import');
+      expect(await rowCounts()).toEqual(before);
+
+      const nowhere = await runAdmin(['import-pocketbase', path.join(tmp, 'no-such-folder')], cli);
+      expect(nowhere.code).toBe(1);
+      expect(nowhere.stderr).toContain('There is no PocketBase data.db at');
+    },
+    SLOW_MS,
+  );
+});

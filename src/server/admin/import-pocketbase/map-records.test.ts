@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { dayOf, mapMovement, mapTask, mapUser, roleOf, type Refs } from './map-records';
+
+// The pure mapping of the original app's records (docs/decisions/048).
+
+const NOW = '2026-11-24 10:00:00.000Z';
+const refs: Refs = { user: (id) => (id === 'pbuser' ? 'pbuser' : ''), customer: (id) => (id ? String(id) : '') };
+const HASH = `$2a$10$${'a'.repeat(53)}`;
+
+describe('mapping PocketBase records', () => {
+  it('reads a day as text in any case or as a one-element list; leaves anything else for validation to refuse', () => {
+    expect(dayOf('Friday')).toBe('friday');
+    expect(dayOf(['tuesday'])).toBe('tuesday');
+    expect(dayOf(['monday', 'friday'])).toEqual(['monday', 'friday']);
+  });
+
+  it("maps the original app's roles: super-user is office, no role is staff", () => {
+    expect([roleOf('admin'), roleOf('super-user'), roleOf('viewer'), roleOf('user'), roleOf('')]).toEqual([
+      'admin',
+      'office',
+      'viewer',
+      'staff',
+      'staff',
+    ]);
+  });
+
+  it('makes year 0 2024, keeps the times and who made it, and sends a soft-deleted order to Deleted', () => {
+    const mapped = mapTask(
+      {
+        id: 'abc',
+        created: '2024-03-01 08:00:00.000Z',
+        updated: '2024-03-02 08:00:00.000Z',
+        title: 'A',
+        year: '0',
+        weekNumber: '7',
+        day: ['monday'],
+        deleted: true,
+        created_by: 'pbuser',
+      },
+      refs,
+      NOW,
+    );
+    expect(mapped).toMatchObject({
+      kind: 'record',
+      wantedId: 'abc',
+      created: '2024-03-01 08:00:00.000Z',
+      updated: '2024-03-02 08:00:00.000Z',
+      deleted: true,
+      body: { year: 2024, weekNumber: 7, day: 'monday', other: 'none', customerType: 'wholesale' },
+      trusted: { created_by: 'pbuser', user: 'pbuser', updated_by: '' },
+    });
+  });
+
+  it('splits a movement with out and in counts into two, the second with an id of its own', () => {
+    const moves = mapMovement({ id: 'm1', customer: 'c1', trollies_out: 2, trollies_in: 4, date: '2025-03-04 09:00:00.000Z' }, refs, NOW);
+    expect(moves.map((m) => (m.kind === 'record' ? [m.sourceId, m.wantedId, m.body.kind, m.body.trolleys] : m.reason))).toEqual([
+      ['m1', 'm1', 'out', 2],
+      ['m1:in', '', 'in', 4],
+    ]);
+    expect(mapMovement({ id: 'm2', customer: 'gone', trollies_in: 1 }, { ...refs, customer: () => '' }, NOW)).toEqual([
+      { kind: 'skip', sourceId: 'm2', reason: 'its customer was not imported' },
+    ]);
+  });
+
+  it('keeps a bcrypt hash from either layout, and skips a person without one', () => {
+    expect(mapUser({ id: 'u', username: 'ann', passwordHash: HASH }, NOW)).toMatchObject({ trusted: { password: HASH } });
+    expect(mapUser({ id: 'u', username: 'ann', password: HASH }, NOW)).toMatchObject({ trusted: { password: HASH } });
+    expect(mapUser({ id: 'u', username: 'ann', password: 'plain' }, NOW)).toMatchObject({ kind: 'skip' });
+  });
+});

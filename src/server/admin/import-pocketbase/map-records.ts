@@ -1,0 +1,241 @@
+// How the original app's PocketBase records become ours (docs/decisions/048). Pure: no database,
+// no clock. Each function answers what to write — the body our collection's validation reads, the
+// columns only the server sets, the times and whether it goes to Deleted — or why it is skipped.
+// Relations to people and customers go through `refs`, the ids they got here.
+
+import { DAYS, ROLES, type Role } from '#domain/records';
+import { normalizeLegacyYear } from '#domain/weeks';
+import type { PbRecord } from './pocketbase-data';
+
+/** Our collections an import writes (besides the nursery). */
+export type Target = 'users' | 'user_settings' | 'customers' | 'trolley_movements' | 'tasks' | 'trolley_exports';
+
+export interface Planned {
+  kind: 'record';
+  target: Target;
+  /** The PocketBase record's id, and a suffix where one record becomes two (`:in`). */
+  sourceId: string;
+  /** The id it keeps where free. */
+  wantedId: string;
+  /** What our collection's validation reads (its declaration's fields). */
+  body: Record<string, unknown>;
+  /** Columns only the server sets (who made it, the nursery, a password hash ...). */
+  trusted: Record<string, unknown>;
+  created: string;
+  updated: string;
+  /** Soft-deleted in the original app: lands in Deleted. */
+  deleted: boolean;
+}
+
+export interface Skipped {
+  kind: 'skip';
+  sourceId: string;
+  reason: string;
+}
+
+export type Mapped = Planned | Skipped;
+
+/** Our ids of the people and customers already mapped ('' when the one named was not imported). */
+export interface Refs {
+  user(pbId: unknown): string;
+  customer(pbId: unknown): string;
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value));
+
+/** A relation's one id: PocketBase keeps a list when the field allows several. */
+function one(value: unknown): string {
+  return Array.isArray(value) ? text(value[0]) : text(value);
+}
+
+/** A number the original app may have stored as text. */
+function numeric(value: unknown): unknown {
+  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  return value;
+}
+
+/** PocketBase's times are ours already (`2024-05-01 10:00:00.123Z`); a blank one gets `fallback`. */
+function time(value: unknown, fallback: string): string {
+  const t = text(value);
+  return /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d+)?Z$/.test(t) ? t.replace('T', ' ') : fallback;
+}
+
+function base(record: PbRecord, now: string): { sourceId: string; wantedId: string; created: string; updated: string } {
+  const id = text(record.id);
+  const created = time(record.created, now);
+  return { sourceId: id, wantedId: id, created, updated: time(record.updated, created) };
+}
+
+/**
+ * The original app's roles: `admin`; `super-user`, who could change and delete everything, is our
+ * office; `viewer` reads only; anyone else (no role at all in the first versions) is staff.
+ */
+export function roleOf(pbRole: unknown): Role {
+  const role = text(pbRole).trim().toLowerCase();
+  if (role === 'super-user' || role === 'superuser') return 'office';
+  return (ROLES as readonly string[]).includes(role) ? (role as Role) : 'staff';
+}
+
+/** A bcrypt hash, the only kind PocketBase makes. */
+const BCRYPT = /^\$2[aby]\$\d\d\$[./A-Za-z0-9]{53}$/;
+
+/** A person. Their password hash stays as it is; the first sign-in rehashes it (docs/decisions/048). */
+export function mapUser(record: PbRecord, now: string): Mapped {
+  const at = base(record, now);
+  // 0.22 keeps the hash in `passwordHash`, 0.23+ in `password`.
+  const hash = text(record.passwordHash ?? record.password);
+  if (!BCRYPT.test(hash)) return { kind: 'skip', sourceId: at.sourceId, reason: 'its password is not a bcrypt hash PocketBase makes' };
+  const terms = record.termsAgreement;
+  return {
+    kind: 'record',
+    target: 'users',
+    ...at,
+    body: {
+      username: text(record.username),
+      // The original app's display name; PocketBase's own `name` field in later versions.
+      name: text(record.display_username ?? record.name).trim(),
+      email: text(record.email).trim().toLowerCase(),
+      emailVisibility: record.emailVisibility === true,
+      // No answer yet stays none (the field's default).
+      ...(typeof terms === 'object' && terms !== null ? { termsAgreement: terms } : {}),
+    },
+    // By field name: the `password` field's column is `passwordHash`.
+    trusted: { password: hash, verified: record.verified === true, role: roleOf(record.role) },
+    deleted: false,
+  };
+}
+
+/** A person's week headings (`user_settings.settings_json`). */
+export function mapUserSettings(record: PbRecord, refs: Refs, now: string): Mapped {
+  const at = base(record, now);
+  const user = refs.user(one(record.user));
+  if (user === '') return { kind: 'skip', sourceId: at.sourceId, reason: 'the person it belongs to was not imported' };
+  const settings = record.settings_json;
+  return {
+    kind: 'record',
+    target: 'user_settings',
+    ...at,
+    body: { settings_json: typeof settings === 'object' && settings !== null && !Array.isArray(settings) ? settings : {} },
+    trusted: { user },
+    deleted: false,
+  };
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** A trolley customer: its contact details go to the e-mail field when they are one address, else into the notes. */
+export function mapCustomer(record: PbRecord, now: string): Mapped {
+  const at = base(record, now);
+  const contact = text(record.contact_info).trim();
+  const notes = text(record.notes).trim();
+  const isEmail = EMAIL.test(contact);
+  return {
+    kind: 'record',
+    target: 'customers',
+    ...at,
+    body: {
+      name: text(record.name).trim(),
+      email: isEmail ? contact : '',
+      notes: [notes, !isEmail && contact !== '' ? `Contact: ${contact}` : ''].filter((line) => line !== '').join('\n'),
+    },
+    trusted: {},
+    deleted: false,
+  };
+}
+
+/** YYYY-MM-DD of a PocketBase date (`2025-03-04 09:00:00.000Z`) or an ISO time. */
+function calendarDay(value: unknown): string {
+  return text(value).slice(0, 10);
+}
+
+/**
+ * A trolley movement: the original app kept out and in counts on one record; our ledger has one
+ * movement per direction (docs/decisions/038), so a record with both becomes two (`<id>` out,
+ * `<id>:in` in, which gets an id of its own).
+ */
+export function mapMovement(record: PbRecord, refs: Refs, now: string): Mapped[] {
+  const at = base(record, now);
+  const customer = refs.customer(one(record.customer));
+  if (customer === '') return [{ kind: 'skip', sourceId: at.sourceId, reason: 'its customer was not imported' }];
+  const n = (name: string) => Number(numeric(record[name]) ?? 0) || 0;
+  const out = { trolleys: n('trollies_out'), shelves: n('shelves_out'), extensions: n('extensions_out') };
+  const back = { trolleys: n('trollies_in'), shelves: n('shelves_in'), extensions: n('extensions_in') };
+  const any = (counts: typeof out) => counts.trolleys !== 0 || counts.shelves !== 0 || counts.extensions !== 0;
+  const by = refs.user(one(record.user));
+  const common = { customer, date: calendarDay(record.date) || at.created.slice(0, 10), note: text(record.notes).trim() };
+  const trusted = { recordedBy: by, created_by: by };
+  const moves: Mapped[] = [];
+  if (any(out))
+    moves.push({ kind: 'record', target: 'trolley_movements', ...at, body: { ...common, kind: 'out', ...out }, trusted, deleted: false });
+  if (any(back))
+    moves.push({
+      kind: 'record',
+      target: 'trolley_movements',
+      ...at,
+      ...(any(out) ? { sourceId: `${at.sourceId}:in`, wantedId: '' } : {}),
+      body: { ...common, kind: 'in', ...back },
+      trusted,
+      deleted: false,
+    });
+  if (moves.length === 0) return [{ kind: 'skip', sourceId: at.sourceId, reason: 'it moves no trolleys, shelves or extensions' }];
+  return moves;
+}
+
+/** A day as the original app stored it: a weekday, in any case, or a one-element list of one. */
+export function dayOf(value: unknown): unknown {
+  const day = Array.isArray(value) ? (value.length === 1 ? value[0] : value) : value;
+  if (typeof day !== 'string') return day;
+  const lower = day.trim().toLowerCase();
+  return (DAYS as readonly string[]).includes(lower) ? lower : day;
+}
+
+/** An order. Year 0 is 2024; a soft-deleted order lands in Deleted; who made and changed it is kept. */
+export function mapTask(record: PbRecord, refs: Refs, now: string): Mapped {
+  const at = base(record, now);
+  const year = numeric(record.year);
+  const creator = refs.user(one(record.created_by ?? record.user));
+  return {
+    kind: 'record',
+    target: 'tasks',
+    ...at,
+    body: {
+      title: text(record.title),
+      day: dayOf(record.day),
+      postcode: text(record.postcode),
+      orderNumber: text(record.orderNumber),
+      customerType: text(record.customerType) || 'wholesale',
+      other: text(record.other) || 'none',
+      weekNumber: numeric(record.weekNumber),
+      year: typeof year === 'number' ? normalizeLegacyYear(year) : year,
+      orderInfo: text(record.orderInfo),
+      status: text(record.status),
+      trollies: text(record.trollies),
+      extras: text(record.extras),
+    },
+    trusted: {
+      user: refs.user(one(record.user)) || creator,
+      created_by: creator,
+      updated_by: refs.user(one(record.updated_by)),
+    },
+    deleted: record.deleted === true,
+  };
+}
+
+/** A saved run: its stops keep our stop fields only (the validation cuts the rest). */
+export function mapRun(record: PbRecord, refs: Refs, now: string): Mapped {
+  const at = base(record, now);
+  const user = refs.user(one(record.user));
+  return {
+    kind: 'record',
+    target: 'trolley_exports',
+    ...at,
+    body: { name: text(record.name), data: record.data ?? [], vehicleInfo: record.vehicleInfo ?? null },
+    trusted: { user, created_by: user },
+    deleted: record.deleted === true,
+  };
+}
+
+/** The original app's dispatch state of a run, when it had one ('' otherwise). */
+export function dispatchOf(record: PbRecord): { state: string; at: string } {
+  return { state: text(record.dispatch_status), at: text(record.dispatched_at) };
+}

@@ -1,0 +1,322 @@
+// Writes what map-records.ts planned into one nursery, through the one write path's batch
+// (RecordService.systemBatch): every record validated by its collection's declaration, stamped
+// with the nursery, with its history, in ONE transaction, so a failure leaves the target as it
+// was (docs/decisions/048). A dry run is the same import, rolled back at the end.
+
+import { sql } from 'kysely';
+import { validateUsername } from '#domain/accounts/validate-signup';
+import { validateInput } from '#domain/collections/validate-input';
+import type { Config } from '../../config';
+import type { NurseriesTable } from '../../db/schema';
+import { newNurseryRow } from '../../records/collections/nurseries';
+import { newTokenKey } from '../../records/collections/users';
+import { formatTimestamp, newRecordId, RECORD_ID_PATTERN } from '../../records/ids';
+import type { RecordService, WriteBatch } from '../../records/record-service';
+import type { Row } from '../../records/record-store';
+import {
+  mapCustomer,
+  mapMovement,
+  mapRun,
+  mapTask,
+  mapUser,
+  mapUserSettings,
+  dispatchOf,
+  type Mapped,
+  type Planned,
+  type Refs,
+  type Target,
+} from './map-records';
+import type { PocketBaseData } from './read-pocketbase';
+
+/** What an import did (or, dry, would do). */
+export interface ImportReport {
+  nursery: { id: string; name: string; created: boolean };
+  dryRun: boolean;
+  /** Per PocketBase collection read: records read, records written, already imported before, skipped. */
+  counts: Record<string, { read: number; imported: number; already: number; skipped: number }>;
+  /** Every record skipped, with why. */
+  skipped: Array<{ collection: string; id: string; reason: string }>;
+  /** Things kept only in part, or not at all, in sentences. */
+  notes: string[];
+}
+
+export interface ImportOptions {
+  /** An existing nursery (its id or name, resolved by the caller); a new one otherwise. */
+  nursery: NurseriesTable | null;
+  /** The new nursery's name when `nursery` is null (else the organisation's, else a default). */
+  nurseryName?: string;
+  dryRun: boolean;
+  now: () => Date;
+  /** Called after each record written: tests make an import fail part-way through with it. */
+  afterRecord?: (written: number) => void;
+}
+
+/** Thrown at the end of a dry run so the transaction rolls everything back. */
+class RolledBack extends Error {
+  constructor(readonly report: ImportReport) {
+    super('dry run');
+  }
+}
+
+/** The PocketBase collections read, in the order that lets relations find their records. */
+const SOURCES = ['users', 'user_settings', 'trolley_customers', 'trolley_movements', 'tasks', 'trolley_exports'] as const;
+type Source = (typeof SOURCES)[number];
+
+/** Records written per round of id look-ups and bookkeeping. */
+const CHUNK = 500;
+
+const ROLE_ORDER = { admin: 0, office: 1, staff: 2, viewer: 3 } as const;
+
+function describeErrors(errors: Record<string, { message: string }>): string {
+  return Object.entries(errors)
+    .map(([field, error]) => `${field}: ${error.message}`)
+    .join('; ');
+}
+
+export async function importPocketBase(
+  records: RecordService,
+  config: Config,
+  data: PocketBaseData,
+  options: ImportOptions,
+): Promise<ImportReport> {
+  const nowText = formatTimestamp(options.now());
+  const organisations = data.has('organization') ? [...data.records('organization')] : [];
+  const report: ImportReport = {
+    nursery: { id: '', name: '', created: false },
+    dryRun: options.dryRun,
+    counts: {},
+    skipped: [],
+    notes: [],
+  };
+  for (const source of SOURCES) if (data.has(source)) report.counts[source] = { read: 0, imported: 0, already: 0, skipped: 0 };
+  if (organisations.length > 1)
+    report.notes.push(
+      `The data has ${organisations.length} organisations (${organisations.map((o) => String(o.name)).join(', ')}); all of them go into this one nursery.`,
+    );
+
+  try {
+    return await records.systemBatch(async (batch) => {
+      const nursery =
+        options.nursery ??
+        (await makeNursery(batch, config, options.nurseryName || String(organisations[0]?.name ?? '') || 'Imported from PocketBase'));
+      report.nursery = { id: nursery.id, name: nursery.name, created: options.nursery === null };
+      const imported = await importedBefore(batch, nursery.id);
+      const ids = new Map<string, string>(); // `${source}/${pbId}` → our id
+      for (const [key, id] of imported) ids.set(key, id);
+      const refs: Refs = {
+        user: (pbId) => (pbId ? (ids.get(`users/${String(pbId)}`) ?? '') : ''),
+        customer: (pbId) => (pbId ? (ids.get(`trolley_customers/${String(pbId)}`) ?? '') : ''),
+      };
+      let written = 0;
+      /**
+       * Writes a chunk of mapped records: the ids they want looked up in two queries, and what
+       * was imported recorded in one, rather than a few queries a record (`npm run bench:import`).
+       */
+      const writeChunk = async (source: Source, chunk: readonly Mapped[]): Promise<void> => {
+        const counts = report.counts[source];
+        if (!counts || chunk.length === 0) return;
+        const fresh = chunk.filter((mapped) => !imported.has(`${source}/${mapped.sourceId}`));
+        counts.already += chunk.length - fresh.length;
+        const planned = fresh.filter((m): m is Planned => m.kind === 'record');
+        const taken = await takenIds(batch, planned);
+        const done: Array<{ sourceId: string; target: Target; id: string }> = [];
+        for (const mapped of fresh) {
+          const outcome = mapped.kind === 'skip' ? { reason: mapped.reason } : await writeRecord(records, batch, mapped, nursery.id, taken);
+          if (typeof outcome !== 'string') {
+            counts.skipped++;
+            report.skipped.push({ collection: source, id: mapped.sourceId, reason: outcome.reason });
+            continue;
+          }
+          counts.imported++;
+          ids.set(`${source}/${mapped.sourceId}`, outcome);
+          done.push({ sourceId: mapped.sourceId, target: (mapped as Planned).target, id: outcome });
+          options.afterRecord?.(++written);
+        }
+        if (done.length > 0)
+          await batch.db
+            .insertInto('imported_records')
+            .values(
+              done.map((d) => ({
+                nursery: nursery.id,
+                source,
+                sourceId: d.sourceId,
+                collection: d.target,
+                recordId: d.id,
+                importedAt: nowText,
+              })),
+            )
+            .execute();
+      };
+
+      // People first (an admin among them when the nursery is new), then what names them.
+      if (data.has('users')) {
+        const people = [...data.records('users')];
+        report.counts.users!.read = people.length;
+        const mapped = people.map((person) => mapUser(person, nowText));
+        if (options.nursery === null) promoteFirstAdmin(mapped);
+        for (let i = 0; i < mapped.length; i += CHUNK) await writeChunk('users', mapped.slice(i, i + CHUNK));
+      }
+      for (const source of SOURCES.slice(1)) {
+        if (!data.has(source)) continue;
+        let dispatchLost = 0;
+        let chunk: Mapped[] = [];
+        for (const record of data.records(source)) {
+          report.counts[source]!.read++;
+          if (source === 'user_settings') chunk.push(mapUserSettings(record, refs, nowText));
+          else if (source === 'trolley_customers') chunk.push(mapCustomer(record, nowText));
+          else if (source === 'trolley_movements') chunk.push(...mapMovement(record, refs, nowText));
+          else if (source === 'tasks') chunk.push(mapTask(record, refs, nowText));
+          else {
+            chunk.push(mapRun(record, refs, nowText));
+            if (dispatchOf(record).state !== '') dispatchLost++;
+          }
+          if (chunk.length >= CHUNK) {
+            await writeChunk(source, chunk);
+            chunk = [];
+          }
+        }
+        await writeChunk(source, chunk);
+        if (dispatchLost > 0)
+          report.notes.push(
+            `${dispatchLost} runs had a dispatch state; this server keeps no run states yet, so their states and dispatch times are not kept.`,
+          );
+      }
+      skipUnsupported(data, report);
+      if (options.dryRun) throw new RolledBack(report);
+      return report;
+    });
+  } catch (error) {
+    if (error instanceof RolledBack) return error.report;
+    throw error;
+  }
+}
+
+/** Without any admin among the people of a new nursery, the one who has been there longest becomes its admin. */
+function promoteFirstAdmin(people: Mapped[]): void {
+  const planned = people.filter((p): p is Planned => p.kind === 'record');
+  if (planned.length === 0 || planned.some((p) => p.trusted.role === 'admin')) return;
+  const first = [...planned].sort(
+    (a, b) =>
+      ROLE_ORDER[a.trusted.role as keyof typeof ROLE_ORDER] - ROLE_ORDER[b.trusted.role as keyof typeof ROLE_ORDER] ||
+      a.created.localeCompare(b.created),
+  )[0];
+  if (first) first.trusted.role = 'admin';
+}
+
+/** What the data holds that this server has no place for yet, said in the report (docs/decisions/048). */
+function skipUnsupported(data: PocketBaseData, report: ImportReport): void {
+  if (data.has('plant_labels')) {
+    const names = [...data.records('plant_labels')].map((p) => `${String(p.plant_name)} (${String(p.has_labels || 'new')})`);
+    report.counts.plant_labels = { read: names.length, imported: 0, already: 0, skipped: names.length };
+    for (const [index, name] of names.entries())
+      report.skipped.push({
+        collection: 'plant_labels',
+        id: String(index + 1),
+        reason: `this server has no plant-label list yet: ${name}`,
+      });
+  }
+  const fileCollections = [...data.collections.values()].filter((c) => c.fields.some((f) => f.type === 'file'));
+  for (const collection of fileCollections) {
+    const withFiles = [...data.records(collection.name)].filter((record) =>
+      collection.fields.some(
+        (f) => f.type === 'file' && (Array.isArray(record[f.name]) ? (record[f.name] as unknown[]).length > 0 : Boolean(record[f.name])),
+      ),
+    );
+    if (withFiles.length === 0) continue;
+    report.notes.push(
+      `${withFiles.length} ${collection.name} records have attached files; files are not imported: this server has no file storage yet (the files stay in pb_data/storage).`,
+    );
+    if (!report.counts[collection.name] && collection.name === 'files')
+      report.counts.files = { read: withFiles.length, imported: 0, already: 0, skipped: withFiles.length };
+    if (collection.name === 'files')
+      for (const record of withFiles)
+        report.skipped.push({
+          collection: 'files',
+          id: String(record.id),
+          reason: 'files are not imported: no file storage on this server yet',
+        });
+  }
+}
+
+async function makeNursery(batch: WriteBatch, config: Config, name: string): Promise<NurseriesTable> {
+  const row = await newNurseryRow(name.slice(0, 100), { config, passwordHashCost: config.passwordHashCost ?? 'default' });
+  return (await batch.insert('nurseries', row)) as unknown as NurseriesTable;
+}
+
+/** What earlier imports brought into the nursery: `${source}/${sourceId}` → our id. */
+async function importedBefore(batch: WriteBatch, nursery: string): Promise<Map<string, string>> {
+  const rows = await batch.db
+    .selectFrom('imported_records')
+    .select(['source', 'sourceId', 'recordId'])
+    .where('nursery', '=', nursery)
+    .execute();
+  return new Map(rows.map((r) => [`${r.source}/${r.sourceId}`, r.recordId]));
+}
+
+/**
+ * Of the ids the planned records want, those some record here has (live or in Deleted), as
+ * `${collection}/${id}`: those records get new ids.
+ */
+async function takenIds(batch: WriteBatch, planned: readonly Planned[]): Promise<Set<string>> {
+  const taken = new Set<string>();
+  const byTarget = new Map<Target, string[]>();
+  for (const p of planned) if (RECORD_ID_PATTERN.test(p.wantedId)) byTarget.set(p.target, [...(byTarget.get(p.target) ?? []), p.wantedId]);
+  for (const [target, wanted] of byTarget) {
+    const live = await batch.db.selectFrom(target).select('id').where('id', 'in', wanted).execute();
+    const deleted = await batch.db
+      .selectFrom('deleted_records')
+      .select('id')
+      .where('collection', '=', target)
+      .where('id', 'in', wanted)
+      .execute();
+    for (const row of [...live, ...deleted]) taken.add(`${target}/${row.id}`);
+  }
+  return taken;
+}
+
+/** Writes one planned record; answers its id, or why our rules refuse it. */
+async function writeRecord(
+  records: RecordService,
+  batch: WriteBatch,
+  planned: Planned,
+  nursery: string,
+  taken: ReadonlySet<string>,
+): Promise<string | { reason: string }> {
+  const collection = records.collection(planned.target);
+  if (planned.target === 'users') {
+    const refused = await userRefusal(batch, planned);
+    if (refused) return { reason: refused };
+  }
+  // The collection's own validation, as for a client's create: kinds, lengths, choices, its rules between fields.
+  const checked = validateInput(collection.declaration, planned.body, 'create');
+  if (!checked.ok) return { reason: describeErrors(checked.errors) };
+  const extra: Row = planned.target === 'users' ? { tokenKey: newTokenKey() } : {};
+  const values: Row = collection.toRow({ ...checked.value, ...planned.trusted, ...extra, nursery });
+  // Its own id where it is a PocketBase id no record here has; within one import, ids are unique already.
+  const id =
+    RECORD_ID_PATTERN.test(planned.wantedId) && !taken.has(`${planned.target}/${planned.wantedId}`) ? planned.wantedId : newRecordId();
+  const row = await batch.insert(
+    planned.target,
+    { ...values, id, created: planned.created, updated: planned.updated },
+    { keepTimes: true },
+  );
+  if (planned.deleted) await batch.delete(planned.target, row);
+  return id;
+}
+
+/** Why a person cannot come over as they are: our username rule, or a name or address taken here. */
+async function userRefusal(batch: WriteBatch, planned: Planned): Promise<string | null> {
+  const username = validateUsername(planned.body.username);
+  if (!username.ok) return describeErrors(username.errors);
+  const taken = await batch.db
+    .selectFrom('users')
+    .select(['username', 'email'])
+    .where((eb) =>
+      eb.or([eb(sql`lower(username)`, '=', String(planned.body.username).toLowerCase()), eb('email', '=', String(planned.body.email))]),
+    )
+    .executeTakeFirst();
+  if (!taken) return null;
+  return taken.username.toLowerCase() === String(planned.body.username).toLowerCase()
+    ? `the username ${String(planned.body.username)} is taken on this server`
+    : `the e-mail address ${String(planned.body.email)} has an account on this server`;
+}
