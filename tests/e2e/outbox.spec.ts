@@ -169,3 +169,28 @@ test('a status whose request fails on the way is kept; logout warns that it will
   expect(await page.evaluate("window.localStorage.getItem('trolleyboard_outbox')")).toBeNull();
   expect((await tasks.getOne(first.id)).status).toBe('');
 });
+
+test('an edit saved offline says "Not sent yet", never "updated", and is saved when the connection returns', async ({
+  page,
+  accounts,
+  signIn,
+}) => {
+  const alice = await accounts.create();
+  const { tasks, first } = await twoOrders(ownWeek(44), alice);
+  await signIn(page, alice);
+  await page.goto(`/edit/${first.id}`);
+  const form = page.getByRole('form', { name: 'Order' });
+  await expect(form.getByLabel('Trollies', { exact: true })).toBeVisible();
+
+  await page.context().setOffline(true);
+  await form.getByLabel('Trollies', { exact: true }).fill('7');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(`Not sent yet: your change to ${first.title} will be sent when the connection returns.`)).toBeVisible();
+  await expect(page.getByText('Order updated successfully!')).toHaveCount(0);
+  await expect(notSent(page)).toHaveText('1 change not sent');
+  expect((await tasks.getOne(first.id)).trollies).toBe('');
+
+  await page.context().setOffline(false);
+  await expect(notSent(page)).toHaveCount(0, { timeout: 15_000 });
+  expect((await tasks.getOne(first.id)).trollies).toBe('7');
+});
