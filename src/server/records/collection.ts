@@ -82,6 +82,8 @@ export interface Collection {
   prepareUpdate(body: unknown, existing: Row, context: WriteContext): Promise<Row>;
   /** Deleting needs the team's deletion password (docs/decisions/020). */
   needsDeletePassword: boolean;
+  /** A client may choose a new record's id (docs/decisions/047): not for sign-ups and nurseries. */
+  acceptsChosenId: boolean;
   /** Turns a unique-index violation into a field error, when the collection has unique fields. */
   describeConflict?(error: unknown): Record<string, FieldError> | null;
   /**
@@ -283,6 +285,7 @@ export function serverCollection(declaration: CollectionDeclaration, parts: Serv
     bodySchema: { create: bodySchemaOf(declaration, 'create'), update: bodySchemaOf(declaration, 'update') },
     relations,
     needsDeletePassword: parts.needsDeletePassword,
+    acceptsChosenId: parts.prepareCreate === undefined,
     describeConflict: parts.describeConflict,
     restoreConflict: parts.restoreConflict,
     nurseryOf: (record) => String((declaration.name === 'nurseries' ? record.id : hasNursery ? record.nursery : '') ?? ''),

@@ -16,6 +16,7 @@ import { deletedRow, DeletedStore } from '../trail/deleted-store';
 import { historyEntryOf, HistoryStore, type Actor, type HistoryPage } from '../trail/history-store';
 import { claimJob } from '../trail/job-claims';
 import { accessOf, type Action, type CollectionAccess, type FieldVisibility } from './access-rules';
+import { asCreated, chosenIdOf, idTaken, sameCreate, type ChosenId } from './chosen-id';
 import { fieldsRefused, refusedFields } from './client-fields';
 import { CreateWith, NotStored, type Collection, type CollectionDeps, type WriteContext } from './collection';
 import { expandRecords, parseExpandParam, planExpand, type ExpandNode } from './expand';
@@ -243,11 +244,51 @@ export class RecordService {
   async create(collection: Collection, auth: AuthContext, body: unknown, options: ReadOptions = {}): Promise<ApiRecord> {
     this.access(collection).authorize('create', auth);
     const expand = this.planExpand(collection, auth, options.expand);
-    this.refuseUnsettable(collection, body, null);
-    const values = await collection.prepareCreate(body, this.context(auth, false));
+    // A chosen id (docs/decisions/047): a resend of the same create answers the record it made.
+    const chosen = collection.acceptsChosenId ? chosenIdOf(body) : null;
+    if (chosen?.id) {
+      const again = await this.createdBefore(collection, auth, chosen);
+      if (again) return this.expanded(again, expand);
+    }
+    this.refuseUnsettable(collection, chosen ? chosen.body : body, null);
+    const values = await collection.prepareCreate(chosen ? chosen.body : body, this.context(auth, false));
     if (values instanceof NotStored) return collection.toRecord(this.stamped(values.row));
-    // The answer shows what the client sent and the server set: no field is hidden from its maker.
-    return this.expanded(collection.toRecord(await this.insert(collection, values, auth)), expand);
+    if (values instanceof CreateWith || !chosen?.id) {
+      // The answer shows what the client sent and the server set: no field is hidden from its maker.
+      return this.expanded(collection.toRecord(await this.insert(collection, values, auth)), expand);
+    }
+    try {
+      return this.expanded(collection.toRecord(await this.insert(collection, { ...values, id: chosen.id }, auth)), expand);
+    } catch (error) {
+      // The same create sent twice at once: the one that lost the race answers the winner's record.
+      if (!isUniqueViolation(error)) throw error;
+      const again = await this.createdBefore(collection, auth, chosen);
+      if (again) return this.expanded(again, expand);
+      throw error;
+    }
+  }
+
+  /**
+   * The record a create with this chosen id made before, as `auth` sees it, when the body asks for
+   * that same record (its fields as they were created, whatever was changed since); null when no
+   * record has the id; 400 when another record holds it (of another nursery, one this caller may
+   * not see, one in Deleted, or different values), in words that say nothing of which.
+   */
+  private async createdBefore(collection: Collection, auth: AuthContext, chosen: ChosenId): Promise<ApiRecord | null> {
+    const row = await this.store.findById(collection.table, chosen.id);
+    if (!row) {
+      if (collection.declaration.trail && (await new DeletedStore(this.options.db).find(collection.name, chosen.id))) throw idTaken();
+      return null;
+    }
+    const record = collection.toRecord(row);
+    if (!this.access(collection).allows('view', auth, record)) throw idTaken();
+    const updates = collection.declaration.trail
+      ? (await new HistoryStore(this.options.db).page(collection.name, chosen.id, 1, MAX_HISTORY_READ)).rows
+          .filter((entry) => entry.action === 'update')
+          .map((entry) => historyEntryOf(entry, new Map()).changes)
+      : [];
+    if (!sameCreate(collection.declaration, chosen.body, asCreated(record, updates))) throw idTaken();
+    return this.shown(collection, auth, row);
   }
 
   async update(collection: Collection, auth: AuthContext, id: string, body: unknown, options: WriteOptions = {}): Promise<ApiRecord> {
@@ -726,6 +767,9 @@ export class RecordService {
     this.options.events.committed(change);
   }
 }
+
+/** A record's history read to undo its changes (far more than an order gathers). */
+const MAX_HISTORY_READ = 1000;
 
 /** Code of a list stopped at its time limit, in the answer's `data.filter`. */
 export const READ_TIME_LIMIT_CODE = 'validation_filter_too_slow';

@@ -1,6 +1,7 @@
 import { hasAcceptedCurrentTerms } from '#domain/accounts/current-terms';
 import type { TermsAgreement, UserRecord } from '#domain/records';
 import { loadPb } from './lazy-pb';
+import { OUTBOX_STORAGE_KEY } from './outbox/outbox-store';
 import { AUTH_STORAGE_KEY, parseStoredAuth, readStoredAuthText } from './stored-auth';
 
 export const USER_SETTINGS_CACHE_KEY = 'user_settings_cache';
@@ -40,6 +41,8 @@ export function logout(): void {
   try {
     localStorage.removeItem(USER_SETTINGS_CACHE_KEY);
     localStorage.removeItem(NURSERY_HEADINGS_CACHE_KEY);
+    // Changes not sent belong to the device's session: the next person must not send them.
+    localStorage.removeItem(OUTBOX_STORAGE_KEY);
     // Also removed directly, so the reload starts logged out even if the SDK chunk cannot load.
     localStorage.removeItem(AUTH_STORAGE_KEY);
   } catch {

@@ -7,6 +7,7 @@ import { useCurrentUser } from '../../lib/use-current-user';
 import { HeaderActions } from './header-actions';
 import { LiveIndicator } from './live-indicator';
 import { MapModeGroup } from './map-mode-group';
+import { OutboxIndicator } from './outbox-indicator';
 import { CurrentWeek, WeekSelect, YearSelect } from './week-picker';
 
 /** The header of every signed-in screen: the logo, the week (or map mode's controls), live status, and the actions. */
@@ -33,6 +34,7 @@ export function AppHeader() {
           <CurrentWeek />
           {isMapMode ? <MapModeGroup /> : <WeekSelect />}
           {user && <LiveIndicator />}
+          {user && <OutboxIndicator />}
         </div>
 
         {user && <HeaderActions />}

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { canPurge, canRestore } from '#domain/history/trail-permissions';
 import { NavLink } from '../../lib/router/links';
+import { mayLoseUnsentChanges } from '../../lib/outbox/sign-out';
 import { logout } from '../../lib/session';
 import { useCurrentUser } from '../../lib/use-current-user';
 import { useCan } from '../../lib/use-role';
@@ -110,7 +111,7 @@ export function NavMenu({ id, onClose, onToggleMap }: Props) {
           </>
         )}
         <li className="mt-1 border-t border-slate-200 pt-1">
-          <button type="button" className={`${itemBase} text-red-700`} onClick={logout}>
+          <button type="button" className={`${itemBase} text-red-700`} onClick={() => mayLoseUnsentChanges() && logout()}>
             Logout
           </button>
         </li>

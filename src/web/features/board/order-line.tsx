@@ -9,6 +9,7 @@ import { lineStripeClass, lineTextClass } from '../../lib/line-colour-classes';
 import { DraggableLine, type DragHandles } from './drag-support';
 import { LineIcon } from './line-icons';
 import { OwedBadge } from './owed-badge';
+import { NotSentMark } from './not-sent-mark';
 import { StatusButton, STATUS_BUTTON_CLASS } from './status-button';
 
 interface Props {
@@ -71,6 +72,7 @@ export const OrderLine = memo(function OrderLine({ order, isSelectionMode, isCho
               {order.orderInfo}
             </InfoPopover>
           )}
+          <NotSentMark orderId={order.id} />
           <StatusButton order={order} />
           {drag && !isSelectionMode && (
             <button

@@ -5,7 +5,9 @@ import { ChoiceMenu } from '../../components/ui/choice-menu';
 import { notify } from '../../components/ui/toast';
 import { describeError } from '../../lib/describe-error';
 import { isEditConflict } from '../../lib/orders/order-mutations';
-import { reloadOrder, setOrderStatus } from '../../lib/orders/order-status';
+import { reloadOrder } from '../../lib/orders/order-status';
+import { saveOrQueue, statusChange } from '../../lib/outbox/save-or-queue';
+import { queuedStatusOf, useOutbox } from '../../lib/outbox/outbox-store';
 import { statusConflictMessage, statusFailedMessage } from '../../lib/orders/status-messages';
 import { useCan } from '../../lib/use-role';
 import { STATUS_CHOICES, StatusGlyph } from './status-icon';
@@ -22,16 +24,20 @@ export const STATUS_BUTTON_CLASS =
  */
 export function StatusButton({ order }: { order: OrderRecord }) {
   const [pending, setPending] = useState<OrderStatus | null>(null);
-  const shown = pending ?? order.status;
+  // A change waiting on this device shows as chosen, with the line's "Not sent" mark (decision 047).
+  const queued = queuedStatusOf(useOutbox(), order.id) as OrderStatus | undefined;
+  const shown = pending ?? queued ?? order.status;
   const label = statusLabel(shown);
   // A viewer sees the status, and nothing to press (docs/decisions/035).
   const canEdit = useCan('edit');
 
   const choose = async (status: OrderStatus) => {
-    if (status === order.status) return;
+    if (status === shown) return;
     setPending(status);
     try {
-      await setOrderStatus(order, status);
+      const outcome = await saveOrQueue(statusChange(order, status, statusLabel(status)));
+      if (!outcome.sent)
+        notify.info(`Not sent yet: ${order.title} will be ${statusLabel(status)} when the connection returns.`, { group: 'outbox' });
     } catch (err) {
       if (isEditConflict(err)) {
         notify.error(statusConflictMessage(order), {

@@ -9,7 +9,7 @@ import { notify } from '../../components/ui/toast';
 import { useDocumentTitle } from '../../components/ui/use-document-title';
 import { boardArrivalOf } from '../../lib/board-arrival';
 import { newOrderPresetOf } from '../../lib/new-order-preset';
-import { createOrder } from '../../lib/orders/order-mutations';
+import { newRecordId, orderLabel, saveOrQueue } from '../../lib/outbox/save-or-queue';
 import { useNavigate, useSearchParams } from '../../lib/router/hooks';
 import { localToday } from '../../lib/today';
 import { useGoBack } from '../../lib/use-go-back';
@@ -33,6 +33,7 @@ export default function CreateOrderPage() {
   const [errors, setErrors] = useState<OrderFieldErrors>({});
   const [message, setMessage] = useState<FormMessageState | null>(start.note ? { tone: 'info', text: start.note } : null);
   const [isBusy, setBusy] = useState(false);
+  const [id] = useState(newRecordId);
 
   const weeksInYear = weeksInIsoYear(values.year);
   // Orders go into this week or later (docs/product.md#add-order, docs/decisions/013): past weeks and years are not
@@ -64,7 +65,23 @@ export default function CreateOrderPage() {
     setMessage(null);
     setBusy(true);
     try {
-      const record = await createOrder(values);
+      // The id is chosen here, so a create sent again after a lost answer makes one order (decision 047).
+      const outcome = await saveOrQueue({
+        kind: 'create',
+        collection: 'tasks',
+        recordId: id,
+        body: { ...values },
+        what: 'New order',
+        order: orderLabel(values),
+      });
+      if (!outcome.sent) {
+        notify.info(`Not sent yet: ${values.title} will be added when the connection returns.`, { group: 'outbox' });
+        const { to, options } = boardArrivalOf({ id, year: values.year, weekNumber: values.weekNumber }, Date.now());
+        if (values.other === 'holding') goBack();
+        else void navigate(to, options);
+        return;
+      }
+      const { record } = outcome;
       notify.success('Order added.');
       if (record.other === 'holding') goBack();
       else {

@@ -2,6 +2,7 @@ import { announceDeleted } from '../../components/trail/announce-deleted';
 import { PasswordDialog } from '../../components/ui/password-dialog';
 import { notify } from '../../components/ui/toast';
 import { deleteOrder, isWrongPassword } from '../../lib/orders/order-mutations';
+import { isNetworkFailure, NEEDS_CONNECTION_MESSAGE } from '../../lib/outbox/network-failure';
 import { useCurrentUser } from '../../lib/use-current-user';
 
 interface DeleteOrderDialogProps {
@@ -21,6 +22,8 @@ export function DeleteOrderDialog({ orderId, open, onClose, onDeleted }: DeleteO
       onDeleted();
     } catch (err) {
       if (isWrongPassword(err)) notify.error('Incorrect password.');
+      // Deletes are never queued: the server checks the password now (docs/decisions/047).
+      else if (isNetworkFailure(err)) notify.error(NEEDS_CONNECTION_MESSAGE);
       else notify.error('Something went wrong while deleting.');
     }
   };

@@ -7,7 +7,8 @@ import { Button } from '../../components/ui/button';
 import { OrderForm, serverFieldErrors, type OrderFieldErrors } from '../../components/orders/order-form';
 import type { FormMessageState } from '../../components/ui/form-message';
 import { notify } from '../../components/ui/toast';
-import { isEditConflict, updateOrder } from '../../lib/orders/order-mutations';
+import { isEditConflict } from '../../lib/orders/order-mutations';
+import { orderLabel, saveOrQueue } from '../../lib/outbox/save-or-queue';
 import { orderQuery } from '../../lib/orders/order-queries';
 import { cannotSentence } from '#domain/accounts/role-abilities';
 import { paths } from '../../lib/paths';
@@ -53,8 +54,19 @@ export function EditOrderForm({ order }: { order: OrderRecord }) {
     setMessage(null);
     setBusy(true);
     try {
-      await updateOrder(base, values);
-      notify.success('Order updated successfully!');
+      // Offline, the change waits on the device and says so: never "updated" before the server said it.
+      const outcome = await saveOrQueue({
+        kind: 'update',
+        collection: 'tasks',
+        recordId: base.id,
+        body: { ...values },
+        ifMatch: base.updated,
+        base: { ...base },
+        what: 'Edited',
+        order: orderLabel(values),
+      });
+      if (outcome.sent) notify.success('Order updated successfully!');
+      else notify.info(`Not sent yet: your change to ${values.title} will be sent when the connection returns.`, { group: 'outbox' });
       goBack();
     } catch (err) {
       setBusy(false);

@@ -1,7 +1,7 @@
-// Setting statuses from the board (docs/product.md#weekly-board): one order with one tap, or
-// every order of a day or of the map-mode choice at once. Each save carries the version the
-// board showed (If-Match, docs/decisions/025), so a status never overwrites someone else's newer
-// change.
+// Setting statuses from the board (docs/product.md#weekly-board): every order of a day or of the
+// map-mode choice at once (one order's tap goes through the outbox, lib/outbox/save-or-queue.ts).
+// Each save carries the version the board showed (If-Match, docs/decisions/025), so a status
+// never overwrites someone else's newer change.
 import { COLLECTIONS, type OrderRecord, type OrderStatus } from '#domain/records';
 import { describeError } from '../describe-error';
 import { pb } from '../pb';
@@ -11,11 +11,6 @@ import type { BulkStatusResult, StatusFailure } from './status-messages';
 
 /** At most this many saves on their way at once: a day of 40 orders must not queue up the yard Wi-Fi. */
 const PARALLEL_SAVES = 4;
-
-/** Saves one order's status; throws the SDK's error (412 when someone else changed it: isEditConflict). */
-export function setOrderStatus(order: Pick<OrderRecord, 'id' | 'updated'>, status: OrderStatus): Promise<OrderRecord> {
-  return updateOrder(order, { status });
-}
 
 /** Fetches one order again and puts it on every board: the Reload offered after a conflict. */
 export async function reloadOrder(id: string): Promise<OrderRecord> {

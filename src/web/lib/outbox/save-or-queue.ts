@@ -1,0 +1,60 @@
+// A change from a screen: sent now when it can be, else queued (docs/decisions/047). Nothing says
+// "Saved" unless `sent` is true.
+import type { OrderRecord } from '#domain/records';
+import { refetchAllOrders } from '../orders/order-cache';
+import { isNetworkFailure } from './network-failure';
+import { sendEntry } from './outbox-sender';
+import { startSending } from './outbox-start';
+import { addToOutbox, outboxEntries, type NewOutboxEntry } from './outbox-store';
+
+export type SaveOutcome = { sent: true; record: OrderRecord } | { sent: false };
+
+/**
+ * Sends `change`, or queues it when the device is offline, when earlier changes still wait (so
+ * they keep their order), or when the request failed on the way. A refusal by the server (412,
+ * 400 …) is thrown as the SDK's error, as a direct save would.
+ */
+export async function saveOrQueue(change: NewOutboxEntry): Promise<SaveOutcome> {
+  if (!navigator.onLine || outboxEntries().some((entry) => entry.state === 'waiting')) return queue(change);
+  try {
+    const record = await sendEntry(change);
+    void refetchAllOrders();
+    return { sent: true, record };
+  } catch (err) {
+    if (isNetworkFailure(err)) return queue(change);
+    throw err;
+  }
+}
+
+function queue(change: NewOutboxEntry): SaveOutcome {
+  addToOutbox(change);
+  startSending();
+  return { sent: false };
+}
+
+/** A new record's id, chosen here so that sending it twice makes one record (PocketBase's form). */
+export function newRecordId(): string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+  const bytes = crypto.getRandomValues(new Uint8Array(15));
+  return Array.from(bytes, (byte) => alphabet[byte % alphabet.length]).join('');
+}
+
+/** How the list names an order: "Greenfields · SO-1". */
+export function orderLabel(order: { title?: unknown; orderNumber?: unknown }): string {
+  const title = typeof order.title === 'string' && order.title !== '' ? order.title : 'Order';
+  return typeof order.orderNumber === 'string' && order.orderNumber !== '' ? `${title} · ${order.orderNumber}` : title;
+}
+
+/** A status change of one order, as the outbox keeps it. */
+export function statusChange(order: OrderRecord, status: string, words: string): NewOutboxEntry {
+  return {
+    kind: 'update',
+    collection: 'tasks',
+    recordId: order.id,
+    body: { status },
+    ifMatch: order.updated,
+    base: { ...order },
+    what: `Status: ${words}`,
+    order: orderLabel(order),
+  };
+}

@@ -1,0 +1,196 @@
+import type { Page } from '@playwright/test';
+import { api, unique } from '../support/e2e-api';
+import { boardPath, line, LIVE_MS, openLiveBoard, ownWeek, secondDevice, statusButton } from '../support/e2e-board';
+import { test, expect } from '../support/e2e-fixtures';
+import type { IsoWeek } from '../../src/domain/weeks';
+
+// Changes made offline wait on the device, say so, and are sent in order when the connection
+// returns, never overwriting someone else's change; a create sent twice makes one order
+// (docs/decisions/047). Each test has a week of next year to itself (ownWeek).
+
+const choose = async (page: Page, orderLine: ReturnType<typeof line>, status: string) => {
+  await statusButton(orderLine).click();
+  await page.getByRole('menu').getByRole('menuitemradio', { name: status, exact: true }).click();
+};
+const notSent = (page: Page) => page.getByRole('banner').getByRole('button', { name: /changes? not sent$/ });
+
+async function twoOrders(week: { year: number; week: number }, owner: Parameters<typeof api>[0]) {
+  const tasks = (await api(owner)).collection('tasks');
+  const base = { day: 'wednesday', customerType: 'retail', other: 'none', year: week.year, weekNumber: week.week };
+  const first = await tasks.create({ ...base, title: `First ${unique()}`, orderNumber: 'SO-1' });
+  const second = await tasks.create({ ...base, title: `Second ${unique()}`, orderNumber: 'SO-2' });
+  return { tasks, first, second };
+}
+
+type Fixtures = Parameters<Parameters<typeof test>[2]>[0];
+
+/** Alice's board of `week` with two orders, and her teammate Bob's board of it on another device. */
+async function twoDevices(week: IsoWeek, { page, browser, accounts, signIn }: Pick<Fixtures, 'page' | 'browser' | 'accounts' | 'signIn'>) {
+  const alice = await accounts.create();
+  const bob = await accounts.create({ nursery: alice.nursery });
+  const orders = await twoOrders(week, alice);
+  await signIn(page, alice);
+  await openLiveBoard(page, week);
+  return { ...orders, other: await secondDevice(browser, bob, signIn, week) };
+}
+
+test('two statuses changed offline are listed as not sent, then saved in order and seen on another device', async ({
+  page,
+  browser,
+  accounts,
+  signIn,
+}) => {
+  const { tasks, first, second, other } = await twoDevices(ownWeek(40), { page, browser, accounts, signIn });
+
+  await page.context().setOffline(true);
+  await choose(page, line(page, 'Wednesday', first.title), 'Pulled');
+  await choose(page, line(page, 'Wednesday', second.title), 'Loaded');
+
+  await expect(notSent(page)).toHaveText('2 changes not sent');
+  await expect(line(page, 'Wednesday', first.title).getByText('Not sent')).toBeVisible();
+  await expect(statusButton(line(page, 'Wednesday', second.title))).toHaveAccessibleName('Status: Loaded');
+  await notSent(page).click();
+  const list = page.getByRole('dialog', { name: '2 changes not sent' }).getByRole('list', { name: 'Changes not sent' });
+  await expect(list.getByRole('listitem')).toHaveText([
+    new RegExp(`^Status: Pulled · ${first.title} · SO-1 · \\d\\d:\\d\\d`),
+    new RegExp(`^Status: Loaded · ${second.title} · SO-2 · \\d\\d:\\d\\d`),
+  ]);
+  // Kept on the device, so a reload keeps them; the server has neither yet.
+  expect(await page.evaluate("JSON.parse(window.localStorage.getItem('trolleyboard_outbox') ?? '[]').length")).toBe(2);
+  expect((await tasks.getOne(first.id)).status).toBe('');
+  await page.getByRole('button', { name: 'Close' }).click();
+
+  await page.context().setOffline(false);
+  await expect(notSent(page)).toHaveCount(0, { timeout: 15_000 });
+  await expect(statusButton(line(other.page, 'Wednesday', first.title))).toHaveAccessibleName('Status: Pulled', { timeout: LIVE_MS });
+  await expect(statusButton(line(other.page, 'Wednesday', second.title))).toHaveAccessibleName('Status: Loaded', { timeout: LIVE_MS });
+  const [a, b] = await Promise.all([tasks.getOne(first.id), tasks.getOne(second.id)]);
+  expect([a.status, b.status]).toEqual(['pulled', 'loaded']);
+  // Sent in the order they were made.
+  expect(a.updated < b.updated).toBe(true);
+  await expect(line(page, 'Wednesday', first.title).getByText('Not sent')).toHaveCount(0);
+  await other.close();
+});
+
+test('a change someone else made meanwhile brings the conflict dialogue instead of an overwrite', async ({
+  page,
+  browser,
+  accounts,
+  signIn,
+}) => {
+  const { tasks, first, other } = await twoDevices(ownWeek(41), { page, browser, accounts, signIn });
+
+  await page.context().setOffline(true);
+  await choose(page, line(page, 'Wednesday', first.title), 'Pulled');
+  await expect(notSent(page)).toHaveText('1 change not sent');
+  await choose(other.page, line(other.page, 'Wednesday', first.title), 'Working');
+  await expect.poll(async () => (await tasks.getOne(first.id)).status).toBe('working');
+
+  await page.context().setOffline(false);
+  const dialog = page.getByRole('dialog', { name: 'Someone else changed this order' });
+  await expect(dialog).toBeVisible({ timeout: 15_000 });
+  await expect(dialog).toContainText('Status changed from None to Working.');
+  expect((await tasks.getOne(first.id)).status).toBe('working');
+  await dialog.getByRole('button', { name: 'Discard my change' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(notSent(page)).toHaveCount(0);
+  await expect(statusButton(line(page, 'Wednesday', first.title))).toHaveAccessibleName('Status: Working');
+  expect((await tasks.getOne(first.id)).status).toBe('working');
+  await other.close();
+});
+
+test('a new order whose answer was lost is sent again and exists once', async ({ page, accounts, signIn }) => {
+  const alice = await accounts.create();
+  const week = ownWeek(42);
+  const title = `Dropped answer ${unique()}`;
+  await signIn(page, alice);
+  await openLiveBoard(page, week);
+
+  // The first send reaches the server, but its answer never comes back.
+  let dropped = 0;
+  await page.route('**/api/collections/tasks/records', async (route) => {
+    if (route.request().method() !== 'POST' || dropped > 0) return route.continue();
+    dropped += 1;
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await page.goto(`/createCustomer?year=${week.year}&week=${week.week}&day=friday`);
+  await page.getByRole('form', { name: 'Order' }).getByLabel('Customer name', { exact: true }).fill(title);
+  await page.getByRole('button', { name: 'Save' }).click();
+
+  await expect(page).toHaveURL(boardPath(week));
+  await expect(line(page, 'Friday', title)).toBeVisible({ timeout: 15_000 });
+  await expect(notSent(page)).toHaveCount(0);
+  expect(dropped).toBe(1);
+  const stored = await (await api(alice)).collection('tasks').getFullList({ filter: `title = "${title}"` });
+  expect(stored).toHaveLength(1);
+});
+
+test('a status whose request fails on the way is kept; logout warns that it will be lost, then clears it', async ({
+  page,
+  accounts,
+  signIn,
+}) => {
+  const alice = await accounts.create();
+  const week = ownWeek(43);
+  const { tasks, first } = await twoOrders(week, alice);
+  await signIn(page, alice);
+  await openLiveBoard(page, week);
+
+  // Online, but every change is lost on the way (the yard's Wi-Fi behind the polytunnels).
+  let tries = 0;
+  await page.route(`**/api/collections/tasks/records/${first.id}`, async (route) => {
+    if (route.request().method() !== 'PATCH') return route.continue();
+    tries += 1;
+    await route.abort('connectionreset');
+  });
+  await choose(page, line(page, 'Wednesday', first.title), 'Pulled');
+  await expect(notSent(page)).toHaveText('1 change not sent');
+  await expect(line(page, 'Wednesday', first.title).getByText('Not sent')).toBeVisible();
+  // Retried with backoff, never shown as saved.
+  await expect.poll(() => tries, { timeout: 15_000 }).toBeGreaterThan(1);
+  await expect(notSent(page)).toHaveText('1 change not sent');
+
+  const warnings: string[] = [];
+  page.on('dialog', (dialog) => {
+    warnings.push(dialog.message());
+    void (warnings.length === 1 ? dialog.dismiss() : dialog.accept());
+  });
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  expect(warnings).toEqual(['1 change not sent will be lost. Sign out anyway?']);
+  await expect(notSent(page)).toHaveText('1 change not sent');
+
+  // Still signed in, the menu still open: this time they accept.
+  await expect(page.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'true');
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/login');
+  expect(warnings).toHaveLength(2);
+  expect(await page.evaluate("window.localStorage.getItem('trolleyboard_outbox')")).toBeNull();
+  expect((await tasks.getOne(first.id)).status).toBe('');
+});
+
+test('an edit saved offline says "Not sent yet", never "updated", and is saved when the connection returns', async ({
+  page,
+  accounts,
+  signIn,
+}) => {
+  const alice = await accounts.create();
+  const { tasks, first } = await twoOrders(ownWeek(44), alice);
+  await signIn(page, alice);
+  await page.goto(`/edit/${first.id}`);
+  const form = page.getByRole('form', { name: 'Order' });
+  await expect(form.getByLabel('Trollies', { exact: true })).toBeVisible();
+
+  await page.context().setOffline(true);
+  await form.getByLabel('Trollies', { exact: true }).fill('7');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(`Not sent yet: your change to ${first.title} will be sent when the connection returns.`)).toBeVisible();
+  await expect(page.getByText('Order updated successfully!')).toHaveCount(0);
+  await expect(notSent(page)).toHaveText('1 change not sent');
+  expect((await tasks.getOne(first.id)).trollies).toBe('');
+
+  await page.context().setOffline(false);
+  await expect(notSent(page)).toHaveCount(0, { timeout: 15_000 });
+  expect((await tasks.getOne(first.id)).trollies).toBe('7');
+});
