@@ -165,6 +165,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.get('/api/app-config', async (): Promise<AppConfig> => ({
     supportEmail: config.supportEmail,
     appUrl: config.appUrl,
+    appUrlConfigured: config.appUrlConfigured,
     signup: config.signup,
   }));
 

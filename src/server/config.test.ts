@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       port: 8090,
       appUrl: 'http://127.0.0.1:8090',
+      appUrlConfigured: false,
       dataDir: path.join(CWD, 'data'),
       databaseUrl: null,
       smtpUrl: null,
@@ -94,6 +95,7 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       port: 3000,
       appUrl: 'https://board.nursery.test',
+      appUrlConfigured: true,
       dataDir: path.join(CWD, 'var/tb'),
       databaseUrl: 'postgres://tb@db:5432/tb',
       smtpUrl: 'smtp://user:pass@mail.nursery.test:587',
@@ -125,6 +127,7 @@ describe('loadConfig', () => {
   it('gives HOST=0.0.0.0 a loopback APP_URL by default and keeps an absolute DATA_DIR', () => {
     expect(loadConfig({ HOST: '0.0.0.0', PORT: '9000', DATA_DIR: '/var/lib/tb' }, CWD)).toMatchObject({
       appUrl: 'http://127.0.0.1:9000',
+      appUrlConfigured: false,
       dataDir: '/var/lib/tb',
     });
   });

@@ -13,6 +13,8 @@ export interface Config {
   port: number;
   /** Public address of the app, used in mail links and the PDF credit. */
   appUrl: string;
+  /** Whether APP_URL was given (not derived from HOST and PORT): only then do labels' QR codes use it. */
+  appUrlConfigured: boolean;
   /** SQLite file, generated secrets and mail files live here. */
   dataDir: string;
   /** `postgres://…` switches storage to PostgreSQL; null means embedded SQLite. */
@@ -236,6 +238,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     host,
     port,
     appUrl,
+    appUrlConfigured: text('APP_URL') !== undefined,
     dataDir,
     databaseUrl,
     smtpUrl,

@@ -82,6 +82,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
     host: '127.0.0.1',
     port: 0,
     appUrl: 'http://127.0.0.1:0',
+    appUrlConfigured: false,
     dataDir,
     databaseUrl: postgres?.url ?? null,
     smtpUrl: null,

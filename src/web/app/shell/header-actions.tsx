@@ -8,6 +8,7 @@ import { useCan } from '../../lib/use-role';
 import { useWeekSelection } from '../../lib/week-selection';
 import { Link } from '../../lib/router/links';
 import { MenuIcon, RefreshIcon } from './header-icons';
+import { ScanButton } from './scan-button';
 import type { MenuCloseReason } from './nav-menu';
 import { useToggleMap } from './use-toggle-map';
 
@@ -45,6 +46,7 @@ export function HeaderActions() {
         >
           <RefreshIcon />
         </Button>
+        <ScanButton />
         {canEdit && (
           <>
             <Button

@@ -78,7 +78,12 @@ describe('the login page', () => {
     afterEach(() => queryClient.removeQueries({ queryKey: appConfigKeys.all }));
 
     it('says so instead of showing the sign-up form', async () => {
-      const config: AppConfig = { supportEmail: 'support@nursery.test', appUrl: 'http://127.0.0.1', signup: 'invite' };
+      const config: AppConfig = {
+        supportEmail: 'support@nursery.test',
+        appUrl: 'http://127.0.0.1',
+        appUrlConfigured: false,
+        signup: 'invite',
+      };
       queryClient.setQueryData(appConfigKeys.all, config);
       renderWithRouter(<LoginPage />, '/login');
       await page.getByRole('button', { name: 'Create an account' }).click();
