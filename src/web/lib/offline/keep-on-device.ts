@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import type { Query, QueryClient } from '@tanstack/react-query';
 import { liveStatus } from '../live-status';
 import { clearDevice, readKeptEntries, removeKeptEntries, writeKeptEntries } from './device-store';
@@ -17,6 +18,21 @@ const kept = new Map<string, KeptEntry>();
 const pendingWrites = new Set<string>();
 let writeTimer: ReturnType<typeof setTimeout> | null = null;
 let stopped = false;
+/** Counts the reads of the device's entries, so screens reading `kept` follow when they arrive. */
+let loads = 0;
+const loadListeners = new Set<() => void>();
+
+/** Changes once the entries kept on the device have been read (offline search waits for them). */
+export function useKeptLoads(): number {
+  return useSyncExternalStore(
+    (listener) => {
+      loadListeners.add(listener);
+      return () => loadListeners.delete(listener);
+    },
+    () => loads,
+    () => loads,
+  );
+}
 
 /** Puts the kept answer for this query on screen when the query has nothing newer. */
 function restore(client: QueryClient, query: Query): void {
@@ -89,6 +105,8 @@ export async function keepOnDevice(client: QueryClient, user: string | undefined
   const others = entries.filter((entry) => entry.user !== user).map((entry) => entry.hash);
   for (const entry of entries) if (entry.user === user && !kept.has(entry.hash)) kept.set(entry.hash, entry);
   for (const query of cache.getAll()) restore(client, query);
+  loads += 1;
+  for (const listener of loadListeners) listener();
   void removeKeptEntries(others).catch(() => undefined);
 }
 

@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { customerSearchQuery } from '../customers/customer-queries';
 import { useLiveStatus } from '../live-status';
 import { searchOnDevice } from '../offline/device-search';
+import { useKeptLoads } from '../offline/keep-on-device';
 import { searchOrdersQuery } from './order-queries';
 
 const NO_CUSTOMERS: readonly string[] = [];
@@ -28,6 +29,11 @@ export function useSearch(query: string) {
     meta: WORKS_OFFLINE,
   });
   const { isOffline } = useLiveStatus();
-  const onDevice = useMemo(() => (isOffline && query.trim() !== '' ? searchOnDevice(query) : undefined), [isOffline, query]);
+  // Searched again once the device's entries have been read: an offline reload opens here before that.
+  const keptLoads = useKeptLoads();
+  const onDevice = useMemo(
+    () => (isOffline && query.trim() !== '' && keptLoads >= 0 ? searchOnDevice(query) : undefined),
+    [isOffline, query, keptLoads],
+  );
   return { customers, orders: onDevice ? { data: onDevice, isError: false } : { data: orders.data, isError: orders.isError }, isOffline };
 }
