@@ -22,6 +22,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: chromiumLaunchOptions,
+    // page.route cannot see what a service worker answers from its cache, and many journeys steer
+    // the network that way; tests/e2e/offline-app.spec.ts allows the worker and tests it.
+    serviceWorkers: 'block',
   },
   webServer: {
     command: 'node --import tsx tests/support/e2e-server.ts',

@@ -1,8 +1,10 @@
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { inlineBootScript } from './scripts/inline-boot-script';
 import { precompressPlugin } from './scripts/precompress';
+import { appManifest, serviceWorkerOptions } from './scripts/pwa-options';
 
 /**
  * The app is written against React's API and types; Preact runs it, at a tenth of React DOM's
@@ -21,7 +23,15 @@ export const preactAliases = [
 // Vite proxies the API to the server so the SDK can use the page's own origin.
 export default defineConfig({
   root: '.',
-  plugins: [react(), tailwindcss(), inlineBootScript(), precompressPlugin()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    inlineBootScript(),
+    // The installable app and its service worker (docs/decisions/046). The app registers it itself,
+    // after the board has painted (web/lib/offline/service-worker.ts).
+    VitePWA({ registerType: 'prompt', injectRegister: false, manifest: appManifest, workbox: serviceWorkerOptions }),
+    precompressPlugin(),
+  ],
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,
@@ -46,7 +56,7 @@ export default defineConfig({
           groups: [
             {
               name: 'board',
-              test: /\/node_modules\/(preact|@tanstack|pocketbase|lucide-react)\/|\/src\/(domain(?!\/collections\/|\/trolleys\/(load-plan|run-plan|vehicle-layouts|validate-run|run-fields)\.ts|\/ledger\/(?!ledger-api)|\/standing-orders\/|\/customers\/matching|\/labels\/)|web\/(lib(?!\/pdf|\/ledger\/(?!ledger-queries)|\/standing-orders\/)|components\/ui(?!\/toaster)|features\/board(?!\/drag|\/(fill-week|copy-orders)-dialog)|app))\//,
+              test: /\/node_modules\/(preact|@tanstack|pocketbase|lucide-react|idb-keyval)\/|\/src\/(domain(?!\/collections\/|\/trolleys\/(load-plan|run-plan|vehicle-layouts|validate-run|run-fields)\.ts|\/ledger\/(?!ledger-api)|\/standing-orders\/|\/customers\/matching|\/labels\/)|web\/(lib(?!\/pdf|\/ledger\/(?!ledger-queries)|\/standing-orders\/)|components\/ui(?!\/toaster)|features\/board(?!\/drag|\/(fill-week|copy-orders)-dialog)|app))\//,
             },
           ],
         },

@@ -29,7 +29,8 @@ export function inlineBootScript(): Plugin {
           platform: 'browser',
           legalComments: 'none',
           // config.ts reads the API's address from Vite's env; a classic script has no import.meta.
-          define: { 'import.meta.env.VITE_API_URL': JSON.stringify(apiUrl) },
+          // The boot script bundles lib/config.ts, which reads these; it never runs in the dev server's way.
+          define: { 'import.meta.env.VITE_API_URL': JSON.stringify(apiUrl), 'import.meta.env.DEV': 'false' },
         });
         const code = result.outputFiles[0]?.text.trim() ?? '';
         if (code.length > MAX_BOOT_BYTES) {

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /** Inputs of `vite build`: a change to any of them makes dist/web stale. */
-const WEB_INPUTS = ['src/web', 'src/domain', 'index.html', 'vite.config.ts', 'package.json'];
+const WEB_INPUTS = ['src/web', 'src/domain', 'public', 'index.html', 'vite.config.ts', 'scripts/pwa-options.ts', 'package.json'];
 
 /** Newest modification time of a file, or of anything inside a folder (0 when missing). */
 export function newestMtime(target: string): number {

@@ -1,4 +1,9 @@
 import { lazy, Suspense } from 'react';
+import { watchConnection } from '../lib/offline/connection';
+import { keepOnDevice } from '../lib/offline/keep-on-device';
+import { registerServiceWorker } from '../lib/offline/service-worker';
+import { queryClient } from '../lib/query-client';
+import { currentUser } from '../lib/session';
 import { refreshSessionOnce } from '../lib/session-refresh';
 import { useIdleReload } from '../lib/use-idle-reload';
 import { AppProviders } from './providers';
@@ -13,6 +18,12 @@ const router = createAppRouter();
 void refreshSessionOnce().then((changed) => {
   if (changed) void router.revalidate();
 });
+
+// The answers kept on the device are read while the board renders, to show at once; the
+// service worker is registered once the page has loaded and the browser is idle (docs/decisions/046).
+void keepOnDevice(queryClient, currentUser()?.id);
+watchConnection();
+registerServiceWorker();
 
 // react-hot-toast is not needed to paint the board; toasts raised before it loads are kept in
 // its store and shown once it mounts.

@@ -4,3 +4,6 @@ const configuredApiUrl = import.meta.env.VITE_API_URL as string | undefined;
 
 /** The API lives on the page's own origin unless a build says otherwise. */
 export const apiUrl: string = configuredApiUrl && configuredApiUrl.length > 0 ? configuredApiUrl : window.location.origin;
+
+/** `npm run dev` (no service worker is built there, docs/decisions/046), as opposed to a build. */
+export const isDevServer: boolean = import.meta.env.DEV;

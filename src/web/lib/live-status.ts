@@ -1,22 +1,33 @@
 import { useSyncExternalStore } from 'react';
 
-// Whether the orders on screen are kept up to date by the server's push (realtime), and when
-// they were last fetched. Tiny and dependency-free: the header shows it before the data layer
-// has loaded.
+// Whether the orders on screen are kept up to date by the server's push (realtime), when they
+// were last fetched, whether the device is offline, and when the copy kept on the device that is
+// on screen was fetched (docs/decisions/046). Tiny and dependency-free: the header shows it
+// before the data layer has loaded.
 
 export interface LiveStatus {
   /** True while the realtime subscription is connected. */
   isLive: boolean;
   /** When an order list last arrived from the server (ms since epoch), or null before that. */
   lastFetchedAt: number | null;
+  /** True while the browser says it is offline, or the server cannot be reached. */
+  isOffline: boolean;
+  /** When the copy kept on the device that was put on screen had arrived from the server, or null. */
+  keptAt: number | null;
 }
 
-let status: LiveStatus = { isLive: false, lastFetchedAt: null };
+let status: LiveStatus = { isLive: false, lastFetchedAt: null, isOffline: false, keptAt: null };
 const listeners = new Set<() => void>();
 
 function set(next: Partial<LiveStatus>): void {
   const merged = { ...status, ...next };
-  if (merged.isLive === status.isLive && merged.lastFetchedAt === status.lastFetchedAt) return;
+  if (
+    merged.isLive === status.isLive &&
+    merged.lastFetchedAt === status.lastFetchedAt &&
+    merged.isOffline === status.isOffline &&
+    merged.keptAt === status.keptAt
+  )
+    return;
   status = merged;
   for (const listener of listeners) listener();
 }
@@ -24,7 +35,11 @@ function set(next: Partial<LiveStatus>): void {
 export const liveStatus = {
   get: (): LiveStatus => status,
   setLive: (isLive: boolean) => set({ isLive }),
-  markFetched: (at: number) => set({ lastFetchedAt: at }),
+  /** An order list arrived from the server: it is reachable again. */
+  markFetched: (at: number) => set({ lastFetchedAt: at, isOffline: false }),
+  setOffline: (isOffline: boolean) => set({ isOffline }),
+  /** A copy kept on the device, fetched at `at`, is on screen. */
+  markKept: (at: number) => set({ keptAt: at }),
   subscribe(listener: () => void): () => void {
     listeners.add(listener);
     return () => listeners.delete(listener);
@@ -35,10 +50,35 @@ export function useLiveStatus(): LiveStatus {
   return useSyncExternalStore(liveStatus.subscribe, liveStatus.get, liveStatus.get);
 }
 
-/** "Live", or "Not live · updated 10:42" (the time in the viewer's own clock), or "Not live". */
-export function describeLiveStatus({ isLive, lastFetchedAt }: LiveStatus): string {
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const two = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * A moment in the viewer's own clock: "10:42" today, "Mon 10:42" within the last six days,
+ * "12 Nov 10:42" before that (a copy kept on the device may be days old).
+ */
+export function clockLabel(at: number, now: number = Date.now()): string {
+  const when = new Date(at);
+  const time = `${two(when.getHours())}:${two(when.getMinutes())}`;
+  const startOfToday = new Date(now);
+  startOfToday.setHours(0, 0, 0, 0);
+  const days = Math.ceil((startOfToday.getTime() - at) / 86_400_000);
+  if (at >= startOfToday.getTime()) return time;
+  if (days <= 6) return `${WEEKDAYS[when.getDay()]} ${time}`;
+  return `${when.getDate()} ${MONTHS[when.getMonth()]} ${time}`;
+}
+
+/**
+ * "Offline · as of 10:42" without a connection; "Live"; "On this device · as of 10:42" while a
+ * copy kept on the device is shown and nothing has arrived yet; else "Not live · updated 10:42"
+ * or "Not live".
+ */
+export function describeLiveStatus({ isLive, lastFetchedAt, isOffline, keptAt }: LiveStatus, now: number = Date.now()): string {
+  const asOf = lastFetchedAt ?? keptAt;
+  if (isOffline) return asOf === null ? 'Offline' : `Offline · as of ${clockLabel(asOf, now)}`;
   if (isLive) return 'Live';
+  if (lastFetchedAt === null && keptAt !== null) return `On this device · as of ${clockLabel(keptAt, now)}`;
   if (lastFetchedAt === null) return 'Not live';
-  const time = new Date(lastFetchedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-  return `Not live · updated ${time}`;
+  return `Not live · updated ${clockLabel(lastFetchedAt, now)}`;
 }

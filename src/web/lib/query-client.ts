@@ -24,6 +24,8 @@ export const queryClient = new QueryClient({
     onError: (err, query) => {
       if (isAbort(err)) return;
       console.warn(`Could not load ${JSON.stringify(query.queryKey)}; keeping what is on screen.`, err);
+      // No answer at all (not an error status): the server cannot be reached from here.
+      if (status(err) === 0 && query.queryKey[0] === orderKeys.all[0]) liveStatus.setOffline(true);
     },
     onSuccess: (_data, query) => {
       if (query.queryKey[0] === orderKeys.all[0]) liveStatus.markFetched(Date.now());

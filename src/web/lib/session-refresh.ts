@@ -1,4 +1,5 @@
 import { loadPb } from './lazy-pb';
+import { forgetDevice } from './offline/keep-on-device';
 import { sessionState } from './session';
 
 let refreshing: Promise<boolean> | null = null;
@@ -31,6 +32,8 @@ async function refresh(): Promise<boolean> {
     const status = (err as { status?: unknown } | null)?.status;
     if (status === 401 || status === 403 || status === 404) {
       pb.authStore.clear();
+      // The session is over: what was kept for this person leaves the device with it.
+      await forgetDevice().catch(() => undefined);
     } else {
       console.warn('Could not refresh the session; keeping the stored one.', err);
     }

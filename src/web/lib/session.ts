@@ -1,6 +1,7 @@
 import { hasAcceptedCurrentTerms } from '#domain/accounts/current-terms';
 import type { TermsAgreement, UserRecord } from '#domain/records';
 import { loadPb } from './lazy-pb';
+import { forgetDevice } from './offline/keep-on-device';
 import { OUTBOX_STORAGE_KEY } from './outbox/outbox-store';
 import { AUTH_STORAGE_KEY, parseStoredAuth, readStoredAuthText } from './stored-auth';
 
@@ -36,7 +37,10 @@ export function sessionState(user: UserRecord | null = currentUser()): SessionSt
   return 'ready';
 }
 
-/** Ends the session: drops the cached settings and the auth store, then reloads the page. */
+/**
+ * Ends the session: drops the cached settings, everything kept on the device (docs/decisions/046)
+ * and the auth store, then reloads the page.
+ */
 export function logout(): void {
   try {
     localStorage.removeItem(USER_SETTINGS_CACHE_KEY);
@@ -48,8 +52,8 @@ export function logout(): void {
   } catch {
     // Storage can be unavailable (private mode); the SDK's store is still cleared below.
   }
-  void loadPb()
-    .then((pb) => pb.authStore.clear())
+  const forgotten = forgetDevice().catch((err: unknown) => console.warn('Could not clear what this device kept.', err));
+  void Promise.all([forgotten, loadPb().then((pb) => pb.authStore.clear())])
     .catch(() => undefined)
     .finally(() => window.location.reload());
 }

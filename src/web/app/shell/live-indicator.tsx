@@ -3,7 +3,8 @@ import { describeLiveStatus, useLiveStatus } from '../../lib/live-status';
 
 /**
  * Whether the orders on screen update by themselves ("Live"), or else when they were last
- * fetched ("Not live · updated 10:42"), so staff know how far to trust the board. In words and
+ * fetched ("Not live · updated 10:42", "On this device · as of 10:42", "Offline · as of 10:42"),
+ * so staff know how far to trust the board. In words and
  * with a dot, never by colour alone.
  */
 export function LiveIndicator() {
@@ -15,10 +16,15 @@ export function LiveIndicator() {
     const timer = window.setTimeout(() => setSettled(true), 3000);
     return () => window.clearTimeout(timer);
   }, []);
-  if (!status.isLive && !isSettled) return null;
+  // Offline, or a copy kept on the device on screen: say so at once, with its age.
+  if (!status.isLive && !isSettled && !status.isOffline && status.keptAt === null) return null;
   const text = describeLiveStatus(status);
   return (
-    <p className="flex items-center gap-1.5 text-sm whitespace-nowrap text-slate-600" data-live={status.isLive}>
+    <p
+      className="flex items-center gap-1.5 text-sm whitespace-nowrap text-slate-600"
+      data-live={status.isLive}
+      data-offline={status.isOffline}
+    >
       <span aria-hidden="true" className={`size-2 rounded-full ${status.isLive ? 'bg-emerald-500' : 'bg-amber-500'}`} />
       <span>{text}</span>
     </p>

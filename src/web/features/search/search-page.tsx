@@ -59,7 +59,7 @@ export default function SearchPage() {
   const inputId = useId();
   const [params, setParams] = useSearchParams();
   const query = params.get('q') ?? '';
-  const { customers, orders: results } = useSearch(query);
+  const { customers, orders: results, isOffline } = useSearch(query);
   const isBlank = query.trim() === '';
 
   const type = (text: string) =>
@@ -93,7 +93,9 @@ export default function SearchPage() {
         />
       </div>
       <p id={`${inputId}-hint`} className="mt-1 text-sm text-slate-500">
-        Finds customer names, order numbers, postcodes and notes.
+        {isOffline
+          ? 'Offline: searching the orders on this device only (the weeks opened here).'
+          : 'Finds customer names, order numbers, postcodes and notes.'}
       </p>
       {!isBlank && customers.data && customers.data.length > 0 && (
         <>

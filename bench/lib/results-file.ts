@@ -1,0 +1,20 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT } from './processes';
+
+/** bench/results.json (ignored by git): every bench that measures a figure of it writes there. */
+export const RESULTS_FILE = path.join(ROOT, 'bench', 'results.json');
+
+/** What bench/results.json holds now ({} when there is none or it is not JSON). */
+export function readResults(): Record<string, number | null> {
+  try {
+    return JSON.parse(fs.readFileSync(RESULTS_FILE, 'utf8')) as Record<string, number | null>;
+  } catch {
+    return {};
+  }
+}
+
+/** Sets some keys of bench/results.json, leaving the others as they are. */
+export function mergeResults(values: Record<string, number | null>): void {
+  fs.writeFileSync(RESULTS_FILE, `${JSON.stringify({ ...readResults(), ...values }, null, 2)}\n`);
+}

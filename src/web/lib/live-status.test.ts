@@ -1,0 +1,32 @@
+import { expect, test } from 'vitest';
+import { clockLabel, describeLiveStatus } from './live-status';
+
+const at = (text: string) => new Date(text).getTime();
+const now = at('2026-11-24T15:00:00');
+const base = { isLive: false, lastFetchedAt: null, isOffline: false, keptAt: null };
+
+test('offline, the header says so with the time of what is on screen', () => {
+  expect(describeLiveStatus({ ...base, isOffline: true, lastFetchedAt: at('2026-11-24T10:42:00') }, now)).toBe('Offline · as of 10:42');
+  // After an offline reload nothing was fetched: the age of the copy kept on the device.
+  expect(describeLiveStatus({ ...base, isOffline: true, keptAt: at('2026-11-24T09:05:00') }, now)).toBe('Offline · as of 09:05');
+  expect(describeLiveStatus({ ...base, isOffline: true, isLive: true }, now)).toBe('Offline');
+});
+
+test('a copy kept on the device is marked with its age until the fresh answer arrives', () => {
+  expect(describeLiveStatus({ ...base, keptAt: at('2026-11-24T10:42:00') }, now)).toBe('On this device · as of 10:42');
+  expect(describeLiveStatus({ ...base, keptAt: at('2026-11-24T10:42:00'), lastFetchedAt: at('2026-11-24T14:59:00') }, now)).toBe(
+    'Not live · updated 14:59',
+  );
+});
+
+test('online, as before: "Live", or "Not live" with the last fetch', () => {
+  expect(describeLiveStatus({ ...base, isLive: true, lastFetchedAt: now }, now)).toBe('Live');
+  expect(describeLiveStatus(base, now)).toBe('Not live');
+  expect(describeLiveStatus({ ...base, lastFetchedAt: at('2026-11-24T10:42:00') }, now)).toBe('Not live · updated 10:42');
+});
+
+test('a copy days old says which day', () => {
+  expect(clockLabel(at('2026-11-23T18:10:00'), now)).toBe('Mon 18:10');
+  expect(clockLabel(at('2026-11-18T07:30:00'), now)).toBe('Wed 07:30');
+  expect(clockLabel(at('2026-11-12T07:30:00'), now)).toBe('12 Nov 07:30');
+});

@@ -1,0 +1,127 @@
+import { useSyncExternalStore } from 'react';
+import type { Query, QueryClient } from '@tanstack/react-query';
+import { liveStatus } from '../live-status';
+import { clearDevice, readKeptEntries, removeKeptEntries, writeKeptEntries } from './device-store';
+import { entriesOverLimit, keptKind, mayShowOnline, type KeptEntry } from './kept-queries';
+
+// Keeps the answers a person last saw on the device and puts them on screen at once on the next
+// visit (docs/decisions/046): the last weeks viewed (the board, collect and pick sheets read them),
+// holding, runs opened and the nursery's and person's settings. A kept answer is shown with its
+// age ("On this device · as of 10:42", "Offline · as of 10:42") while the query fetches the fresh
+// one as it always does, which replaces it. TanStack Query stays the only holder of server data
+// in the page; IndexedDB is a copy of some of its answers for the next page load.
+
+/** Answers settle for this long before they are written: a burst of realtime changes is one write. */
+const WRITE_DELAY_MS = 500;
+
+const kept = new Map<string, KeptEntry>();
+const pendingWrites = new Set<string>();
+let writeTimer: ReturnType<typeof setTimeout> | null = null;
+let stopped = false;
+/** Counts the reads of the device's entries, so screens reading `kept` follow when they arrive. */
+let loads = 0;
+const loadListeners = new Set<() => void>();
+
+/** Changes once the entries kept on the device have been read (offline search waits for them). */
+export function useKeptLoads(): number {
+  return useSyncExternalStore(
+    (listener) => {
+      loadListeners.add(listener);
+      return () => loadListeners.delete(listener);
+    },
+    () => loads,
+    () => loads,
+  );
+}
+
+/** Puts the kept answer for this query on screen when the query has nothing newer. */
+function restore(client: QueryClient, query: Query): void {
+  const entry = kept.get(query.queryHash);
+  if (!entry) return;
+  const { data, dataUpdatedAt } = query.state;
+  if (data !== undefined && dataUpdatedAt >= entry.at) return;
+  const kind = keptKind(entry.key);
+  if (kind === null || (!mayShowOnline(kind) && navigator.onLine && !liveStatus.get().isOffline)) return;
+  // Marked as set by hand: a fetch under way carries on and replaces it when it arrives.
+  client.setQueryData(query.queryKey, entry.data, { updatedAt: entry.at });
+  liveStatus.markKept(entry.at);
+}
+
+async function flushWrites(client: QueryClient, user: string): Promise<void> {
+  writeTimer = null;
+  if (stopped) return;
+  const now = Date.now();
+  const entries: KeptEntry[] = [];
+  for (const hash of pendingWrites) {
+    const query = client.getQueryCache().get(hash);
+    if (!query || query.state.data === undefined) continue;
+    const entry: KeptEntry = { hash, key: query.queryKey, user, at: query.state.dataUpdatedAt, keptAt: now, data: query.state.data };
+    kept.set(hash, entry);
+    entries.push(entry);
+  }
+  pendingWrites.clear();
+  const over = entriesOverLimit([...kept.values()]).map((entry) => entry.hash);
+  for (const hash of over) kept.delete(hash);
+  try {
+    await writeKeptEntries(entries);
+    await removeKeptEntries(over);
+  } catch (err) {
+    // Private mode, a full disk, a browser without IndexedDB: the app works, it just opens slower.
+    console.warn('Could not keep the latest answers on this device.', err);
+  }
+}
+
+function scheduleWrite(client: QueryClient, user: string, query: Query): void {
+  if (stopped || keptKind(query.queryKey) === null) return;
+  // What was just restored from the device is already there as it is.
+  if (kept.get(query.queryHash)?.data === query.state.data) return;
+  pendingWrites.add(query.queryHash);
+  writeTimer ??= setTimeout(() => void flushWrites(client, user), WRITE_DELAY_MS);
+}
+
+let startedFor: string | null = null;
+
+/**
+ * Starts keeping answers for the signed-in person `user` (their id), and restores what was kept
+ * for them into the queries on screen or about to be. Anything kept for someone else on this
+ * device is removed. Called again for the same person, it does nothing.
+ */
+export async function keepOnDevice(client: QueryClient, user: string | undefined): Promise<void> {
+  if (!user || startedFor !== null || stopped) return;
+  startedFor = user;
+  const cache = client.getQueryCache();
+  cache.subscribe((event) => {
+    if (event.type === 'added') restore(client, event.query);
+    else if (event.type === 'updated' && event.action.type === 'success') scheduleWrite(client, user, event.query);
+  });
+  let entries: KeptEntry[];
+  try {
+    entries = await readKeptEntries();
+  } catch (err) {
+    console.warn('Could not read the answers kept on this device.', err);
+    return;
+  }
+  if (stopped) return;
+  const others = entries.filter((entry) => entry.user !== user).map((entry) => entry.hash);
+  for (const entry of entries) if (entry.user === user && !kept.has(entry.hash)) kept.set(entry.hash, entry);
+  for (const query of cache.getAll()) restore(client, query);
+  loads += 1;
+  for (const listener of loadListeners) listener();
+  void removeKeptEntries(others).catch(() => undefined);
+}
+
+/** Stops keeping and removes everything kept on this device (sign-out, docs/decisions/046). */
+export async function forgetDevice(): Promise<void> {
+  stopped = true;
+  if (writeTimer !== null) clearTimeout(writeTimer);
+  pendingWrites.clear();
+  kept.clear();
+  await clearDevice();
+}
+
+/** Every order in the lists kept on the device (offline search reads them). */
+export function keptOrderLists(): unknown[] {
+  return [...kept.values()]
+    .filter((entry) => ['week', 'collect', 'holding'].includes(keptKind(entry.key) ?? ''))
+    .map((entry) => entry.data);
+}
