@@ -4,8 +4,9 @@ import { ORDER_STATUSES, type OrderRecord, type OrderStatus } from '#domain/reco
 import { buttonClass } from '../../components/ui/button';
 import { describeError } from '../../lib/describe-error';
 import { isEditConflict } from '../../lib/orders/order-mutations';
-import { reloadOrder, setOrderStatus } from '../../lib/orders/order-status';
+import { reloadOrder } from '../../lib/orders/order-status';
 import { statusConflictMessage, statusFailedMessage } from '../../lib/orders/status-messages';
+import { saveOrQueue, statusChange } from '../../lib/outbox/save-or-queue';
 import { useOrder } from '../../lib/orders/use-order';
 import { paths } from '../../lib/paths';
 import { Link } from '../../lib/router/links';
@@ -15,6 +16,7 @@ type Saving =
   | { kind: 'idle' }
   | { kind: 'saving'; status: OrderStatus }
   | { kind: 'saved'; status: OrderStatus }
+  | { kind: 'queued'; status: OrderStatus }
   | { kind: 'failed'; message: string; conflict: boolean };
 
 /**
@@ -43,14 +45,15 @@ function OrderWithStatuses({ order }: { order: OrderRecord }) {
   const [saving, setSaving] = useState<Saving>({ kind: 'idle' });
   // A viewer sees the order and its status, and nothing to press (docs/decisions/035).
   const canEdit = useCan('edit');
-  const shown = saving.kind === 'saving' ? saving.status : order.status;
+  const shown = saving.kind === 'saving' || saving.kind === 'queued' ? saving.status : order.status;
 
   const choose = async (status: OrderStatus) => {
     if (status === order.status || saving.kind === 'saving') return;
     setSaving({ kind: 'saving', status });
     try {
-      await setOrderStatus(order, status);
-      setSaving({ kind: 'saved', status });
+      // Behind the polytunnels the change waits on the device, and says so (docs/decisions/047).
+      const outcome = await saveOrQueue(statusChange(order, status, statusLabel(status)));
+      setSaving({ kind: outcome.sent ? 'saved' : 'queued', status });
     } catch (err) {
       const conflict = isEditConflict(err);
       setSaving({
@@ -104,6 +107,9 @@ function OrderWithStatuses({ order }: { order: OrderRecord }) {
 
       <div aria-live="polite" className="mt-3 text-sm">
         {saving.kind === 'saved' && <p className="font-medium text-emerald-800">Saved: {statusLabel(saving.status)}.</p>}
+        {saving.kind === 'queued' && (
+          <p className="font-medium text-amber-800">Not sent yet: {statusLabel(saving.status)} will be sent when the connection returns.</p>
+        )}
         {saving.kind === 'failed' && (
           <p className="text-red-700">
             {saving.message}{' '}
