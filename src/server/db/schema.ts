@@ -26,13 +26,16 @@ type RowOf<C> = Flatten<
   { id: string; created: string; updated: string } & {
     -readonly [
       K in keyof FieldsOf<C> as FieldsOf<C>[K] extends { column: infer Column extends string } ? Column : K
-    ]: FieldsOf<C>[K] extends {
-      kind: 'number';
-    }
-      ? number
-      : FieldsOf<C>[K] extends { kind: 'bool' }
-        ? Bool
-        : string;
+    ]: FieldsOf<C>[K] extends { kind: 'file' }
+      ? // The stored names (migration 015): the column's default holds none, so an insert may leave it out.
+        ColumnType<string, string | undefined, string>
+      : FieldsOf<C>[K] extends {
+            kind: 'number';
+          }
+        ? number
+        : FieldsOf<C>[K] extends { kind: 'bool' }
+          ? Bool
+          : string;
   }
 >;
 type FieldsOf<C> = C extends CollectionDeclaration<infer Fields> ? Fields : never;
@@ -118,6 +121,17 @@ export interface JobClaimsTable {
   claimed_at: ColumnType<number | string, number, number>;
 }
 
+/** A file's bytes in the database (migration 015): the PostgreSQL file store (docs/decisions/043). */
+export interface StoredFilesTable {
+  /** The collection's id, as in the file's address. */
+  collection: string;
+  record: string;
+  name: string;
+  data: Uint8Array;
+  size: number;
+  created: string;
+}
+
 /** A record `import-pocketbase` brought in (migration 018, docs/decisions/048): where it came from, where it went. */
 export interface ImportedRecordsTable {
   nursery: string;
@@ -145,5 +159,6 @@ export interface Database {
   record_history: RecordHistoryTable;
   deleted_records: DeletedRecordsTable;
   job_claims: JobClaimsTable;
+  stored_files: StoredFilesTable;
   imported_records: ImportedRecordsTable;
 }

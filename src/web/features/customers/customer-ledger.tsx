@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { COUNT_LABELS, MOVEMENT_KIND_LABELS, REASON_LABELS } from '#domain/collections/trolley-movements';
 import { COUNTS, daysOwed } from '#domain/ledger/balance';
@@ -7,6 +7,7 @@ import { canChangeLedger, canRecordKind, type CustomerBalance } from '#domain/le
 import type { CustomerRecord, TrolleyMovementRecord } from '#domain/records';
 import { formatCalendarDate, localCalendarDate } from '#domain/weeks';
 import { announceDeleted } from '../../components/trail/announce-deleted';
+import { AttachmentsPanel } from '../../components/attachments/attachments-panel';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { SelectField, TextField } from '../../components/ui/fields';
@@ -219,6 +220,7 @@ function MovementForm({
 /** One movement in the ledger: its day, kind, signed counts and note; Change and Delete for office staff and admins. */
 function MovementItem({ movement, mayChange, onEdit }: { movement: TrolleyMovementRecord; mayChange: boolean; onEdit: () => void }) {
   const [confirming, setConfirming] = useState(false);
+  const queryClient = useQueryClient();
   const user = useCurrentUser();
   const kind = MOVEMENT_KIND_LABELS[movement.kind] + (movement.reason ? ` (${REASON_LABELS[movement.reason].toLowerCase()})` : '');
   const counts = COUNTS.filter((count) => movement[count] !== 0).map((count) => countInWords(signed(movement, count), count));
@@ -238,6 +240,14 @@ function MovementItem({ movement, mayChange, onEdit }: { movement: TrolleyMoveme
           {movement.run && <span className="text-slate-500"> · from a run</span>}
         </p>
         {movement.note && <p className="text-sm break-words text-slate-600">{movement.note}</p>}
+        {(mayChange || movement.attachments.length > 0) && (
+          <AttachmentsPanel
+            record={movement}
+            canChange={mayChange}
+            label={`Attachments of the movement of ${dayText(movement.date)}`}
+            onChanged={() => void queryClient.invalidateQueries({ queryKey: movementsQuery(movement.customer).queryKey })}
+          />
+        )}
       </div>
       {mayChange && (
         <div className="flex shrink-0 gap-2">

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { OrderFields } from '#domain/orders/order-fields';
 import type { OrderRecord } from '#domain/records';
 import { weeksInIsoYear, yearOptions } from '#domain/weeks';
+import { AttachmentsPanel } from '../../components/attachments/attachments-panel';
 import { Button } from '../../components/ui/button';
 import { OrderForm, serverFieldErrors, type OrderFieldErrors } from '../../components/orders/order-form';
 import type { FormMessageState } from '../../components/ui/form-message';
@@ -33,6 +34,8 @@ export function EditOrderForm({ order }: { order: OrderRecord }) {
   const [isBusy, setBusy] = useState(false);
   const [isDeleteOpen, setDeleteOpen] = useState(false);
   const [isDuplicateOpen, setDuplicateOpen] = useState(false);
+  // The order as the last attachment change answered it (the thumbnails show its files).
+  const [withFiles, setWithFiles] = useState<OrderRecord>(order);
   // Viewers see the order without controls; staff change it but cannot delete (docs/decisions/035).
   const role = useCurrentUser()?.role;
   const canEdit = useCan('edit');
@@ -81,6 +84,14 @@ export function EditOrderForm({ order }: { order: OrderRecord }) {
     }
   };
 
+  const attachmentsChanged = (latest: OrderRecord) => {
+    setWithFiles(latest);
+    queryClient.setQueryData(orderQuery(latest.id).queryKey, latest);
+    // Only its files changed since the version being edited: a save goes on from the new version.
+    // Anything else changed meanwhile stays a conflict that Save reports.
+    setBase((current) => (JSON.stringify(fieldsOf(current)) === JSON.stringify(fieldsOf(latest)) ? latest : current));
+  };
+
   const reload = (latest: OrderRecord) => {
     setValues((current) => keepEditsOnLatest(current, base, latest));
     setBase(latest);
@@ -117,6 +128,7 @@ export function EditOrderForm({ order }: { order: OrderRecord }) {
           )
         }
       />
+      <AttachmentsPanel record={withFiles} canChange={canEdit} onChanged={attachmentsChanged} />
       {/* Outside the order's form: the dialog has a form of its own. */}
       <DeleteOrderDialog orderId={base.id} open={isDeleteOpen} onClose={() => setDeleteOpen(false)} onDeleted={goBack} />
       {isDuplicateOpen && <DuplicateOrderDialog fields={values} open onClose={() => setDuplicateOpen(false)} />}
