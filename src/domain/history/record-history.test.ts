@@ -21,7 +21,8 @@ describe('fieldChanges', () => {
     expect(trackedFields(tasks)).not.toContain('updated_by');
     expect(trackedFields(tasks)).not.toContain('user');
     expect(trackedFields(tasks)).toContain('title');
-    expect(trackedFields(trolleyExports)).toEqual(['name', 'data', 'vehicleInfo']);
+    // A run's steps are in its history too (docs/decisions/042).
+    expect(trackedFields(trolleyExports)).toEqual(['name', 'data', 'vehicleInfo', 'state', 'stateLog']);
   });
 
   it('gives a new record each field set to something other than its default, from null', () => {

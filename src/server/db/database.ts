@@ -18,6 +18,7 @@ import * as customers from './migrations/010-customers';
 import * as trolleyLedger from './migrations/011-trolley-ledger';
 import * as standingOrders from './migrations/012-standing-orders';
 import * as poolStatements from './migrations/013-pool-statements';
+import * as runStatesAndDrops from './migrations/014-run-states-and-drops';
 import * as files from './migrations/015-files';
 import * as importedRecords from './migrations/018-imported-records';
 import { DEFAULT_NURSERY_NAME } from '../config';
@@ -60,6 +61,7 @@ function migrationsFor(options: OpenOptions): Record<string, Migration> {
     '011-trolley-ledger': trolleyLedger,
     '012-standing-orders': standingOrders,
     '013-pool-statements': poolStatements,
+    '014-run-states-and-drops': runStatesAndDrops,
     '015-files': files,
     '018-imported-records': importedRecords,
   };

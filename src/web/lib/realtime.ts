@@ -32,6 +32,8 @@ let started = false;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 let hasConnectedBefore = false;
 let feeds: readonly LiveFeed[] = [];
+/** How to stop each subscribed feed: a screen's own feed stops when the screen closes. */
+const unsubscribers = new Map<LiveFeed, () => Promise<void>>();
 
 function onConnect(): void {
   liveStatus.setLive(true);
@@ -50,7 +52,8 @@ async function subscribe(): Promise<void> {
   try {
     pb.realtime.onDisconnect = () => liveStatus.setLive(false);
     await pb.realtime.subscribe('PB_CONNECT', onConnect);
-    for (const feed of feeds) await pb.collection(feed.collection).subscribe('*', feed.onEvent);
+    for (const feed of feeds)
+      if (!unsubscribers.has(feed)) unsubscribers.set(feed, await pb.collection(feed.collection).subscribe('*', feed.onEvent));
     liveStatus.setLive(pb.realtime.isConnected);
     // The screens' data was read side by side with subscribing (at page load), or a minute or
     // more before it (after a failed attempt): a change saved in between was sent to no one.
@@ -59,6 +62,7 @@ async function subscribe(): Promise<void> {
     liveStatus.setLive(false);
     console.warn('Realtime updates are not available; the boards refresh every 2 minutes instead.', err);
     // Forget the half-made subscriptions so the next attempt does not register them twice.
+    unsubscribers.clear();
     await pb.realtime.unsubscribe().catch(() => undefined);
     retryTimer = setTimeout(() => void subscribe(), REALTIME_RETRY_MS);
   }
@@ -68,6 +72,33 @@ async function subscribe(): Promise<void> {
 export function startRealtime(withFeeds: readonly LiveFeed[]): void {
   if (started) return;
   started = true;
-  feeds = withFeeds;
+  // A screen's own feed added before the app's (a child's effect runs first) is kept.
+  feeds = [...withFeeds, ...feeds.filter((feed) => !withFeeds.includes(feed))];
   void subscribe();
+}
+
+/**
+ * A screen's own feed (the Runs screen's drops and steps), for as long as the screen is open, on
+ * the same connection: caught up when subscribed and after every reconnect like the app's feeds.
+ * Returns how to stop it.
+ */
+export function addLiveFeed(feed: LiveFeed): () => void {
+  feeds = [...feeds, feed];
+  if (started)
+    pb.collection(feed.collection)
+      .subscribe('*', feed.onEvent)
+      .then(
+        (stop) => {
+          if (!feeds.includes(feed)) return void stop().catch(() => undefined);
+          unsubscribers.set(feed, stop);
+          feed.catchUp('subscribed');
+        },
+        () => undefined,
+      );
+  return () => {
+    feeds = feeds.filter((other) => other !== feed);
+    const stop = unsubscribers.get(feed);
+    unsubscribers.delete(feed);
+    void stop?.().catch(() => undefined);
+  };
 }

@@ -9,6 +9,7 @@ import { lineStripeClass, lineTextClass } from '../../lib/line-colour-classes';
 import { DraggableLine, type DragHandles } from './drag-support';
 import { LineIcon } from './line-icons';
 import { OwedBadge } from './owed-badge';
+import { DeliveredMarkBadge } from './delivered-mark';
 import { NotSentMark } from './not-sent-mark';
 import { StatusButton, STATUS_BUTTON_CLASS } from './status-button';
 
@@ -40,6 +41,7 @@ export const OrderLine = memo(function OrderLine({ order, isSelectionMode, isCho
       {order.postcode && <span className="text-xs font-medium whitespace-nowrap opacity-90">{formatPostcode(order.postcode)}</span>}
       {order.orderNumber && <span className="text-xs whitespace-nowrap text-slate-500">{order.orderNumber}</span>}
       {order.customer && <OwedBadge customer={order.customer} />}
+      <DeliveredMarkBadge order={order} />
     </>
   );
   const mainClass = `flex min-h-11 min-w-0 flex-1 flex-wrap items-baseline gap-x-2 rounded-sm px-1.5 py-1 text-left text-sm focus-visible:outline-2 focus-visible:outline-emerald-600 md:min-h-8 pointer-coarse:min-h-11 ${lineTextClass[colour]}`;

@@ -24,6 +24,7 @@ import {
   type MovementFields,
 } from '../../lib/ledger/ledger-queries';
 import { useCurrentUser } from '../../lib/use-current-user';
+import { StopDeliveryNote } from '../../components/stop-delivery-note';
 
 // The trolley ledger on the Customers screen (docs/decisions/038): what each customer owes in the
 // list, sorting by it, and the chosen customer's ledger with "Record a return" and corrections.
@@ -249,6 +250,9 @@ function MovementItem({ movement, mayChange, onEdit }: { movement: TrolleyMoveme
           />
         )}
       </div>
+      {movement.run && (
+        <StopDeliveryNote run={movement.run} stop={movement.stop} label={`Delivery note of the movement of ${dayText(movement.date)}`} />
+      )}
       {mayChange && (
         <div className="flex shrink-0 gap-2">
           <Button size="sm" onClick={onEdit} aria-label={`Change the movement of ${dayText(movement.date)}`}>

@@ -2,10 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { ClientResponseError } from 'pocketbase';
 import { useState } from 'react';
 import { Link } from '../../lib/router/links';
-import { COLLECTIONS } from '#domain/records';
+import { COLLECTIONS, type Role } from '#domain/records';
+import { RUN_STATE_LABELS, RUN_STATES, type RunState } from '#domain/runs/run-states';
+import { filterRuns } from '#domain/runs/run-filter';
 import { paths } from '../../lib/paths';
 import { announceDeleted } from '../../components/trail/announce-deleted';
 import { buttonClass } from '../../components/ui/button';
+import { SelectField, TextField } from '../../components/ui/fields';
 import { LoadingScreen } from '../../components/ui/loading-screen';
 import { PasswordDialog } from '../../components/ui/password-dialog';
 import { notify } from '../../components/ui/toast';
@@ -15,10 +18,13 @@ import { pb } from '../../lib/pb';
 import { runKeys } from '../../lib/query-keys';
 import { queryClient } from '../../lib/query-client';
 import { runsQuery, type RunSummary } from '../../lib/runs/run-queries';
+import { useRunsLive } from '../../lib/runs/runs-live';
 import { useCurrentUser } from '../../lib/use-current-user';
 import { useCan } from '../../lib/use-role';
 import { canChangeLedger } from '#domain/ledger/ledger-api';
 import { BookRunOutDialog } from './book-run-out';
+import { RunDrops } from './run-drops';
+import { RunStateBadge, RunStepButtons } from './run-steps';
 import { LabelsMenu } from '../../components/labels-menu';
 import type { TrolleyExportRecord } from '#domain/records';
 
@@ -39,12 +45,26 @@ function readableTime(timestamp: string): string {
   });
 }
 
-/** /runs: the saved runs, newest first, each opening in the mapper; Delete asks for the password. */
+const STATE_OPTIONS: ReadonlyArray<{ value: RunState | ''; label: string }> = [
+  { value: '', label: 'Any state' },
+  ...RUN_STATES.map((state) => ({ value: state, label: RUN_STATE_LABELS[state] })),
+];
+
+/**
+ * /runs: the saved runs, newest first, each opening in the mapper, with its state and the next
+ * steps the person's role allows; a dispatched run's drops live (docs/decisions/042). Filters by
+ * state and by the run's date. Delete asks for the password.
+ */
 export default function RunsPage() {
   const runs = useQuery(runsQuery());
+  useRunsLive();
   const [deleting, setDeleting] = useState<RunSummary | null>(null);
   const [booking, setBooking] = useState<RunSummary | null>(null);
+  const [state, setState] = useState<RunState | ''>('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
   const user = useCurrentUser();
+  const role = (user?.role ?? '') as Role | '';
   const canEdit = useCan('edit');
   const canDelete = useCan('delete');
   const canBook = canChangeLedger(user?.role);
@@ -62,6 +82,7 @@ export default function RunsPage() {
     }
   };
 
+  const shown = runs.data ? filterRuns(runs.data, { state, from, to }) : [];
   return (
     <section className="mx-auto max-w-3xl px-3 py-5 sm:px-4">
       <div className="flex items-center justify-between gap-3">
@@ -71,6 +92,11 @@ export default function RunsPage() {
             New Run
           </Link>
         )}
+      </div>
+      <div className="mt-3 grid grid-cols-3 gap-2" role="group" aria-label="Filter runs">
+        <SelectField label="State" value={state} options={STATE_OPTIONS} onChange={(e) => setState(e.target.value as RunState | '')} />
+        <TextField label="From" type="date" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} />
+        <TextField label="To" type="date" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} />
       </div>
       {runs.isPending && <LoadingScreen />}
       {runs.isError && (
@@ -83,55 +109,63 @@ export default function RunsPage() {
         </div>
       )}
       {runs.isSuccess &&
-        (runs.data.length === 0 ? (
+        (shown.length === 0 ? (
           <p className="mt-6 rounded-md border border-dashed border-slate-300 bg-white px-4 py-8 text-center text-slate-500">
-            No runs found.
+            {runs.data.length === 0 ? 'No runs found.' : 'No runs match these filters.'}
           </p>
         ) : (
           <ul
             className="mt-4 divide-y divide-slate-200 overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm"
             aria-label="Saved runs"
           >
-            {runs.data.map((run) => (
-              <li key={run.id} className="flex items-center gap-3 px-3 py-2.5 sm:px-4">
-                <Link
-                  to={paths.runView(run.id)}
-                  className="min-w-0 flex-1 rounded-md py-1 focus-visible:outline-2 focus-visible:outline-emerald-600"
-                >
-                  <span className="block truncate font-semibold text-emerald-800 hover:underline">{displayName(run)}</span>
-                  <span className="block text-sm text-slate-500">
-                    <time dateTime={run.created.replace(' ', 'T')}>{readableTime(run.created)}</time>
-                  </span>
-                </Link>
-                <LabelsMenu
-                  label={`Labels for ${displayName(run)}`}
-                  kind="run"
-                  name={displayName(run)}
-                  load={async () => {
-                    // The list holds only names; the stops are read when labels are asked for.
-                    const saved = await pb.collection(COLLECTIONS.trolleyExports).getOne<TrolleyExportRecord>(run.id);
-                    return { sources: saved.data, date: saved.vehicleInfo.date };
-                  }}
-                />
-                {canBook && (
-                  <button
-                    type="button"
-                    className={`${buttonClass({ variant: 'secondary', size: 'sm' })} shrink-0`}
-                    aria-label={`Book trolleys out for ${displayName(run)}`}
-                    onClick={() => setBooking(run)}
+            {shown.map((run) => (
+              <li key={run.id} className="px-3 py-2.5 sm:px-4" aria-label={displayName(run)}>
+                <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+                  <Link
+                    to={paths.runView(run.id)}
+                    className="min-w-0 flex-1 rounded-md py-1 focus-visible:outline-2 focus-visible:outline-emerald-600"
                   >
-                    Book trolleys out
-                  </button>
-                )}
-                {canDelete && (
-                  <button
-                    type="button"
-                    className={`${buttonClass({ variant: 'secondary', size: 'sm' })} shrink-0 text-red-700! hover:bg-red-50!`}
-                    aria-label={`Delete ${displayName(run)}`}
-                    onClick={() => setDeleting(run)}
-                  >
-                    Delete
-                  </button>
+                    <span className="block truncate font-semibold text-emerald-800 hover:underline">{displayName(run)}</span>
+                    <span className="block text-sm text-slate-500">
+                      {run.vehicleInfo.date ? `For ${run.vehicleInfo.date} · saved ` : 'Saved '}
+                      <time dateTime={run.created.replace(' ', 'T')}>{readableTime(run.created)}</time>
+                    </span>
+                  </Link>
+                  <RunStateBadge run={run} />
+                  <RunStepButtons run={run} name={displayName(run)} role={role} />
+                  <LabelsMenu
+                    label={`Labels for ${displayName(run)}`}
+                    kind="run"
+                    name={displayName(run)}
+                    load={async () => {
+                      // The list holds only names; the stops are read when labels are asked for.
+                      const saved = await pb.collection(COLLECTIONS.trolleyExports).getOne<TrolleyExportRecord>(run.id);
+                      return { sources: saved.data, date: saved.vehicleInfo.date };
+                    }}
+                  />
+                  {canBook && (run.state === 'new' || run.state === 'loading') && (
+                    <button
+                      type="button"
+                      className={`${buttonClass({ variant: 'secondary', size: 'sm' })} shrink-0`}
+                      aria-label={`Book trolleys out for ${displayName(run)}`}
+                      onClick={() => setBooking(run)}
+                    >
+                      Book trolleys out
+                    </button>
+                  )}
+                  {canDelete && (
+                    <button
+                      type="button"
+                      className={`${buttonClass({ variant: 'secondary', size: 'sm' })} shrink-0 text-red-700! hover:bg-red-50!`}
+                      aria-label={`Delete ${displayName(run)}`}
+                      onClick={() => setDeleting(run)}
+                    >
+                      Delete
+                    </button>
+                  )}
+                </div>
+                {(run.state === 'dispatched' || run.state === 'delivered') && (
+                  <RunDrops run={run} name={displayName(run)} canRecord={canEdit} />
                 )}
               </li>
             ))}

@@ -6,7 +6,8 @@ import { COLLECTIONS, type TrolleyExportRecord } from '#domain/records';
 import { pb } from '../pb';
 import { runKeys } from '../query-keys';
 
-export type RunSummary = Pick<TrolleyExportRecord, 'id' | 'name' | 'created'>;
+/** What the Runs list shows of a run: its name, date, state and steps (docs/decisions/042). */
+export type RunSummary = Pick<TrolleyExportRecord, 'id' | 'name' | 'created' | 'state' | 'stateLog' | 'vehicleInfo'>;
 
 const runs = () => pb.collection(COLLECTIONS.trolleyExports);
 
@@ -14,7 +15,7 @@ const runs = () => pb.collection(COLLECTIONS.trolleyExports);
 export function runsQuery() {
   return queryOptions({
     queryKey: runKeys.list(),
-    queryFn: () => runs().getFullList<RunSummary>({ sort: '-created', fields: 'id,name,created' }),
+    queryFn: () => runs().getFullList<RunSummary>({ sort: '-created', fields: 'id,name,created,state,stateLog,vehicleInfo' }),
     staleTime: 0,
     gcTime: 0,
   });

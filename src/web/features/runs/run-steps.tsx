@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import type { Role } from '#domain/records';
+import { movesFor, readStateLog, RUN_MOVE_LABELS, RUN_STATE_LABELS, stepOf, type RunState } from '#domain/runs/run-states';
+import { Button } from '../../components/ui/button';
+import { FormDialog } from '../../components/ui/form-dialog';
+import { notify } from '../../components/ui/toast';
+import { describeError } from '../../lib/describe-error';
+import { queryClient } from '../../lib/query-client';
+import { runKeys } from '../../lib/query-keys';
+import { ledgerKeys } from '../../lib/ledger/ledger-queries';
+import { moveRun } from '../../lib/runs/drop-queries';
+import type { RunSummary } from '../../lib/runs/run-queries';
+
+// A run's state with who moved it there and when, and the buttons for the next steps the
+// person's role allows (docs/decisions/042). Dispatch asks first: it books the trolleys out.
+
+const STATE_TONES: Readonly<Record<RunState, string>> = {
+  new: 'bg-slate-100 text-slate-700',
+  loading: 'bg-amber-100 text-amber-900',
+  dispatched: 'bg-sky-100 text-sky-900',
+  delivered: 'bg-emerald-100 text-emerald-900',
+  cancelled: 'bg-red-50 text-red-800',
+};
+
+/** "10:42" today, "Tue 24 Nov, 10:42" another day, in the reader's own time. */
+export function shortTime(iso: string, now = new Date()): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return '';
+  const time = at.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+  if (at.toDateString() === now.toDateString()) return time;
+  return `${at.toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short' })}, ${time}`;
+}
+
+/** The state as a badge, and "by Sam at 10:42" of the step that made it. */
+export function RunStateBadge({ run }: { run: RunSummary }) {
+  const state = run.state;
+  const step = stepOf(readStateLog(run.stateLog), state);
+  return (
+    <span className="inline-flex flex-wrap items-center gap-x-1.5 text-sm">
+      <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_TONES[state]}`} data-state={state}>
+        {RUN_STATE_LABELS[state]}
+      </span>
+      {step && (
+        <span className="text-slate-500">
+          {step.name ? `by ${step.name} ` : ''}at {shortTime(step.at)}
+        </span>
+      )}
+    </span>
+  );
+}
+
+const MOVE_DONE: Readonly<Record<Exclude<RunState, 'new'>, string>> = {
+  loading: 'Loading started.',
+  dispatched: 'Run dispatched.',
+  delivered: 'Run marked delivered.',
+  cancelled: 'Run cancelled.',
+};
+
+/** The buttons for the next steps `role` may take, with the dispatch confirmation. */
+export function RunStepButtons({ run, name, role }: { run: RunSummary; name: string; role: Role | '' }) {
+  const [confirming, setConfirming] = useState<'dispatched' | 'cancelled' | null>(null);
+  const [busy, setBusy] = useState(false);
+  const moves = movesFor(run.state, role);
+  if (moves.length === 0) return null;
+
+  const move = async (to: Exclude<RunState, 'new'>): Promise<string> => {
+    const answer = await moveRun(run.id, to);
+    queryClient.setQueryData<RunSummary[]>(runKeys.list(), (runs) =>
+      runs?.map((known) => (known.id === run.id ? { ...known, state: answer.run.state, stateLog: answer.run.stateLog } : known)),
+    );
+    if (answer.booking) void queryClient.invalidateQueries({ queryKey: ledgerKeys.all });
+    return answer.booking ? `${MOVE_DONE[to]} ${answer.booking.message}` : MOVE_DONE[to];
+  };
+  const press = async (to: Exclude<RunState, 'new'>) => {
+    if (to === 'dispatched' || to === 'cancelled') {
+      setConfirming(to);
+      return;
+    }
+    setBusy(true);
+    try {
+      notify.success(await move(to));
+    } catch (err) {
+      notify.error(describeError(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      {moves.map((to) => (
+        <Button
+          key={to}
+          size="sm"
+          variant={to === 'cancelled' ? 'secondary' : 'primary'}
+          className="shrink-0"
+          disabled={busy}
+          aria-label={`${RUN_MOVE_LABELS[to]}: ${name}`}
+          onClick={() => void press(to)}
+        >
+          {RUN_MOVE_LABELS[to]}
+        </Button>
+      ))}
+      <FormDialog
+        open={confirming !== null}
+        title={confirming === 'cancelled' ? `Cancel ${name}?` : `Dispatch ${name}?`}
+        description={
+          confirming === 'cancelled'
+            ? 'The run stays in the list as cancelled and cannot be loaded or dispatched any more.'
+            : "The trolleys, shelves and extensions of every stop will be booked out to its customer's ledger (stops booked out before are not booked again), and the drops can then be recorded."
+        }
+        actionLabel={confirming === 'cancelled' ? 'Cancel run' : 'Dispatch and book out'}
+        busyLabel={confirming === 'cancelled' ? 'Cancelling…' : 'Dispatching…'}
+        danger={confirming === 'cancelled'}
+        describeError={describeError}
+        onSubmit={() => move(confirming ?? 'dispatched')}
+        onClose={() => setConfirming(null)}
+      />
+    </>
+  );
+}

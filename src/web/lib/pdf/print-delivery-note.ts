@@ -1,0 +1,97 @@
+import { stopKey, trolleysOfStop } from '#domain/ledger/booking';
+import {
+  COLLECTIONS,
+  type NurseryRecord,
+  type RunDropRecord,
+  type RunStop,
+  type TrolleyExportRecord,
+  type TrolleyMovementRecord,
+} from '#domain/records';
+import { deliveryNoteFileName } from '#domain/runs/drops';
+import { downloadFile } from '../download-file';
+import { pb } from '../pb';
+import { queryClient } from '../query-client';
+import { nurseryKeys } from '../query-keys';
+import { currentUser } from '../session';
+import { loadAppConfig } from '../use-app-config';
+import { loadPdfFonts } from './load-pdf-fonts';
+
+export interface DeliveryNoteRequest {
+  run: string;
+  runName: string;
+  /** yyyy-mm-dd */
+  runDate: string;
+  stop: RunStop & { key: string; number: number };
+  dropCount: number;
+  drop: RunDropRecord;
+  /** The signature drawn on the driver's phone, when there is one. */
+  signaturePng?: Uint8Array;
+}
+
+/**
+ * Builds one drop's delivery note and hands it to the browser (docs/decisions/042). jsPDF and the
+ * font load here, on demand, never with a screen. What was left is what the run booked out for the
+ * stop in the ledger; a stop not booked out shows its own trolleys.
+ */
+export async function downloadDeliveryNote(request: DeliveryNoteRequest): Promise<void> {
+  const { drop, stop } = request;
+  const filter = pb.filter('run = {:run} && stop = {:stop} && kind = "out"', { run: request.run, stop: stop.key });
+  const [{ buildDeliveryNotePdf }, fonts, appUrl, booked] = await Promise.all([
+    import('./delivery-note-pdf'),
+    loadPdfFonts(),
+    loadAppConfig().then(
+      (config) => config.appUrl,
+      () => window.location.origin,
+    ),
+    pb.collection(COLLECTIONS.trolleyMovements).getList<TrolleyMovementRecord>(1, 1, { filter, skipTotal: true }),
+  ]);
+  const out = booked.items[0];
+  const nursery = queryClient.getQueryData<NurseryRecord>(nurseryKeys.detail(currentUser()?.nursery ?? ''));
+  const bytes = buildDeliveryNotePdf({
+    nursery: nursery?.name ?? '',
+    run: { name: request.runName, date: request.runDate },
+    dropNumber: stop.number,
+    dropCount: request.dropCount,
+    customer: stop.title,
+    postcode: stop.postcode,
+    left: out
+      ? { trolleys: out.trolleys, shelves: out.shelves, extensions: out.extensions }
+      : { trolleys: trolleysOfStop(stop.trollies), shelves: 0, extensions: 0 },
+    back: { trolleys: drop.trolleysBack, shelves: drop.shelvesBack, extensions: drop.extensionsBack },
+    outcome: drop.outcome,
+    reason: drop.reason,
+    receivedBy: drop.receivedBy,
+    recordedAt: drop.recordedAt,
+    signaturePng: request.signaturePng,
+    today: new Date(),
+    appUrl,
+    fonts,
+  });
+  downloadFile(new Blob([bytes], { type: 'application/pdf' }), deliveryNoteFileName(stop.title, request.runDate, stop.number));
+}
+
+/**
+ * The delivery note of the drop at a run's stop, from the customer's ledger (a movement names its
+ * run and stop). False when the stop has no drop yet, or is no longer on the run.
+ */
+export async function downloadDeliveryNoteOfStop(run: string, stop: string): Promise<boolean> {
+  const [saved, drops] = await Promise.all([
+    pb.collection(COLLECTIONS.trolleyExports).getOne<Pick<TrolleyExportRecord, 'id' | 'name' | 'data' | 'vehicleInfo'>>(run, {
+      fields: 'id,name,data,vehicleInfo',
+    }),
+    pb.collection(COLLECTIONS.runDrops).getFullList<RunDropRecord>({ filter: pb.filter('run = {:run} && stop = {:stop}', { run, stop }) }),
+  ]);
+  const drop = drops[0];
+  const index = saved.data.findIndex((item, i) => stopKey(item, i) === stop);
+  const found = saved.data[index];
+  if (!drop || !found) return false;
+  await downloadDeliveryNote({
+    run,
+    runName: saved.name,
+    runDate: saved.vehicleInfo.date,
+    stop: { ...found, key: stop, number: index + 1 },
+    dropCount: saved.data.length,
+    drop,
+  });
+  return true;
+}
