@@ -40,6 +40,8 @@ import { standingOrdersRoutes } from './standing-orders/standing-orders-routes';
 import { StandingOrdersService } from './standing-orders/standing-orders-service';
 import { teamRoutes } from './team/team-routes';
 import { TeamService } from './team/team-service';
+import { driverRoutes } from './driver/driver-routes';
+import { DriverService } from './driver/driver-service';
 import { DeletedSweeper } from './trail/deleted-sweeper';
 import { trailRoutes } from './trail/trail-routes';
 import { NurseriesRepository } from './users/nurseries-repository';
@@ -195,6 +197,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(ledgerRoutes, { ledger: new LedgerService({ records, db: database.db }) });
   await app.register(poolRoutes, { pool: new PoolService({ records, db: database.db }) });
   await app.register(standingOrdersRoutes, { standing: new StandingOrdersService({ records, db: database.db, now }) });
+  const driver = new DriverService({ db: database.db, throttles, tokenSecret: secrets.tokenSecret, appUrl: config.appUrl, now });
+  await app.register(driverRoutes, { driver, rateLimitPerMinute: config.authRateLimitPerMinute });
   await app.register(recordRoutes, {
     records,
     collections,
