@@ -19,6 +19,7 @@ import { useCurrentUser } from '../../lib/use-current-user';
 import { useCan } from '../../lib/use-role';
 import { canChangeLedger } from '#domain/ledger/ledger-api';
 import { BookRunOutDialog } from './book-run-out';
+import { DriverLinkButton } from './driver-link-dialog';
 import { LabelsMenu } from '../../components/labels-menu';
 import type { TrolleyExportRecord } from '#domain/records';
 
@@ -113,6 +114,7 @@ export default function RunsPage() {
                     return { sources: saved.data, date: saved.vehicleInfo.date };
                   }}
                 />
+                <DriverLinkButton runId={run.id} name={displayName(run)} />
                 {canBook && (
                   <button
                     type="button"
