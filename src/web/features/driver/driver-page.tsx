@@ -7,6 +7,12 @@ import { DropForm } from './drop-form';
 import type { QueuedDrop } from './drop-queue';
 import { useDriverRun } from './use-driver-run';
 
+const NOT_OUT_YET: Readonly<Record<string, string>> = {
+  new: 'This run has not left the yard yet. Drops can be recorded once the office has dispatched it.',
+  loading: 'This run is still being loaded. Drops can be recorded once the office has dispatched it.',
+  cancelled: 'This run was cancelled. Ask the office.',
+};
+
 /** dd-mm-yyyy, as the run sheet prints a date. */
 const sheetDate = (iso: string) => (/^\d{4}-\d{2}-\d{2}$/.test(iso) ? iso.split('-').reverse().join('-') : iso);
 
@@ -46,6 +52,8 @@ export default function DriverPage() {
   const sentOf = new Map(run.drops.map((drop) => [drop.stop, drop]));
   const queuedOf = new Map(queued.map((drop) => [drop.stop, drop]));
   const done = run.stops.filter((stop) => sentOf.has(stop.stop)).length;
+  // Drops are recorded once the run has left the yard (docs/decisions/042); '' before run states existed.
+  const notYet = NOT_OUT_YET[run.run.state];
 
   return (
     <main className="mx-auto max-w-xl px-3 pt-4 pb-16 text-slate-900">
@@ -67,6 +75,11 @@ export default function DriverPage() {
           </Button>
         </div>
       )}
+      {notYet && (
+        <p role="status" className="mt-3 rounded-md border border-slate-300 bg-slate-50 p-3 text-base">
+          {notYet}
+        </p>
+      )}
       {offline && waiting.length === 0 && <p className="mt-3 text-base text-slate-600">No connection: showing the run as last read.</p>}
       <ol className="mt-4 space-y-3" aria-label="Drops">
         {run.stops.map((stop) => (
@@ -79,7 +92,7 @@ export default function DriverPage() {
             <DropState sent={sentOf.get(stop.stop)} queued={queuedOf.get(stop.stop)} onDiscard={discard} />
             {!sentOf.has(stop.stop) &&
               !queuedOf.has(stop.stop) &&
-              run.run.state !== 'delivered' &&
+              !notYet &&
               (open === stop.stop ? (
                 <DropForm
                   stop={stop}
