@@ -7,6 +7,7 @@
 import type { RecordOf } from './collections/fields';
 import type { customers } from './collections/customers';
 import type { nurseries } from './collections/nurseries';
+import type { runDrops } from './collections/run-drops';
 import type { standingOrders } from './collections/standing-orders';
 import type { tasks } from './collections/tasks';
 import type { trolleyExports } from './collections/trolley-exports';
@@ -27,6 +28,7 @@ export const COLLECTIONS = {
   trolleyMovements: 'trolley_movements',
   poolStatements: 'pool_statements',
   standingOrders: 'standing_orders',
+  runDrops: 'run_drops',
 } as const;
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];
 
@@ -56,6 +58,9 @@ export type CustomerRecord = RecordOf<typeof customers>;
 export type TrolleyMovementRecord = RecordOf<typeof trolleyMovements>;
 /** A customer's repeating order (collection `standing_orders`, docs/decisions/039). */
 export type StandingOrderRecord = RecordOf<typeof standingOrders>;
+
+/** What happened at one stop of a dispatched run (collection `run_drops`, docs/decisions/042). */
+export type RunDropRecord = RecordOf<typeof runDrops>;
 
 /** A nursery (organisation): every record of every other collection belongs to one. */
 export type NurseryRecord = RecordOf<typeof nurseries>;

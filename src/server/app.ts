@@ -34,6 +34,8 @@ import { customersRoutes } from './customers/customers-routes';
 import { CustomersService } from './customers/customers-service';
 import { ledgerRoutes } from './ledger/ledger-routes';
 import { LedgerService } from './ledger/ledger-service';
+import { RunLifecycleService } from './runs/run-lifecycle-service';
+import { runRoutes } from './runs/run-routes';
 import { poolRoutes } from './pool/pool-routes';
 import { PoolService } from './pool/pool-service';
 import { standingOrdersRoutes } from './standing-orders/standing-orders-routes';
@@ -194,7 +196,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(teamRoutes, { team, rateLimitPerMinute: config.authRateLimitPerMinute });
   await app.register(customersRoutes, { customers: new CustomersService({ records, db: database.db }) });
-  await app.register(ledgerRoutes, { ledger: new LedgerService({ records, db: database.db }) });
+  const ledger = new LedgerService({ records, db: database.db });
+  await app.register(ledgerRoutes, { ledger });
+  // A run's steps and drops (docs/decisions/042); the driver's link records drops through the same service.
+  const runs = new RunLifecycleService({ records, db: database.db, ledger, now });
+  await app.register(runRoutes, { runs });
   await app.register(poolRoutes, { pool: new PoolService({ records, db: database.db }) });
   await app.register(standingOrdersRoutes, { standing: new StandingOrdersService({ records, db: database.db, now }) });
   const driver = new DriverService({ db: database.db, throttles, tokenSecret: secrets.tokenSecret, appUrl: config.appUrl, now });

@@ -1,8 +1,14 @@
 // Saved runs (collection `trolley_exports`): which customer goes where on a lorry or trailer.
 
+import { readStateLog, RUN_STATE_LABELS, RUN_STATES } from '../runs/run-states';
 import { readStops, readVehicleInfo, RUN_LIMITS } from '../trolleys/run-fields';
-import { defineCollection, json, relation, text } from './fields';
+import { defineCollection, json, relation, select, text } from './fields';
 import { createdBy, updatedBy } from './trail-fields';
+
+const STATE_BY_STEPS = {
+  code: 'validation_forbidden',
+  message: "A run's state changes by its steps on the Runs screen (Start loading, Dispatch, Mark delivered, Cancel run).",
+} as const;
 
 /**
  * Saved runs. A run is team work: every member of the nursery sees them, who may change or delete
@@ -22,6 +28,22 @@ export const trolleyExports = defineCollection({
     updated_by: updatedBy,
     // The nursery it belongs to, set by the server from the caller (docs/decisions/036).
     nursery: relation('nurseries', { settable: 'always', stamp: 'create', stampWith: 'nursery', default: '' }),
+    // Where the run is in its life, and who moved it when: set only by the run's own steps
+    // (Start loading, Dispatch, …) on the server, never by a body (docs/decisions/042).
+    state: select(RUN_STATES, {
+      label: 'State',
+      settable: 'never',
+      default: 'new',
+      optionLabel: (state) => RUN_STATE_LABELS[state],
+      refusal: STATE_BY_STEPS,
+    }),
+    stateLog: json((raw) => ({ ok: true, value: readStateLog(raw) }), {
+      label: 'State log',
+      settable: 'never',
+      default: [],
+      filter: false,
+      refusal: STATE_BY_STEPS,
+    }),
   },
   indexes: [
     { name: 'trolley_exports_name', on: ['nursery', 'name'] },

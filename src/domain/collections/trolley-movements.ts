@@ -122,8 +122,9 @@ export const trolleyMovements = defineCollection({
     { name: 'trolley_movements_customer', on: ['nursery', 'customer', 'date'] },
     // A list without a sort is in insertion order, the nursery's own.
     { name: 'trolley_movements_nursery_seq', on: ['nursery', 'seq'] },
-    // A run's stop is booked out at most once (docs/decisions/038).
-    { name: 'trolley_movements_run_stop', on: ['run', 'stop'], unique: true, where: "run != ''" },
+    // A run's stop is booked out at most once (docs/decisions/038), and its counts back come in at
+    // most once, with its drop (docs/decisions/042).
+    { name: 'trolley_movements_run_stop', on: ['run', 'stop', 'kind'], unique: true, where: "run != ''" },
   ],
   refine: movementRules,
   // History of every change, and Deleted instead of gone (docs/decisions/034).

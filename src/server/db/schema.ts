@@ -3,6 +3,7 @@ import type { customers } from '#domain/collections/customers';
 import type { invitations } from '#domain/collections/invitations';
 import type { nurseries } from '#domain/collections/nurseries';
 import type { poolStatements } from '#domain/collections/pool-statements';
+import type { runDrops } from '#domain/collections/run-drops';
 import type { standingOrders } from '#domain/collections/standing-orders';
 import type { tasks } from '#domain/collections/tasks';
 import type { trolleyExports } from '#domain/collections/trolley-exports';
@@ -49,6 +50,8 @@ export type CustomersTable = RowOf<typeof customers>;
 export type TrolleyMovementsTable = RowOf<typeof trolleyMovements>;
 /** `mapping` and `rows` are JSON text (migration 013). */
 export type PoolStatementsTable = RowOf<typeof poolStatements>;
+/** One per stop of a dispatched run (migration 014, docs/decisions/042). */
+export type RunDropsTable = RowOf<typeof runDrops>;
 
 /**
  * What each customer holds (migration 011, docs/decisions/038): kept by triggers on
@@ -146,6 +149,7 @@ export interface Database {
   trolley_balances: TrolleyBalancesTable;
   pool_statements: PoolStatementsTable;
   standing_orders: StandingOrdersTable;
+  run_drops: RunDropsTable;
   throttles: ThrottlesTable;
   realtime_outbox: RealtimeOutboxTable;
   record_history: RecordHistoryTable;

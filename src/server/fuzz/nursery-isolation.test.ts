@@ -3,6 +3,7 @@ import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POOL_API } from '#domain/ledger/pool-statement';
 import type { Role } from '#domain/records';
+import { RUNS_API } from '#domain/runs/runs-api';
 import { FUTURE_YEAR } from '../../../tests/support/open-weeks';
 import { waitFor, type RecordEvent } from '../../../tests/support/realtime-client';
 import { createAccount, startTestServer, type TestAccount, type TestServer } from '../../../tests/support/server';
@@ -31,6 +32,7 @@ const COLLECTIONS = [
   'trolley_movements',
   'standing_orders',
   'pool_statements',
+  'run_drops',
 ] as const;
 type CollectionName = (typeof COLLECTIONS)[number];
 
@@ -92,6 +94,15 @@ async function makeNursery(tag: string): Promise<Nursery> {
       mapping: { account: 'Account', trolleys: 'Trolleys' },
     },
   });
+  // A dispatched run's drop (docs/decisions/042).
+  const stop = { id: '', title: `Common ${tag} stop`, postcode: `${tag} 1AA`, trollies: '1', extras: '', orderNumber: '' };
+  const dispatched = await admin.pb.collection('trolley_exports').create({ name: `Common ${tag} dispatched`, data: [stop], vehicleInfo });
+  for (const state of ['loading', 'dispatched'])
+    await members.office.pb.send(RUNS_API.state(dispatched.id), { method: 'POST', body: { state } });
+  const drop = await members.office.pb.send<{ id: string }>(RUNS_API.drops(dispatched.id), {
+    method: 'POST',
+    body: { stop: '#1', outcome: 'not_delivered', reason: `Common note ${tag}`, receivedBy: `Common ${tag}`, clientId: `client-${tag}` },
+  });
   await admin.pb.collection('nurseries').update(admin.nursery, { name: `Common ${tag} Nurseries`, headings: { monday_heading: tag } });
   const password = String((await admin.pb.collection('nurseries').getOne(admin.nursery)).generatedDeletePassword);
   // An order and a run deleted with the nursery's password: in Deleted, history kept.
@@ -106,13 +117,14 @@ async function makeNursery(tag: string): Promise<Nursery> {
   const records: Record<CollectionName, string[]> = {
     tasks: tasks.map((t) => t.id),
     user_settings: settings.map((s) => s.id),
-    trolley_exports: [run.id],
+    trolley_exports: [run.id, dispatched.id],
     users: ROLES.map((role) => members[role].id),
     nurseries: [admin.nursery],
     customers: [customer.id],
     trolley_movements: [movement.id],
     standing_orders: [standing.id],
     pool_statements: [pool.id],
+    run_drops: [drop.id],
   };
   return {
     id: admin.nursery,
@@ -575,6 +587,7 @@ async function snapshot(): Promise<Record<string, string[]>> {
     'trolley_movements',
     'standing_orders',
     'pool_statements',
+    'run_drops',
   ] as const) {
     const rows = await db.selectFrom(table).select(['id', 'updated']).orderBy('id').execute();
     out[table] = rows.map((row) => `${row.id}@${row.updated}`);

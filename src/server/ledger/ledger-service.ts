@@ -70,49 +70,53 @@ export class LedgerService {
   async book(user: UsersTable, runId: string, body: unknown): Promise<BookingResult> {
     const read = readBookingCounts(body);
     if (!read.ok) throw badRequest(read.error.message, { stops: read.error });
-    return this.deps.records.systemBatch(
-      async (batch) => {
-        await lockRun(batch, runId);
-        const preview = await this.previewIn(batch.db, user, runId);
-        let booked = 0;
-        let alreadyBooked = 0;
-        let skipped = 0;
-        for (const stop of preview.stops) {
-          if (stop.booked) {
-            alreadyBooked += 1;
-            continue;
-          }
-          const counts = read.counts ? read.counts.get(stop.stop) : stop;
-          if (stop.problem !== '' || !counts || COUNTS.every((count) => counts[count] === 0)) {
-            skipped += 1;
-            continue;
-          }
-          await batch.insert('trolley_movements', {
-            nursery: user.nursery,
-            customer: stop.customer,
-            kind: 'out',
-            reason: '',
-            date: preview.run.date,
-            trolleys: counts.trolleys,
-            shelves: counts.shelves,
-            extensions: counts.extensions,
-            note: `Run "${preview.run.name}"`.slice(0, 1000),
-            recordedBy: user.id,
-            run: runId,
-            stop: stop.stop,
-            created_by: user.id,
-            updated_by: '',
-          });
-          booked += 1;
-        }
-        const result = { booked, alreadyBooked, skipped };
-        return { ...result, message: bookingMessage(result) };
-      },
-      { user },
-    );
+    return this.deps.records.systemBatch(async (batch) => this.bookIn(batch, user, runId, read.counts), { user });
   }
 
-  private async previewIn(db: Kysely<Database>, user: UsersTable, runId: string): Promise<BookingPreview> {
+  /**
+   * Books the run out inside `batch` (the run is locked first on PostgreSQL): "Book trolleys out"
+   * and a run's dispatch (docs/decisions/042) alike. `counts` null books each stop as previewed.
+   */
+  async bookIn(batch: WriteBatch, user: UsersTable, runId: string, counts: Map<string, Balance> | null): Promise<BookingResult> {
+    await lockRun(batch, runId);
+    const preview = await this.previewIn(batch.db, user, runId);
+    let booked = 0;
+    let alreadyBooked = 0;
+    let skipped = 0;
+    for (const stop of preview.stops) {
+      if (stop.booked) {
+        alreadyBooked += 1;
+        continue;
+      }
+      const chosen = counts ? counts.get(stop.stop) : stop;
+      if (stop.problem !== '' || !chosen || COUNTS.every((count) => chosen[count] === 0)) {
+        skipped += 1;
+        continue;
+      }
+      await batch.insert('trolley_movements', {
+        nursery: user.nursery,
+        customer: stop.customer,
+        kind: 'out',
+        reason: '',
+        date: preview.run.date,
+        trolleys: chosen.trolleys,
+        shelves: chosen.shelves,
+        extensions: chosen.extensions,
+        note: `Run "${preview.run.name}"`.slice(0, 1000),
+        recordedBy: user.id,
+        run: runId,
+        stop: stop.stop,
+        created_by: user.id,
+        updated_by: '',
+      });
+      booked += 1;
+    }
+    const result = { booked, alreadyBooked, skipped };
+    return { ...result, message: bookingMessage(result) };
+  }
+
+  /** The run's stops as the ledger names them, each with its customer (or why it has none), read through `db`. */
+  async previewIn(db: Kysely<Database>, user: Pick<UsersTable, 'nursery'>, runId: string): Promise<BookingPreview> {
     const row = await db
       .selectFrom('trolley_exports')
       .selectAll()
@@ -139,9 +143,16 @@ export class LedgerService {
       : [];
     const nameOf = new Map(customers.map((customer) => [customer.id, customer.name]));
     const booked = new Set(
-      (await db.selectFrom('trolley_movements').select('stop').where('run', '=', runId).where('nursery', '=', user.nursery).execute()).map(
-        (movement) => movement.stop,
-      ),
+      (
+        await db
+          .selectFrom('trolley_movements')
+          .select('stop')
+          .where('run', '=', runId)
+          .where('nursery', '=', user.nursery)
+          // A drop's counts back come in under the same run and stop (docs/decisions/042).
+          .where('kind', '=', 'out')
+          .execute()
+      ).map((movement) => movement.stop),
     );
     const seen = new Set<string>();
     const previewStops: BookingStop[] = [];
@@ -180,7 +191,7 @@ export class LedgerService {
 }
 
 /** On PostgreSQL the run is locked first, so two bookings of the same run run one after the other. */
-async function lockRun(batch: WriteBatch, runId: string): Promise<void> {
+export async function lockRun(batch: WriteBatch, runId: string): Promise<void> {
   if (batch.dialect !== 'postgres') return;
   await sql`SELECT id FROM trolley_exports WHERE id = ${runId} FOR UPDATE`.execute(batch.db);
 }

@@ -136,6 +136,11 @@ describe('access rules: the SQL form and the predicate agree', () => {
       Object.assign(base, { customer: newRecordId(), title: 'Greenfields', fromYear: 2026, fromWeek: 50, created_by: base.user });
       delete base.user;
     }
+    // A run's drop belongs to the nursery too (docs/decisions/042).
+    if (collection.name === 'run_drops') {
+      Object.assign(base, { run: newRecordId(), stop: String(base.id), outcome: 'delivered', recordedBy: base.user });
+      delete base.user;
+    }
     if (collection.name === 'user_settings') await db.deleteFrom('user_settings').where('user', '=', String(base.user)).execute();
     await store.insert(collection.table, base);
     return (await store.findById(collection.table, String(base.id))) ?? base;

@@ -3,6 +3,7 @@ import { customersCollection } from './customers';
 import { invitationsCollection } from './invitations';
 import { nurseriesCollection } from './nurseries';
 import { poolStatementsCollection } from './pool-statements';
+import { runDropsCollection } from './run-drops';
 import { standingOrdersCollection } from './standing-orders';
 import { tasksCollection } from './tasks';
 import { trolleyExportsCollection } from './trolley-exports';
@@ -22,4 +23,5 @@ export const ALL_COLLECTIONS: readonly Collection[] = [
   trolleyMovementsCollection,
   poolStatementsCollection,
   standingOrdersCollection,
+  runDropsCollection,
 ];

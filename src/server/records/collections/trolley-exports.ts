@@ -9,6 +9,10 @@ const rules = nurseryTeamRules('runs');
 export const trolleyExportsCollection = serverCollection(trolleyExports, {
   rules,
   needsDeletePassword: true,
+  // Every run starts new; its steps are the runs service's (docs/decisions/042).
+  async beforeCreate() {
+    return { state: 'new', stateLog: [] };
+  },
   // The mapper saves a run over the one of the same name (docs/product.md#runs): a deleted run
   // cannot come back beside another of its name, or saving either would pick one at random.
   async restoreConflict(row, store) {

@@ -54,7 +54,11 @@ export const trolleyMovementsCollection = serverCollection(trolleyMovements, {
     const run = String(row.run ?? '');
     if (run === '') return null;
     const { rows } = await store.list('trolley_movements', {
-      where: [sql<SqlBool>`${sql.ref('run')} = ${run}`, sql<SqlBool>`${sql.ref('stop')} = ${String(row.stop ?? '')}`],
+      where: [
+        sql<SqlBool>`${sql.ref('run')} = ${run}`,
+        sql<SqlBool>`${sql.ref('stop')} = ${String(row.stop ?? '')}`,
+        sql<SqlBool>`${sql.ref('kind')} = ${String(row.kind ?? '')}`,
+      ],
       sort: [],
       page: 1,
       perPage: 1,

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import { RUNS_API } from '#domain/runs/runs-api';
+import { requireUser } from '../auth/auth-context';
+import { requireAccess } from '../auth/require-access';
+import { membersWithRole, MEMBER, PASSWORD_CHOSEN } from '../records/access-rules';
+import { actorOfUser, type RunLifecycleService } from './run-lifecycle-service';
+
+/** Viewers' answer for recording a drop. */
+export const VIEWERS_CANNOT_RECORD_DROPS = 'Viewers can look but not record drops. Ask a member of staff to record it.';
+
+/**
+ * A run's steps and drops (docs/decisions/042); thin: the service does the work. Who may make
+ * each step is the service's (it depends on the step); a drop is recorded by staff, office staff
+ * and admins (the office for a driver who phones in), and by a driver's link on its own route.
+ */
+export async function runRoutes(app: FastifyInstance, { runs }: { runs: RunLifecycleService }): Promise<void> {
+  app.post<{ Params: { run: string } }>(
+    RUNS_API.stateRoute,
+    { preHandler: requireAccess([...MEMBER, PASSWORD_CHOSEN], 'run state') },
+    async (request) => runs.move(requireUser(request.auth), request.params.run, request.body),
+  );
+
+  app.get(RUNS_API.deliveredMarks, { preHandler: requireAccess(MEMBER, 'delivered marks') }, async (request) =>
+    runs.deliveredMarks(requireUser(request.auth), request.query),
+  );
+
+  app.post<{ Params: { run: string } }>(
+    RUNS_API.dropsRoute,
+    { preHandler: requireAccess(membersWithRole(['admin', 'office', 'staff'], VIEWERS_CANNOT_RECORD_DROPS), 'run drops') },
+    async (request) => runs.recordDrop(actorOfUser(requireUser(request.auth)), request.params.run, request.body),
+  );
+}
