@@ -42,6 +42,7 @@ import { standingOrdersRoutes } from './standing-orders/standing-orders-routes';
 import { StandingOrdersService } from './standing-orders/standing-orders-service';
 import { teamRoutes } from './team/team-routes';
 import { TeamService } from './team/team-service';
+import { DriverDrops } from './driver/driver-drops';
 import { driverRoutes } from './driver/driver-routes';
 import { DriverService } from './driver/driver-service';
 import { DeletedSweeper } from './trail/deleted-sweeper';
@@ -204,7 +205,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(poolRoutes, { pool: new PoolService({ records, db: database.db }) });
   await app.register(standingOrdersRoutes, { standing: new StandingOrdersService({ records, db: database.db, now }) });
   const driver = new DriverService({ db: database.db, throttles, tokenSecret: secrets.tokenSecret, appUrl: config.appUrl, now });
-  await app.register(driverRoutes, { driver, rateLimitPerMinute: config.authRateLimitPerMinute });
+  await app.register(driverRoutes, { driver, drops: new DriverDrops({ runs }), rateLimitPerMinute: config.authRateLimitPerMinute });
   await app.register(recordRoutes, {
     records,
     collections,

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DRIVER_API, DRIVER_LINK_HEADER } from '#domain/driver/driver-link';
 import { requireUser } from '../auth/auth-context';
 import { requireRole } from '../auth/require-access';
+import type { DriverDrops } from './driver-drops';
 import type { DriverLink, DriverService } from './driver-service';
 
 /** Only office staff and admins hand a run to a driver (docs/decisions/044). */
@@ -9,6 +10,7 @@ export const DRIVER_LINK_EDITORS_ONLY = "Only office staff and admins can make o
 
 export interface DriverRoutesOptions {
   driver: DriverService;
+  drops: DriverDrops;
   rateLimitPerMinute: number;
 }
 
@@ -17,7 +19,7 @@ export interface DriverRoutesOptions {
  * authorised by the link's secret in DRIVER_LINK_HEADER only: a signed-in user's token opens none
  * of them, and the secret opens nothing else (every other route sees a visitor).
  */
-export async function driverRoutes(app: FastifyInstance, { driver, rateLimitPerMinute }: DriverRoutesOptions): Promise<void> {
+export async function driverRoutes(app: FastifyInstance, { driver, drops, rateLimitPerMinute }: DriverRoutesOptions): Promise<void> {
   const editors = requireRole(['admin', 'office'], DRIVER_LINK_EDITORS_ONLY);
   const limited = { rateLimit: { max: rateLimitPerMinute, timeWindow: '1 minute' } };
 
@@ -35,6 +37,7 @@ export async function driverRoutes(app: FastifyInstance, { driver, rateLimitPerM
     driver.open(request.ip, request.body?.code),
   );
   app.get(DRIVER_API.run, async (request) => driver.run(await linkOf(driver, request)));
+  app.post(DRIVER_API.drops, async (request) => drops.record(await linkOf(driver, request), request.body));
 }
 
 export function linkOf(driver: DriverService, request: FastifyRequest): Promise<DriverLink> {

@@ -19,6 +19,9 @@ import type { Throttles } from '../auth/throttles';
 import type { Database, DriverLinksTable, UsersTable } from '../db/schema';
 import { ApiError, notFound } from '../errors';
 import { newRecordId } from '../records/ids';
+import { runDropsCollection } from '../records/collections/run-drops';
+import type { Row } from '../records/record-store';
+import { driverDropOf } from './driver-drops';
 import { credentialHash, linkCredentials } from './driver-link-codes';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -139,7 +142,7 @@ export class DriverService {
   }
 
   /** The link's run as the driver sees it: its drops in drop order (first drop first) and what is recorded. */
-  async run(link: DriverLink, drops: DriverRunAnswer['drops'] = []): Promise<DriverRunAnswer> {
+  async run(link: DriverLink): Promise<DriverRunAnswer> {
     const run = await this.deps.db
       .selectFrom('trolley_exports')
       .selectAll()
@@ -171,6 +174,14 @@ export class DriverService {
     const outOf = new Map(
       bookedOut.map((m) => [m.stop, { trolleys: Number(m.trolleys), shelves: Number(m.shelves), extensions: Number(m.extensions) }]),
     );
+    const dropRows = await this.deps.db
+      .selectFrom('run_drops')
+      .selectAll()
+      .where('nursery', '=', link.nursery)
+      .where('run', '=', link.run)
+      .orderBy('recordedAt')
+      .execute();
+    const drops = dropRows.map((row) => driverDropOf(runDropsCollection.toRecord(row as unknown as Row)));
     const seen = new Set<string>();
     const driverStops: DriverStop[] = [];
     stops.forEach((stop, index) => {
