@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -16,6 +17,9 @@ import { RealtimeBroker, DEFAULT_MAX_BUFFERED_BYTES } from './realtime/broker';
 import { DEFAULT_MAX_INSTANCE_FILTER_COST } from './realtime/subscriptions';
 import { InProcessEventBus, type EventBus, type RecordChange } from './realtime/event-bus';
 import { realtimeRoutes } from './realtime/realtime-routes';
+import { DatabaseFileStore, filesFolder, FolderFileStore, type FileStore } from './files/file-store';
+import { filesRoutes } from './files/files-routes';
+import { multipartOptions } from './files/multipart-body';
 import { createMailer, sendInBackground, type Mailer } from './mail/mailer';
 import { installJsonCompression } from './plugins/compress-json';
 import { installCors } from './plugins/cors';
@@ -135,6 +139,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     externalVersion: database.dialect === 'sqlite' ? () => sqliteDataVersion(database) : undefined,
   });
   const events: EventBus = listCache.watch(bus);
+  // Files' bytes (docs/decisions/043): in the database every instance shares on PostgreSQL, in a folder of DATA_DIR otherwise.
+  const files: FileStore =
+    database.dialect === 'postgres' ? new DatabaseFileStore(database.db, now) : new FolderFileStore(filesFolder(config.dataDir));
   const records = new RecordService({
     db: database.db,
     dialect: database.dialect,
@@ -152,6 +159,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     throttles,
     sendMail: sendInBackground(mailer, app.log),
     now,
+    files,
   });
 
   installJsonBodyParser(app);
@@ -204,6 +212,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(runRoutes, { runs });
   await app.register(poolRoutes, { pool: new PoolService({ records, db: database.db }) });
   await app.register(standingOrdersRoutes, { standing: new StandingOrdersService({ records, db: database.db, now }) });
+  // Multipart bodies (the SDK's FormData with files), read by the records routes within each field's limits.
+  await app.register(multipart, multipartOptions(collections));
+  await app.register(filesRoutes, { records, tokens });
   const driver = new DriverService({ db: database.db, throttles, tokenSecret: secrets.tokenSecret, appUrl: config.appUrl, now });
   await app.register(driverRoutes, { driver, drops: new DriverDrops({ runs }), rateLimitPerMinute: config.authRateLimitPerMinute });
   await app.register(recordRoutes, {

@@ -197,6 +197,7 @@ function order(title: string, day: Day, over: Partial<OrderRecord> = {}): OrderR
     created_by: 'staff1',
     updated_by: 'staff1',
     nursery: 'nursery1',
+    attachments: [],
     ...over,
   };
 }

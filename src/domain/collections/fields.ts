@@ -126,7 +126,29 @@ export interface PasswordField extends FieldBase {
   readonly hidden: true;
 }
 
-export type Field = TextField | NumberField | BoolField | SelectField | JsonField | RelationField | DateField | PasswordField;
+/**
+ * Files, as PocketBase keeps them (docs/decisions/043): the record holds the stored file names
+ * (one name, or a list when `maxSelect` > 1); the bytes live in the file store and are served at
+ * `/api/files/{collection}/{record}/{name}`. Sent as multipart parts; `field+` appends, `field-`
+ * removes names, null or '' removes every file.
+ */
+export interface FileField extends FieldBase {
+  readonly kind: 'file';
+  /** 1: the value is one name ('' for none); more: a list of at most this many names. */
+  readonly maxSelect: number;
+  /** Bytes per file at most. */
+  readonly maxSize: number;
+  /** The types a file may have (`image/jpeg`, `application/pdf`); empty: any. */
+  readonly mimeTypes: readonly string[];
+  /** Served only with a file token (`?token=`) of someone who may view the record. */
+  readonly protected?: boolean;
+  /** What one file is called in messages ("The photo is larger than 5 MB."); default "file". */
+  readonly noun?: string;
+  /** Thumbnail sizes (`100x100`) clients may ask for; served as the original (docs/decisions/043). */
+  readonly thumbs?: readonly string[];
+}
+
+export type Field = TextField | NumberField | BoolField | SelectField | JsonField | RelationField | DateField | PasswordField | FileField;
 export type FieldKind = Field['kind'];
 
 /**
@@ -192,6 +214,8 @@ export const password = <const O extends Options<PasswordField>>(options: O): O 
   ...options,
 });
 
+export const file = <const O extends Options<FileField>>(options: O): O & { readonly kind: 'file' } => ({ kind: 'file', ...options });
+
 export function select<V extends string, const O extends Omit<Options<SelectField<V>>, 'values'>>(
   values: readonly V[],
   options: O,
@@ -237,17 +261,21 @@ export function defineCollection<const Fields extends Readonly<Record<string, Fi
 // ---- types read from a declaration ----
 
 /** The value of a field as the API shows it. */
-export type ValueOf<F> = F extends { kind: 'number' }
-  ? number
-  : F extends { kind: 'bool' }
-    ? boolean
-    : F extends { kind: 'select'; values: readonly (infer V)[] }
-      ? V
-      : F extends { kind: 'json'; read: (raw: unknown) => FieldRead<infer T>; default: infer D }
-        ? [D] extends [null]
-          ? T | null
-          : T
-        : string;
+export type ValueOf<F> = F extends { kind: 'file'; maxSelect: 1 }
+  ? string
+  : F extends { kind: 'file' }
+    ? string[]
+    : F extends { kind: 'number' }
+      ? number
+      : F extends { kind: 'bool' }
+        ? boolean
+        : F extends { kind: 'select'; values: readonly (infer V)[] }
+          ? V
+          : F extends { kind: 'json'; read: (raw: unknown) => FieldRead<infer T>; default: infer D }
+            ? [D] extends [null]
+              ? T | null
+              : T
+            : string;
 
 type Flatten<T> = { [K in keyof T]: T[K] } & {};
 
@@ -272,7 +300,9 @@ export type RecordOf<C> = Flatten<
 >;
 
 /** Whether a client fills a field in (a form's field): shown, settable, and not stamped by the server. */
-type IsEditable<F> = F extends { hidden: true } | { settable: 'never' } | { stamp: 'create' | 'write' } | { kind: 'password' }
+// Files are sent as uploads (the file store's own path, docs/decisions/043), never as a form's value.
+type IsEditable<F> = F extends
+  { hidden: true } | { settable: 'never' } | { stamp: 'create' | 'write' } | { kind: 'password' } | { kind: 'file' }
   ? false
   : true;
 
@@ -304,7 +334,7 @@ export type DefaultsOf<C> = Flatten<{
 
 /** Whether a client fills the field in (see EditableOf). */
 export function isEditable(field: Field): boolean {
-  return !field.hidden && field.settable !== 'never' && !(field.kind === 'relation' && field.stamp);
+  return !field.hidden && field.settable !== 'never' && !(field.kind === 'relation' && field.stamp) && field.kind !== 'file';
 }
 
 /** The defaults a new record's editable fields start with. */
@@ -323,6 +353,16 @@ export function textLimitsOf<C extends CollectionDeclaration>(declaration: C): R
     if (field.kind === 'text' && field.max !== undefined && isEditable(field)) limits[name] = field.max;
   }
   return limits;
+}
+
+/** Whether a file field holds a list of names (stored as JSON text) rather than one name. */
+export function isMultiFile(field: FileField): boolean {
+  return field.maxSelect > 1;
+}
+
+/** A file field's value when it holds no file, also its column's default. */
+export function emptyFiles(field: FileField): string | string[] {
+  return isMultiFile(field) ? [] : '';
 }
 
 /** The column a field is stored in: its own name, except a password (its hash's column). */

@@ -7,6 +7,7 @@ import { BOARD_TYPES, CUSTOMER_TYPES, DAYS, ORDER_STATUSES } from '../records';
 import { has, type FieldError } from '../validation';
 import { normalizeLegacyYear, weeksInIsoYear } from '../weeks';
 import { defaultsOf, defineCollection, number, relation, select, text, type RefineContext } from './fields';
+import { attachments } from './attachments';
 import { createdBy, updatedBy } from './trail-fields';
 
 function weekRangeError(week: number, year: number | undefined): FieldError {
@@ -90,6 +91,8 @@ export const tasks = defineCollection({
     updated_by: updatedBy,
     // The nursery it belongs to, set by the server from the caller (docs/decisions/036).
     nursery: relation('nurseries', { settable: 'always', stamp: 'create', stampWith: 'nursery', default: '' }),
+    // Photos and PDFs (docs/decisions/043).
+    attachments,
   },
   // Every list is one nursery's, so the nursery leads each index: one nursery's week costs the
   // same however many other nurseries share the server (docs/decisions/036).

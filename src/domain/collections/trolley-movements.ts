@@ -7,6 +7,7 @@ import { ADJUSTMENT_REASONS, COUNTS, MOVEMENT_KINDS, type Count } from '../ledge
 import type { FieldError } from '../validation';
 import { parseCalendarDate } from '../weeks';
 import { defineCollection, number, relation, select, text, type RefineContext } from './fields';
+import { attachments } from './attachments';
 import { createdBy, updatedBy } from './trail-fields';
 
 /** The most of one count a single movement may move: a bound that catches a slip, not a business rule. */
@@ -116,6 +117,8 @@ export const trolleyMovements = defineCollection({
     stop: text({ label: 'Stop', settable: 'never', max: 100, default: '', refusal: SET_BY_BOOKING }),
     created_by: createdBy,
     updated_by: updatedBy,
+    // Photos and PDFs (docs/decisions/043).
+    attachments,
   },
   indexes: [
     // A customer's ledger and statement, by date; the balances' recount of one customer.

@@ -87,6 +87,9 @@ export function readField(field: Field, raw: unknown): FieldRead<unknown> {
         error: { code: 'validation_invalid_date', message: 'Must be a date and time such as 2026-03-02 08:00:00.000Z.' },
       };
     }
+    case 'file':
+      // Files are read from the upload by the file store's helper (src/server/files), never here.
+      return { ok: false, error: { code: 'validation_invalid_value', message: 'A file is sent as an upload.' } };
     case 'password':
       // Passwords are read by their collection's own rules (hashing, confirmation, the old one).
       return { ok: false, error: { code: 'validation_invalid_value', message: 'A password is checked by its own form.' } };

@@ -4,15 +4,19 @@ import SQLite from 'better-sqlite3';
 import { createPrivateFile, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../data-dir';
 import { sqliteFile } from '../db/database';
 import { pidFilePath, runningServerPid } from '../pid-file';
+import { filesFolder, FolderFileStore } from '../files/file-store';
+import { formatTimestamp } from '../records/ids';
 import { AdminError } from './accounts';
 
 // Online backup and restore of the embedded SQLite database (issue 9 "Backups").
-// PostgreSQL has its own tools: see POSTGRES_ADVICE and the README.
+// PostgreSQL has its own tools: see POSTGRES_ADVICE and the README. Files travel inside the backup
+// (the `stored_files` table, docs/decisions/043); on PostgreSQL they are in the database already.
 
 export const POSTGRES_ADVICE = `DATABASE_URL points at PostgreSQL: back it up and restore it with PostgreSQL's own tools, e.g.
   pg_dump --format=custom --file=trolleyboard.dump "$DATABASE_URL"
   pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" trolleyboard.dump
-(stop every Trolleyboard server before pg_restore). See "Backups" in the README.`;
+(stop every Trolleyboard server before pg_restore). Attachments are stored in the database, so
+the dump holds them too. See "Backups" in the README.`;
 
 /** Copy every remaining page in one step: a step restarted by a concurrent write could otherwise never finish. */
 const ALL_PAGES = 0x7fffffff;
@@ -21,6 +25,65 @@ export interface BackupSummary {
   file: string;
   bytes: number;
   counts: Record<string, number>;
+  /** How many files (attachments, docs/decisions/043) the backup holds. */
+  files: number;
+}
+
+/** Whether an SQLite database has the table files travel in (migration 015). */
+function hasFilesTable(db: SQLite.Database): boolean {
+  return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'stored_files'").get() !== undefined;
+}
+
+/**
+ * Copies the files of DATA_DIR's folder into the backup's `stored_files` table, so a backup stays
+ * one file (docs/decisions/043). Taken just after the database's snapshot.
+ */
+async function copyFilesInto(file: string, dataDir: string): Promise<number> {
+  const db = new SQLite(file);
+  try {
+    if (!hasFilesTable(db)) return 0;
+    const insert = db.prepare(
+      'INSERT OR REPLACE INTO stored_files ("collection", "record", "name", "data", "size", "created") VALUES (?, ?, ?, ?, ?, ?)',
+    );
+    const created = formatTimestamp(new Date());
+    let count = 0;
+    for await (const stored of new FolderFileStore(filesFolder(dataDir)).all()) {
+      insert.run(stored.collection, stored.record, stored.name, Buffer.from(stored.bytes), stored.bytes.length, created);
+      count++;
+    }
+    return count;
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Writes the files a restored database carries back into DATA_DIR's folder and empties its table;
+ * the folder as it was is kept beside it (`storage.before-restore-…`).
+ */
+async function restoreFilesFrom(target: string, dataDir: string, stamp: string): Promise<number> {
+  const db = new SQLite(target);
+  try {
+    if (!hasFilesTable(db)) return 0;
+    const folder = filesFolder(dataDir);
+    if (fs.existsSync(folder)) fs.renameSync(folder, `${folder}.before-restore-${stamp}`);
+    const store = new FolderFileStore(folder);
+    const rows = db.prepare('SELECT "collection", "record", "name", "data" FROM stored_files').iterate() as IterableIterator<{
+      collection: string;
+      record: string;
+      name: string;
+      data: Buffer;
+    }>;
+    let count = 0;
+    for (const row of rows) {
+      await store.put({ collection: row.collection, record: row.record, name: row.name }, row.data);
+      count++;
+    }
+    db.prepare('DELETE FROM stored_files').run();
+    return count;
+  } finally {
+    db.close();
+  }
 }
 
 const TABLES = ['users', 'tasks', 'user_settings', 'trolley_exports'] as const;
@@ -83,10 +146,11 @@ export async function backupSqlite(dataDir: string, target: string): Promise<Bac
     const copy = new SQLite(partial);
     copy.pragma('journal_mode = DELETE');
     copy.close();
+    const files = await copyFilesInto(partial, dataDir);
     const counts = checkDatabase(partial);
     fs.renameSync(partial, file);
     fs.chmodSync(file, PRIVATE_FILE_MODE);
-    return { file, bytes: fs.statSync(file).size, counts };
+    return { file, bytes: fs.statSync(file).size, counts, files };
   } catch (error) {
     fs.rmSync(partial, { force: true });
     throw error;
@@ -97,6 +161,8 @@ export interface RestoreSummary {
   /** Where the database as it was before the restore was kept, if there was one. */
   previous: string | null;
   counts: Record<string, number>;
+  /** How many files the backup brought back. */
+  files: number;
 }
 
 /**
@@ -118,8 +184,9 @@ export async function restoreSqlite(dataDir: string, from: string, now: Date): P
   const target = sqliteFile(dataDir);
   fs.mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   let previous: string | null = null;
+  const stamp = now.toISOString().replace(/[:.]/g, '-');
   if (fs.existsSync(target)) {
-    previous = `${target}.before-restore-${now.toISOString().replace(/[:.]/g, '-')}`;
+    previous = `${target}.before-restore-${stamp}`;
     createPrivateFile(previous);
     const current = new SQLite(target, { fileMustExist: true });
     try {
@@ -137,5 +204,6 @@ export async function restoreSqlite(dataDir: string, from: string, now: Date): P
   } finally {
     backup.close();
   }
-  return { previous, counts };
+  const files = await restoreFilesFrom(target, dataDir, stamp);
+  return { previous, counts, files };
 }

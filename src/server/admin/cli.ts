@@ -122,12 +122,14 @@ async function backupOrRestore(command: 'backup' | 'restore', file: string | und
   }
   if (!file) throw new AdminError(`${command} needs a file name, e.g. npm run admin -- ${command} trolleyboard-backup.db`);
   if (command === 'backup') {
-    const { file: written, bytes, counts } = await backupSqlite(config.dataDir, file);
+    const { file: written, bytes, counts, files } = await backupSqlite(config.dataDir, file);
     console.log(`Backed up ${describeCounts(counts)} to ${written} (${Math.ceil(bytes / 1024)} KB).`);
+    if (files > 0) console.log(`The backup holds ${files} attached file${files === 1 ? '' : 's'}.`);
     return 0;
   }
-  const { previous, counts } = await restoreSqlite(config.dataDir, file, new Date());
+  const { previous, counts, files } = await restoreSqlite(config.dataDir, file, new Date());
   console.log(`Restored ${describeCounts(counts)} from ${file} into ${config.dataDir}.`);
+  if (files > 0) console.log(`Restored ${files} attached file${files === 1 ? '' : 's'}.`);
   if (previous) console.log(`The database as it was before is kept in ${previous}.`);
   return 0;
 }

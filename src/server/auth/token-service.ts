@@ -11,7 +11,8 @@ export class TokenService {
   ) {}
 
   private keyFor(type: TokenType, user: UsersTable): Uint8Array {
-    if (type === 'auth') return signingKey(this.secret, type, [user.tokenKey]);
+    // A file token dies with the user's sign-ins (the token key rotates on a password reset).
+    if (type === 'auth' || type === 'file') return signingKey(this.secret, type, [user.tokenKey]);
     if (type === 'verification') return signingKey(this.secret, type, [user.tokenKey, user.email]);
     return signingKey(this.secret, type, [user.tokenKey, user.passwordHash]);
   }
@@ -20,7 +21,9 @@ export class TokenService {
     const payload =
       type === 'auth'
         ? { id: user.id, collectionId: USERS_COLLECTION_ID, type, refreshable: true }
-        : { id: user.id, collectionId: USERS_COLLECTION_ID, type, email: user.email };
+        : type === 'file'
+          ? { id: user.id, collectionId: USERS_COLLECTION_ID, type }
+          : { id: user.id, collectionId: USERS_COLLECTION_ID, type, email: user.email };
     return signToken(payload, this.keyFor(type, user), ttlSeconds);
   }
 

@@ -1,6 +1,7 @@
 import { decodeJwt, jwtVerify, SignJWT } from 'jose';
 
-export type TokenType = 'auth' | 'verification' | 'passwordReset';
+/** `file`: PocketBase's short-lived token for protected files (`?token=`, docs/decisions/043). */
+export type TokenType = 'auth' | 'verification' | 'passwordReset' | 'file';
 
 export interface TokenPayload {
   id: string;

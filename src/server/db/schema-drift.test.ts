@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isolatedPostgres } from '../../../tests/support/postgres';
-import { columnOf, type Field } from '#domain/collections/fields';
+import { columnOf, isMultiFile, type Field } from '#domain/collections/fields';
 import { ALL_COLLECTIONS } from '../records/collections/all-collections';
 import { openDatabase, type DatabaseHandle } from './database';
 
@@ -36,6 +36,7 @@ const TYPE_OF_KIND: Readonly<Record<Field['kind'], string>> = {
   date: 'text',
   json: 'text',
   password: 'text',
+  file: 'text',
   number: 'integer',
   bool: 'boolean',
 };
@@ -44,6 +45,7 @@ const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
 /** What the declaration says the column's default is. */
 function declaredDefault(field: Field): string | null {
+  if (field.kind === 'file') return quote(isMultiFile(field) ? '[]' : '');
   if (field.kind === 'json') return quote(field.default === null ? '' : JSON.stringify(field.default));
   if (field.kind === 'password' || field.default === undefined) return null;
   if (typeof field.default === 'boolean' || typeof field.default === 'number') return String(field.default);

@@ -27,13 +27,16 @@ type RowOf<C> = Flatten<
   { id: string; created: string; updated: string } & {
     -readonly [
       K in keyof FieldsOf<C> as FieldsOf<C>[K] extends { column: infer Column extends string } ? Column : K
-    ]: FieldsOf<C>[K] extends {
-      kind: 'number';
-    }
-      ? number
-      : FieldsOf<C>[K] extends { kind: 'bool' }
-        ? Bool
-        : string;
+    ]: FieldsOf<C>[K] extends { kind: 'file' }
+      ? // The stored names (migration 015): the column's default holds none, so an insert may leave it out.
+        ColumnType<string, string | undefined, string>
+      : FieldsOf<C>[K] extends {
+            kind: 'number';
+          }
+        ? number
+        : FieldsOf<C>[K] extends { kind: 'bool' }
+          ? Bool
+          : string;
   }
 >;
 type FieldsOf<C> = C extends CollectionDeclaration<infer Fields> ? Fields : never;
@@ -137,6 +140,17 @@ export interface DriverLinksTable {
   created: string;
 }
 
+/** A file's bytes in the database (migration 015): the PostgreSQL file store (docs/decisions/043). */
+export interface StoredFilesTable {
+  /** The collection's id, as in the file's address. */
+  collection: string;
+  record: string;
+  name: string;
+  data: Uint8Array;
+  size: number;
+  created: string;
+}
+
 export interface Database {
   nurseries: NurseriesTable;
   invitations: InvitationsTable;
@@ -156,4 +170,5 @@ export interface Database {
   deleted_records: DeletedRecordsTable;
   job_claims: JobClaimsTable;
   driver_links: DriverLinksTable;
+  stored_files: StoredFilesTable;
 }

@@ -21,6 +21,10 @@ function describe(field: Field): string {
         return 'a date and time (2026-03-02 08:00:00.000Z) or blank';
       case 'password':
         return 'a password';
+      case 'file':
+        return field.maxSelect > 1
+          ? `up to ${field.maxSelect} files (multipart), or the names to keep`
+          : 'a file (multipart), or its name to keep';
     }
   })();
   return field.label ? `${field.label}: ${what}` : what;

@@ -157,6 +157,8 @@ const FILTER_TYPE: Readonly<Record<Field['kind'], FieldType>> = {
   date: 'date',
   // Never in a filter (hidden), listed for completeness.
   password: 'text',
+  // The stored names: a single file's is text, several files' a JSON list.
+  file: 'text',
 };
 
 /** The fields filters and sorts may name: the base fields and every declared one that is not hidden or turned off. */

@@ -78,6 +78,7 @@ type GeneratedOrder = Omit<
   | 'created_by'
   | 'updated_by'
   | 'nursery'
+  | 'attachments'
   | 'standingOrder'
   | 'standingWeek'
 >;
@@ -209,6 +210,7 @@ describe('list rules: the predicate and the SQL on the real tasks table agree, i
         nursery: '',
         standingOrder: '',
         standingWeek: '',
+        attachments: [],
       };
       await store.insert(tasksCollection.table, {
         ...order,

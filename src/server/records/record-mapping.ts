@@ -1,5 +1,5 @@
 import type { CollectionDeclaration, Field } from '#domain/collections/fields';
-import { columnOf } from '#domain/collections/fields';
+import { columnOf, isMultiFile } from '#domain/collections/fields';
 import type { Row } from './record-store';
 
 /** A record as the API sends it. */
@@ -39,6 +39,10 @@ function readerOf(field: Field): Reader {
       const fallback = field.default;
       return (stored) => parseJsonColumn(stored, fallback);
     }
+    case 'file': {
+      if (!isMultiFile(field)) return (stored) => (typeof stored === 'string' ? stored : '');
+      return (stored) => parseJsonColumn<string[]>(stored, []);
+    }
     default:
       return (stored) => stored;
   }
@@ -53,7 +57,7 @@ export function recordMapping(declaration: CollectionDeclaration): RecordMapping
   const columns = new Map<string, { column: string; json: boolean }>();
   for (const [name, field] of Object.entries(declaration.fields)) {
     if (!field.hidden) shown.push([name, readerOf(field)]);
-    columns.set(name, { column: columnOf(name, field), json: field.kind === 'json' });
+    columns.set(name, { column: columnOf(name, field), json: field.kind === 'json' || (field.kind === 'file' && isMultiFile(field)) });
   }
   const { id: collectionId, name: collectionName } = declaration;
   return {

@@ -24,6 +24,10 @@ import { formatTimestamp, newRecordId, nextTimestamp } from './ids';
 import type { ListQuery } from './list-query';
 import type { ApiRecord } from './record-mapping';
 import { RecordStore, type Row } from './record-store';
+import type { FileField } from '#domain/collections/fields';
+import { fileChanges, fileNamesOf, hasFiles, type FileChanges, type Upload } from '../files/file-changes';
+import { storedFileName } from '../files/file-names';
+import type { FileStore } from '../files/file-store';
 
 export interface RecordServiceOptions {
   db: Kysely<Database>;
@@ -43,6 +47,8 @@ export interface RecordServiceOptions {
   reads?: ClientReads;
   /** How history names a change made without a signed-in caller (default "operator (CLI)"). */
   systemActorName?: string;
+  /** Where files' bytes live (docs/decisions/043); without it, a write with files is refused. */
+  files?: FileStore;
 }
 
 export type { ApiRecord } from './record-mapping';
@@ -58,7 +64,14 @@ export interface ReadOptions {
   expand?: string;
 }
 
+/** A create's options: the file parts of a multipart body (src/server/files/multipart-body.ts). */
+export interface CreateOptions extends ReadOptions {
+  uploads?: readonly Upload[];
+}
+
 export interface WriteOptions extends ReadOptions {
+  /** The file parts of a multipart body. */
+  uploads?: readonly Upload[];
   /** The `updated` value the client started from (`If-Match`, docs/decisions/025); undefined = no condition. */
   ifMatch?: string;
   /** The caller's address, for the throttles of password checks (current and deletion password). */
@@ -236,14 +249,23 @@ export class RecordService {
 
   // ---- writes (clients) ----
 
-  async create(collection: Collection, auth: AuthContext, body: unknown, options: ReadOptions = {}): Promise<ApiRecord> {
+  async create(collection: Collection, auth: AuthContext, body: unknown, options: CreateOptions = {}): Promise<ApiRecord> {
     this.access(collection).authorize('create', auth);
     const expand = this.planExpand(collection, auth, options.expand);
-    this.refuseUnsettable(collection, body, null);
-    const values = await collection.prepareCreate(body, this.context(auth, false));
+    const files = this.fileChangesOf(collection, body, options.uploads ?? [], null);
+    this.refuseUnsettable(collection, files.body, null);
+    const values = await collection.prepareCreate(files.body, this.context(auth, false));
     if (values instanceof NotStored) return collection.toRecord(this.stamped(values.row));
+    if (values instanceof CreateWith) {
+      if (files.added.length > 0) throw new Error(`${collection.name}: a create that makes other records first cannot take files`);
+      return this.expanded(collection.toRecord(await this.insert(collection, values, auth)), expand);
+    }
+    const id = typeof values.id === 'string' ? values.id : newRecordId();
+    const row = await this.storingFiles(collection, id, files, () =>
+      this.insert(collection, { ...values, ...collection.toRow(files.values), id }, auth),
+    );
     // The answer shows what the client sent and the server set: no field is hidden from its maker.
-    return this.expanded(collection.toRecord(await this.insert(collection, values, auth)), expand);
+    return this.expanded(collection.toRecord(row), expand);
   }
 
   async update(collection: Collection, auth: AuthContext, id: string, body: unknown, options: WriteOptions = {}): Promise<ApiRecord> {
@@ -251,9 +273,13 @@ export class RecordService {
     const expand = this.planExpand(collection, auth, options.expand);
     const existing = await this.findFor('update', collection, auth, id);
     if (options.ifMatch !== undefined && options.ifMatch !== existing.updated) throw changedMeanwhile();
-    this.refuseUnsettable(collection, body, collection.toRecord(existing));
-    const changes = await collection.prepareUpdate(body ?? {}, existing, this.context(auth, false, options.address));
-    return this.expanded(this.shown(collection, auth, await this.write(collection, existing, changes, auth)), expand);
+    const files = this.fileChangesOf(collection, body, options.uploads ?? [], collection.toRecord(existing));
+    this.refuseUnsettable(collection, files.body, collection.toRecord(existing));
+    const changes = await collection.prepareUpdate(files.body ?? {}, existing, this.context(auth, false, options.address));
+    const row = await this.storingFiles(collection, String(existing.id), files, () =>
+      this.write(collection, existing, { ...changes, ...collection.toRow(files.values) }, auth),
+    );
+    return this.expanded(this.shown(collection, auth, row), expand);
   }
 
   async delete(collection: Collection, auth: AuthContext, id: string, options: DeleteOptions = {}): Promise<void> {
@@ -271,6 +297,8 @@ export class RecordService {
     const existing = await this.findFor('delete', collection, auth, id);
     if (options.ifMatch !== undefined && options.ifMatch !== existing.updated) throw changedMeanwhile();
     await this.remove(collection, existing, auth);
+    // A record in Deleted keeps its files, so a restore brings them back; they go with the purge.
+    if (!collection.declaration.trail) await this.removeRecordFiles(collection, id);
   }
 
   // ---- history and Deleted (collections with a trail, docs/decisions/034) ----
@@ -368,6 +396,7 @@ export class RecordService {
       if (!(await new DeletedStore(trx).remove(collection.name, id))) throw notFound();
       await new HistoryStore(trx).removeFor(collection.name, [id]);
     });
+    await this.removeRecordFiles(collection, id);
   }
 
   /**
@@ -377,14 +406,113 @@ export class RecordService {
   async purgeExpired(instance: string, everyMs: number): Promise<PurgeRun> {
     const nowMs = this.options.now().getTime();
     const cutoff = formatTimestamp(new Date(nowMs - this.options.config.deletedKeepDays * DAY_MS));
-    return this.options.db.transaction().execute(async (trx) => {
+    const withFiles = this.options.collections.filter((c) => c.declaration.trail && hasFiles(c.declaration)).map((c) => c.name);
+    let purgedWithFiles: Array<{ collection: string; id: string }> = [];
+    const run = await this.options.db.transaction().execute(async (trx) => {
       if (!(await claimJob(trx, PURGE_JOB, nowMs, nowMs + everyMs, instance))) return { claimed: false, purged: 0 };
+      if (withFiles.length > 0)
+        purgedWithFiles = await trx
+          .selectFrom('deleted_records')
+          .select(['collection', 'id'])
+          .where('deleted', '<', cutoff)
+          .where('collection', 'in', withFiles)
+          .execute();
       await sql`DELETE FROM record_history WHERE EXISTS (
         SELECT 1 FROM deleted_records d
         WHERE d.collection = record_history.collection AND d.id = record_history.record AND d.deleted < ${cutoff})`.execute(trx);
       const purged = await trx.deleteFrom('deleted_records').where('deleted', '<', cutoff).executeTakeFirst();
       return { claimed: true, purged: Number(purged.numDeletedRows) };
     });
+    for (const { collection, id } of purgedWithFiles) await this.removeRecordFiles(this.collection(collection), id);
+    return run;
+  }
+
+  // ---- files (docs/decisions/043) ----
+
+  /** Where files' bytes live; throws when this process has no file store. */
+  get files(): FileStore {
+    if (!this.options.files) throw new Error('RecordService: this process has no file store');
+    return this.options.files;
+  }
+
+  /**
+   * A stored file of a record, for `GET /api/files/...` (files-routes.ts): 404 unless the record
+   * has a file of that name, and, when its field is protected, `auth` (the file token's user) may
+   * view the record — so another nursery's file, or one without a token, is not found. An
+   * unprotected file is served to whoever has its address, as PocketBase does.
+   */
+  async fileFor(
+    collectionIdOrName: string,
+    recordId: string,
+    name: string,
+    auth: AuthContext,
+  ): Promise<{ field: FileField; bytes: Uint8Array }> {
+    const found = this.byName.get(collectionIdOrName) ?? this.options.collections.find((c) => c.id === collectionIdOrName);
+    if (!found || !hasFiles(found.declaration) || !this.options.files) throw notFound();
+    const row = await this.store.findById(found.table, recordId);
+    if (!row) throw notFound();
+    const record = found.toRecord(row);
+    const named = fileNamesOf(found.declaration, record).find((file) => file.name === name);
+    const field = named ? found.declaration.fields[named.field] : undefined;
+    if (!named || field?.kind !== 'file') throw notFound();
+    if (field.protected && !this.access(found).allows('view', auth, record)) throw notFound();
+    const bytes = await this.options.files.get({ collection: found.id, record: recordId, name });
+    if (!bytes) throw notFound();
+    return { field, bytes };
+  }
+
+  /**
+   * A trusted write of a record with files (a driver link's signature and photo on a drop):
+   * reads the file keys of `body` and the `uploads` as a client's write would (400 with a
+   * sentence for a file too large or of a type not accepted), stores the new files, then runs
+   * `write` with the body left and the file fields' new column values to put in the row. If
+   * `write` throws, the new files are removed again; once it returns, the files the change
+   * dropped are removed. `current` is the record as the API shows it, null for a new one whose
+   * id (`recordId`) the caller chose.
+   */
+  async writeWithFiles<T>(
+    collectionName: string,
+    recordId: string,
+    current: ApiRecord | null,
+    body: unknown,
+    uploads: readonly Upload[],
+    write: (input: { body: unknown; columns: Row }) => Promise<T>,
+  ): Promise<T> {
+    const collection = this.collection(collectionName);
+    const files = this.fileChangesOf(collection, body, uploads, current);
+    return this.storingFiles(collection, recordId, files, () => write({ body: files.body, columns: collection.toRow(files.values) }));
+  }
+
+  private fileChangesOf(collection: Collection, body: unknown, uploads: readonly Upload[], current: ApiRecord | null): FileChanges {
+    if (uploads.length === 0 && !hasFiles(collection.declaration)) return { body, values: {}, added: [], removed: [] };
+    const result = fileChanges(collection.declaration, body, uploads, current, (original) => storedFileName(original));
+    if (!result.ok) throw validationFailed(result.errors);
+    return result.changes;
+  }
+
+  private async storingFiles<T>(collection: Collection, recordId: string, files: FileChanges, write: () => Promise<T>): Promise<T> {
+    if (files.added.length === 0 && files.removed.length === 0) return write();
+    const store = this.files;
+    const added: string[] = [];
+    let result: T;
+    try {
+      for (const file of files.added) {
+        await store.put({ collection: collection.id, record: recordId, name: file.name }, file.bytes);
+        added.push(file.name);
+      }
+      result = await write();
+    } catch (error) {
+      await store.remove(collection.id, recordId, added).catch(() => undefined);
+      throw error;
+    }
+    // After the commit: a file the record no longer names is gone for good (as PocketBase does).
+    await store.remove(collection.id, recordId, files.removed);
+    return result;
+  }
+
+  private async removeRecordFiles(collection: Collection, id: string): Promise<void> {
+    if (!this.options.files || !hasFiles(collection.declaration)) return;
+    await this.options.files.removeRecord(collection.id, id);
   }
 
   // ---- writes (trusted callers: auth flows, operator CLI, demo seed) ----

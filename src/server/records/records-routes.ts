@@ -2,6 +2,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { ApiError } from '../errors';
+import type { Upload } from '../files/file-changes';
+import { isMultipart, readMultipartBody } from '../files/multipart-body';
 import type { Collection } from './collection';
 import { flattenExpand } from './expand';
 import { parseFieldsParam, parseListQuery, pickFields } from './list-query';
@@ -88,16 +90,31 @@ export async function recordRoutes(fastify: FastifyInstance, options: RecordRout
         return pickFields(record, parseFieldsParam(lastOf(request.query.fields)));
       });
 
-      app.post(base, { schema: { querystring: RecordQuerystring, body: collection.bodySchema.create }, ...hooks }, async (request) => {
-        const record = await records.create(collection, request.auth, request.body, { expand: lastOf(request.query.expand) });
-        return pickFields(record, parseFieldsParam(lastOf(request.query.fields)));
-      });
+      app.post(
+        base,
+        {
+          schema: { querystring: RecordQuerystring, body: collection.bodySchema.create },
+          ...hooks,
+          preValidation: readUploads(collection),
+        },
+        async (request) => {
+          const record = await records.create(collection, request.auth, request.body, {
+            expand: lastOf(request.query.expand),
+            uploads: uploadsOf.get(request),
+          });
+          return pickFields(record, parseFieldsParam(lastOf(request.query.fields)));
+        },
+      );
 
       app.patch(
         `${base}/:id`,
-        { schema: { params: IdParams, querystring: RecordQuerystring, body: collection.bodySchema.update } },
+        {
+          schema: { params: IdParams, querystring: RecordQuerystring, body: collection.bodySchema.update },
+          preValidation: readUploads(collection),
+        },
         async (request) => {
           const record = await records.update(collection, request.auth, request.params.id, request.body, {
+            uploads: uploadsOf.get(request),
             ifMatch: readIfMatch(request),
             address: request.ip,
             expand: lastOf(request.query.expand),
@@ -134,6 +151,23 @@ export async function recordRoutes(fastify: FastifyInstance, options: RecordRout
   app.delete(`${unknown}/:id`, { schema: { params: RecordParams } }, async () => {
     throw missingCollection();
   });
+}
+
+/** The file parts of a multipart create or update, read before the body schema runs. */
+const uploadsOf = new WeakMap<FastifyRequest, Upload[]>();
+
+/**
+ * A body sent as multipart (the SDK's FormData, when it holds a file) is read here: its text and
+ * `@jsonPayload` parts become the body the schema and the collection check, its files the uploads
+ * (docs/decisions/043).
+ */
+function readUploads(collection: Collection) {
+  return async (request: FastifyRequest): Promise<void> => {
+    if (!isMultipart(request)) return;
+    const { body, uploads } = await readMultipartBody(request, collection.declaration);
+    request.body = body;
+    uploadsOf.set(request, uploads);
+  };
 }
 
 /** `If-Match: "<updated>"` (docs/decisions/025); also accepts the bare value and a weak `W/` prefix; `*` means any version. */

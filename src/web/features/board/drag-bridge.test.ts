@@ -17,6 +17,7 @@ const order = (id: string, title = `Order ${id}`): OrderRecord => ({
   nursery: '',
   standingOrder: '',
   standingWeek: '',
+  attachments: [],
   year: 2026,
   weekNumber: 47,
 });

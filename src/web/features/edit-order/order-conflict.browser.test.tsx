@@ -34,6 +34,7 @@ const base: OrderRecord = {
   nursery: 'nursery1',
   standingOrder: '',
   standingWeek: '',
+  attachments: [],
 };
 const latest: OrderRecord = {
   ...base,

@@ -27,6 +27,7 @@ const order = (day: Day, over: Partial<OrderRecord> = {}): OrderRecord => {
     customer: '',
     standingOrder: '',
     standingWeek: '',
+    attachments: [],
     user: 'u',
     created_by: 'u',
     updated_by: 'u',

@@ -26,6 +26,7 @@ const order = (id: string, over: Partial<OrderRecord> = {}): OrderRecord => ({
   nursery: 'nursery1',
   standingOrder: '',
   standingWeek: '',
+  attachments: [],
   ...over,
 });
 

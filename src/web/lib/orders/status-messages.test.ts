@@ -23,6 +23,7 @@ const order = (title: string, status: OrderRecord['status'] = ''): OrderRecord =
   customer: '',
   standingOrder: '',
   standingWeek: '',
+  attachments: [],
   user: 'u',
   created_by: 'u',
   updated_by: 'u',
