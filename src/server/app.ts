@@ -216,7 +216,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(multipart, multipartOptions(collections));
   await app.register(filesRoutes, { records, tokens });
   const driver = new DriverService({ db: database.db, throttles, tokenSecret: secrets.tokenSecret, appUrl: config.appUrl, now });
-  await app.register(driverRoutes, { driver, drops: new DriverDrops({ runs }), rateLimitPerMinute: config.authRateLimitPerMinute });
+  await app.register(driverRoutes, { driver, drops: new DriverDrops({ runs, records }), rateLimitPerMinute: config.authRateLimitPerMinute });
   await app.register(recordRoutes, {
     records,
     collections,

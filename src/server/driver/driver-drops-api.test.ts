@@ -6,7 +6,7 @@ import { createTeam, startTestServer, type TestAccount, type TestServer } from '
 
 // Recording drops through a driver's link (docs/decisions/044): only the link's own run's stops,
 // through the drops write path (ledger returns, once per clientId), with the signature and photo
-// (signature and photo: once files are merged).
+// with the signature and photo as protected files of the drop.
 
 let server: TestServer;
 beforeAll(async () => {
@@ -15,6 +15,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
+
+// The smallest PNG (1x1) and a JPEG's first bytes: enough for the type read from the bytes.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9]);
 
 async function dispatchedRun(account: TestAccount, name: string) {
   const customer = await account.pb.collection('customers').create({ name: `${name} customer` });
@@ -90,6 +94,33 @@ describe("recording drops through a driver's link", () => {
     const last = await send(secret, { stop: orders[1]!.id, outcome: 'not_delivered', reason: 'Closed', clientId: 'phone-drop-2' });
     expect(last.status).toBe(200);
     expect((await office.pb.collection('trolley_exports').getOne(run.id)).state).toBe('delivered');
+  });
+
+  it('stores the signature and photo on the drop, protected, once; a signature that is no PNG records nothing', async () => {
+    const { office } = await createTeam(server);
+    const { orders, secret } = await dispatchedRun(office, 'Files run');
+    const fields = { stop: orders[0]!.id, outcome: 'delivered', receivedBy: 'Pat', trolleysBack: '1', clientId: 'phone-files-1' };
+    const notPng = await send(secret, fields, { signature: new Blob([JPEG], { type: 'image/png' }) });
+    expect(notPng.status).toBe(400);
+    expect(notPng.body.data?.signature?.message).toMatch(/must be a PNG/);
+    expect(await office.pb.collection('run_drops').getFullList()).toEqual([]);
+
+    const files = { signature: new Blob([PNG], { type: 'image/png' }), photo: new Blob([JPEG], { type: 'image/jpeg' }) };
+    const first = await send(secret, fields, files);
+    expect(first.status).toBe(200);
+    expect(first.body.signature).toMatch(/\.png$/);
+    expect(first.body.photo).toMatch(/\.jpg$/);
+    const again = await send(secret, fields, files);
+    expect(again.body).toMatchObject({ id: first.body.id, signature: first.body.signature, photo: first.body.photo });
+
+    // Protected: the office reads them with a file token; without one, or as another nursery, nothing.
+    const url = (name: string, token = '') => `${server.url}/api/files/run_drops/${first.body.id}/${name}${token ? `?token=${token}` : ''}`;
+    expect((await fetch(url(first.body.signature))).status).toBe(404);
+    const signature = await fetch(url(first.body.signature, await office.pb.files.getToken()));
+    expect(signature.status).toBe(200);
+    expect(Buffer.from(await signature.arrayBuffer())).toEqual(PNG);
+    const other = await createTeam(server);
+    expect((await fetch(url(first.body.photo, await other.office.pb.files.getToken()))).status).toBe(404);
   });
 
   it("refuses another run's stops, another nursery's, naming another run, and a revoked link", async () => {

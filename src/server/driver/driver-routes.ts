@@ -37,7 +37,7 @@ export async function driverRoutes(app: FastifyInstance, { driver, drops, rateLi
     driver.open(request.ip, request.body?.code),
   );
   app.get(DRIVER_API.run, async (request) => driver.run(await linkOf(driver, request)));
-  app.post(DRIVER_API.drops, async (request) => drops.record(await linkOf(driver, request), request.body));
+  app.post(DRIVER_API.drops, async (request) => drops.fromRequest(await linkOf(driver, request), request));
 }
 
 export function linkOf(driver: DriverService, request: FastifyRequest): Promise<DriverLink> {

@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 
 // The driver's links (issue 18, docs/decisions/044): a link scoped to one run, expiring and
-// revocable. Only SHA-256 hashes of the short code and of the QR's secret are stored; both are
-// derived from TOKEN_SECRET and the link's id, so office staff can show them again and a copy of
-// the database alone opens nothing.
+// revocable; and a drop's signature and photo (run_drops, migration 014). Only SHA-256 hashes of
+// a link's short code and QR secret are stored; both are derived from TOKEN_SECRET and the link's
+// id, so office staff can show them again and a copy of the database alone opens nothing.
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE TABLE driver_links (
@@ -19,4 +19,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     "created" text NOT NULL
   )`.execute(db);
   await db.schema.createIndex('driver_links_run').on('driver_links').columns(['nursery', 'run']).execute();
+  // A drop's signature (a PNG) and photo, each one stored file name ('' for none), as migration 015's files.
+  for (const column of ['signature', 'photo'])
+    await sql`ALTER TABLE run_drops ADD COLUMN ${sql.ref(column)} text NOT NULL DEFAULT ''`.execute(db);
 }
