@@ -49,6 +49,9 @@ export function DropForm({
         signature: outcome === 'delivered' ? await (signature.current?.png() ?? Promise.resolve(null)) : null,
         photo: outcome === 'delivered' ? photo : null,
       });
+    } catch (error) {
+      // Kept nowhere: the driver must know to try again (a full phone, storage switched off).
+      setProblem(`This drop could not be kept on the phone: ${error instanceof Error ? error.message : String(error)}`);
     } finally {
       setBusy(false);
     }

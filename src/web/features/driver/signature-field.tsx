@@ -34,12 +34,13 @@ export function SignatureField({ handle, onChange }: { handle: Ref<SignatureHand
   }, [onChange]);
 
   useImperativeHandle(handle, () => ({
-    png: async () => {
-      const signature = pad.current;
-      if (!signature || signature.isEmpty()) return null;
-      const blob = await (await fetch(signature.toDataURL('image/png'))).blob();
-      return blob;
-    },
+    // The canvas's own PNG: a data: URL would need fetch, which the app's CSP keeps to its own origin.
+    png: () =>
+      new Promise<Blob | null>((resolve) => {
+        const element = canvas.current;
+        if (!element || !pad.current || pad.current.isEmpty()) return resolve(null);
+        element.toBlob((blob) => resolve(blob), 'image/png');
+      }),
   }));
 
   return (
