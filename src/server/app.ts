@@ -46,6 +46,9 @@ import { standingOrdersRoutes } from './standing-orders/standing-orders-routes';
 import { StandingOrdersService } from './standing-orders/standing-orders-service';
 import { teamRoutes } from './team/team-routes';
 import { TeamService } from './team/team-service';
+import { DriverDrops } from './driver/driver-drops';
+import { driverRoutes } from './driver/driver-routes';
+import { DriverService } from './driver/driver-service';
 import { DeletedSweeper } from './trail/deleted-sweeper';
 import { trailRoutes } from './trail/trail-routes';
 import { NurseriesRepository } from './users/nurseries-repository';
@@ -213,6 +216,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Multipart bodies (the SDK's FormData with files), read by the records routes within each field's limits.
   await app.register(multipart, multipartOptions(collections));
   await app.register(filesRoutes, { records, tokens });
+  const driver = new DriverService({ db: database.db, throttles, tokenSecret: secrets.tokenSecret, appUrl: config.appUrl, now });
+  await app.register(driverRoutes, { driver, drops: new DriverDrops({ runs, records }), rateLimitPerMinute: config.authRateLimitPerMinute });
   await app.register(recordRoutes, {
     records,
     collections,

@@ -4,7 +4,7 @@
 
 import { MAX_MOVEMENT_COUNT } from './trolley-movements';
 import type { FieldError } from '../validation';
-import { defineCollection, number, relation, select, text, type RefineContext } from './fields';
+import { defineCollection, file, number, relation, select, text, type RefineContext } from './fields';
 
 export const DROP_OUTCOMES = ['delivered', 'not_delivered'] as const;
 export type DropOutcome = (typeof DROP_OUTCOMES)[number];
@@ -20,6 +20,11 @@ export const BACK_COUNTS = [
   ['shelvesBack', 'shelves'],
   ['extensionsBack', 'extensions'],
 ] as const;
+
+/** A signature drawn on a phone is a PNG of some 10-40 KB; 512 KB leaves room for a large screen. */
+export const MAX_SIGNATURE_BYTES = 512 * 1024;
+/** A drop's photo is shrunk on the phone to about 0.5 MB; 5 MB takes one that could not be. */
+export const MAX_DROP_PHOTO_BYTES = 5 * 1024 * 1024;
 
 /** The longest client id a queued send may carry. */
 export const MAX_CLIENT_ID = 40;
@@ -76,6 +81,29 @@ export const runDrops = defineCollection({
     link: text({ settable: 'never', max: 40, default: '', refusal: SET_BY_SERVER }),
     /** Chosen by the sender: a retried send with the same one answers the drop already written. */
     clientId: text({ label: 'Client id', settable: 'create', max: MAX_CLIENT_ID, default: '' }),
+    // The customer's signature and a photo of the drop, set once with the drop through a driver's
+    // link (migration 016, docs/decisions/044); shown only with a file token of a nursery member.
+    signature: file({
+      label: 'Signature',
+      noun: 'signature',
+      settable: 'create',
+      maxSelect: 1,
+      maxSize: MAX_SIGNATURE_BYTES,
+      mimeTypes: ['image/png'],
+      protected: true,
+      filter: false,
+    }),
+    photo: file({
+      label: 'Photo',
+      noun: 'photo',
+      settable: 'create',
+      maxSelect: 1,
+      maxSize: MAX_DROP_PHOTO_BYTES,
+      mimeTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif'],
+      protected: true,
+      thumbs: ['100x100'],
+      filter: false,
+    }),
   },
   indexes: [
     // One drop per stop of a run.

@@ -20,6 +20,7 @@ import * as standingOrders from './migrations/012-standing-orders';
 import * as poolStatements from './migrations/013-pool-statements';
 import * as runStatesAndDrops from './migrations/014-run-states-and-drops';
 import * as files from './migrations/015-files';
+import * as driverLinks from './migrations/016-driver-links';
 import * as importedRecords from './migrations/018-imported-records';
 import { DEFAULT_NURSERY_NAME } from '../config';
 import type { Database } from './schema';
@@ -63,6 +64,7 @@ function migrationsFor(options: OpenOptions): Record<string, Migration> {
     '013-pool-statements': poolStatements,
     '014-run-states-and-drops': runStatesAndDrops,
     '015-files': files,
+    '016-driver-links': driverLinks,
     '018-imported-records': importedRecords,
   };
 }

@@ -124,6 +124,22 @@ export interface JobClaimsTable {
   claimed_at: ColumnType<number | string, number, number>;
 }
 
+/** A driver's link to one run (migration 016, docs/decisions/044): hashes only, never the code or secret. */
+export interface DriverLinksTable {
+  id: string;
+  nursery: string;
+  run: string;
+  codeHash: string;
+  secretHash: string;
+  /** ISO time after which the link opens nothing. */
+  expires: string;
+  /** '' while the link works. */
+  revokedAt: string;
+  revokedBy: string;
+  createdBy: string;
+  created: string;
+}
+
 /** A file's bytes in the database (migration 015): the PostgreSQL file store (docs/decisions/043). */
 export interface StoredFilesTable {
   /** The collection's id, as in the file's address. */
@@ -163,6 +179,7 @@ export interface Database {
   record_history: RecordHistoryTable;
   deleted_records: DeletedRecordsTable;
   job_claims: JobClaimsTable;
+  driver_links: DriverLinksTable;
   stored_files: StoredFilesTable;
   imported_records: ImportedRecordsTable;
 }

@@ -82,6 +82,8 @@ export const routes: readonly Route[] = [
   { path: paths.noNursery, guards: [requireLogin], ...accountPage(() => import('../features/auth/no-nursery-page')) },
   // Anyone: a visitor signs up or signs in from it, someone signed in accepts.
   { path: paths.invitePattern, ...accountPage(() => import('../features/auth/invite-page')) },
+  // A driver's link: no sign-in, no header; its own chunk with the signature pad (docs/decisions/044).
+  { path: paths.driverPattern, ...accountPage(() => import('../features/driver/driver-page')) },
   { path: paths.terms, ...page(() => import('../features/legal/terms-page')) },
   { path: paths.privacy, ...page(() => import('../features/legal/privacy-page')) },
   { path: paths.forgotPassword, ...accountPage(() => import('../features/auth/forgot-password-page')) },

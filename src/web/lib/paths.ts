@@ -20,6 +20,8 @@ export const paths = {
   poolStatement: '/pool-statement',
   invite: (token: string) => `/invite/${encodeURIComponent(token)}`,
   invitePattern: '/invite/:token',
+  /** The driver's page of a driver's link: `/d/ABCD-2345` or the QR's `/d/<secret>` (docs/decisions/044). */
+  driverPattern: '/d/:code',
   changePassword: '/change-password',
   noNursery: '/no-nursery',
   createOrder: '/createCustomer',

@@ -25,6 +25,7 @@ import { canChangeLedger } from '#domain/ledger/ledger-api';
 import { BookRunOutDialog } from './book-run-out';
 import { RunDrops } from './run-drops';
 import { RunStateBadge, RunStepButtons } from './run-steps';
+import { DriverLinkButton } from './driver-link-dialog';
 import { LabelsMenu } from '../../components/labels-menu';
 import type { TrolleyExportRecord } from '#domain/records';
 
@@ -143,6 +144,7 @@ export default function RunsPage() {
                       return { sources: saved.data, date: saved.vehicleInfo.date };
                     }}
                   />
+                  <DriverLinkButton runId={run.id} name={displayName(run)} />
                   {canBook && (run.state === 'new' || run.state === 'loading') && (
                     <button
                       type="button"

@@ -9,15 +9,24 @@ import { loadPdfFonts } from '../../lib/pdf/load-pdf-fonts';
  * `{dd-mm-yyyy}_{driver}.pdf`. jsPDF and the font are loaded here, on demand, never with the screen
  * (docs/decisions/022, 032).
  */
-export async function printRunSheet(plan: RunPlan, today: Date): Promise<void> {
-  const [{ buildRunSheetPdf }, fonts, appUrl] = await Promise.all([
+export async function printRunSheet(plan: RunPlan, today: Date, runId: string): Promise<void> {
+  const [{ buildRunSheetPdf }, fonts, appUrl, driverLink] = await Promise.all([
     import('../../lib/pdf/run-sheet-pdf'),
     loadPdfFonts(),
     loadAppConfig().then(
       (config) => config.appUrl,
       () => window.location.origin,
     ),
+    // The sheet carries the driver's QR code when office staff print (docs/decisions/044).
+    import('../../lib/driver/driver-links').then(({ driverLinkForPrint }) => driverLinkForPrint(runId)),
   ]);
-  const bytes = buildRunSheetPdf({ stops: plan.stops, vehicleInfo: plan.vehicleInfo, today, appUrl, fonts });
+  const bytes = buildRunSheetPdf({
+    stops: plan.stops,
+    vehicleInfo: plan.vehicleInfo,
+    today,
+    appUrl,
+    fonts,
+    driverLink: driverLink ?? undefined,
+  });
   downloadFile(new Blob([bytes], { type: 'application/pdf' }), runPdfFileName(plan.vehicleInfo));
 }

@@ -60,7 +60,7 @@ export function useRunActions({ version, onSaved, onLoadLatest }: RunActionsOpti
           const saved = { id: outcome.record.id, updated: outcome.record.updated };
           current.current = saved;
           onSaved(plan, saved);
-          if (purpose === 'print') await printSheet(plan);
+          if (purpose === 'print') await printSheet(plan, saved.id);
           else notify.success('Run saved.');
           return;
         }
@@ -111,9 +111,9 @@ export function useRunActions({ version, onSaved, onLoadLatest }: RunActionsOpti
   };
 }
 
-async function printSheet(plan: RunPlan): Promise<void> {
+async function printSheet(plan: RunPlan, runId: string): Promise<void> {
   try {
-    await printRunSheet(plan, new Date());
+    await printRunSheet(plan, new Date(), runId);
   } catch (err) {
     console.warn('Printing the run sheet failed.', err);
     notify.error('The run sheet could not be made. The run is saved; try Print again.');

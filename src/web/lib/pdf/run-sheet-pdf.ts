@@ -5,6 +5,7 @@ import { countTrollies } from '#domain/trolleys/count-trollies';
 import { stopDisplay } from '#domain/trolleys/stop-display';
 import { vehicleLayout, type CellPlacement } from '#domain/trolleys/vehicle-layouts';
 import { embedFonts, type PdfFonts, type SheetFonts } from './pdf-fonts';
+import { drawQr } from './pdf-qr';
 import { BLACK, creditLine, fitText, formatPrintDate, GREY, LIGHT_LINE, paginate, PT, RED, wrapWords } from './pdf-text';
 
 export interface RunSheetInput {
@@ -15,6 +16,8 @@ export interface RunSheetInput {
   /** The app's public address, for the footer credit. */
   appUrl: string;
   fonts: PdfFonts;
+  /** The run's driver's link, printed as a QR code with its short address (docs/decisions/044). */
+  driverLink?: { url: string; shortUrl: string; expires: string };
 }
 
 const PAGE = { width: 297, height: 210, margin: 10 } as const;
@@ -65,8 +68,12 @@ export function buildRunSheetPdf(input: RunSheetInput): ArrayBuffer {
       doc.setTextColor(...BLACK);
       doc.text(`Total Trollies: ${countTrollies(input.stops)}`, PAGE.margin, listBottom + 5);
     }
-    if (page === 0)
-      drawVehicle(doc, fonts, info, { x: PAGE.margin + LIST_WIDTH + GAP, y: PAGE.margin + HEADER_HEIGHT, bottom: listBottom + 6 });
+    if (page === 0) {
+      const right = { x: PAGE.margin + LIST_WIDTH + GAP, y: PAGE.margin + HEADER_HEIGHT, bottom: listBottom + 6 };
+      // The driver's QR code takes the foot of the vehicle's column; the vehicle is drawn above it.
+      if (input.driverLink) drawDriverLink(doc, fonts, input.driverLink, { ...right, y: right.bottom - DRIVER_QR });
+      drawVehicle(doc, fonts, info, input.driverLink ? { ...right, bottom: right.bottom - DRIVER_QR - 3 } : right);
+    }
     drawFooter(doc, fonts, input);
   });
   fonts.markSubsets();
@@ -253,6 +260,32 @@ function drawCell(
     lines.length > maxLines ? [...lines.slice(0, maxLines - 1), fitText(doc, lines.slice(maxLines - 1).join(' '), innerWidth)] : lines;
   const firstBaseline = box.y + 4 + (innerHeight - shown.length * lineHeight) / 2 + lineHeight * 0.8;
   shown.forEach((line, i) => doc.text(line, box.x + box.w / 2, firstBaseline + i * lineHeight, { align: 'center' }));
+}
+
+/** The driver's QR code's side (mm): 28 mm reads from a phone held at arm's length. */
+const DRIVER_QR = 28;
+
+function drawDriverLink(doc: jsPDF, fonts: SheetFonts, link: NonNullable<RunSheetInput['driverLink']>, area: Area): void {
+  const qrX = PAGE.width - PAGE.margin - DRIVER_QR;
+  drawQr(doc, link.url, qrX, area.y, DRIVER_QR);
+  const textRight = qrX - 3;
+  doc.setTextColor(...BLACK);
+  fonts.use('bold');
+  doc.setFontSize(11);
+  doc.text('Driver: scan to record the drops', textRight, area.y + 6, { align: 'right' });
+  fonts.use('normal');
+  doc.setFontSize(9);
+  doc.setTextColor(...GREY);
+  doc.text('or open', textRight, area.y + 12, { align: 'right' });
+  fonts.use('bold');
+  doc.setFontSize(10);
+  doc.setTextColor(...BLACK);
+  doc.text(fonts.printable(link.shortUrl), textRight, area.y + 17, { align: 'right' });
+  fonts.use('normal');
+  doc.setFontSize(8);
+  doc.setTextColor(...GREY);
+  const until = new Date(link.expires);
+  if (!Number.isNaN(until.getTime())) doc.text(`Works until ${formatPrintDate(until)}`, textRight, area.y + 23, { align: 'right' });
 }
 
 function drawFooter(doc: jsPDF, fonts: SheetFonts, input: RunSheetInput): void {

@@ -1,8 +1,8 @@
 import { jsPDF } from 'jspdf';
-import QRCode from 'qrcode';
 import type { LabelLayout, TrolleyLabel } from '#domain/labels/trolley-labels';
 import { embedFonts, type PdfFonts, type SheetFonts } from './pdf-fonts';
 import { BLACK, fitText, GREY, LIGHT_LINE, PT, wrapWords } from './pdf-text';
+import { drawQr } from './pdf-qr';
 
 export interface LabelsInput {
   labels: readonly TrolleyLabel[];
@@ -110,28 +110,4 @@ function drawText(doc: jsPDF, fonts: SheetFonts, label: TrolleyLabel, box: Box, 
   if (label.drop !== null) line(15, 'bold', `Drop ${label.drop}`);
   line(15, 'bold', `Trolley ${label.n} of ${label.total}`);
   line(9, 'normal', label.date, GREY);
-}
-
-/**
- * The QR code of `text` (error correction M: still reads with a scuffed corner) as one filled
- * rectangle per run of dark modules in a row, which keeps a 48-label sheet small.
- */
-function drawQr(doc: jsPDF, text: string, x: number, y: number, size: number): void {
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
-  const count = modules.size;
-  const module = size / count;
-  doc.setFillColor(0, 0, 0);
-  for (let row = 0; row < count; row++) {
-    let col = 0;
-    while (col < count) {
-      if (!modules.get(row, col)) {
-        col++;
-        continue;
-      }
-      const start = col;
-      while (col < count && modules.get(row, col)) col++;
-      // A hair of overlap hides the seams some viewers draw between touching rectangles.
-      doc.rect(x + start * module, y + row * module, (col - start) * module, module + 0.01, 'F');
-    }
-  }
 }

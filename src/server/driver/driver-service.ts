@@ -1,0 +1,269 @@
+import type { Kysely } from 'kysely';
+import {
+  DRIVER_LINK_DAYS,
+  DRIVER_LINK_EXPIRED,
+  DRIVER_LINK_REVOKED,
+  DRIVER_LINK_THROTTLED,
+  DRIVER_LINK_UNKNOWN,
+  DRIVER_PAGE_PREFIX,
+  formatShortCode,
+  normaliseShortCode,
+  type DriverLinkView,
+  type DriverOpenAnswer,
+  type DriverRunAnswer,
+  type DriverStop,
+} from '#domain/driver/driver-link';
+import { stopKey, trolleysOfStop } from '#domain/ledger/booking';
+import type { RunStop } from '#domain/records';
+import type { Throttles } from '../auth/throttles';
+import type { Database, DriverLinksTable, UsersTable } from '../db/schema';
+import { ApiError, notFound } from '../errors';
+import { newRecordId } from '../records/ids';
+import { runDropsCollection } from '../records/collections/run-drops';
+import type { Row } from '../records/record-store';
+import { driverDropOf } from './driver-drops';
+import { credentialHash, linkCredentials } from './driver-link-codes';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Wrong codes one address may try per window before it waits (as the login throttle). */
+export const MAX_WRONG_CODES = 10;
+const WRONG_CODE_WINDOW_MS = 15 * 60 * 1000;
+
+export interface DriverServiceDeps {
+  db: Kysely<Database>;
+  throttles: Throttles;
+  tokenSecret: string;
+  appUrl: string;
+  now: () => Date;
+}
+
+/** The link a driver request came with, checked: known, not revoked, not expired. */
+export type DriverLink = DriverLinksTable;
+
+/**
+ * The driver's links (docs/decisions/044): office staff make and revoke them for a run; a driver
+ * opens one with its short code or the QR's secret and may then read that run and record its
+ * drops, nothing else (the driver routes take a link, never a user).
+ */
+export class DriverService {
+  constructor(private readonly deps: DriverServiceDeps) {}
+
+  async create(user: UsersTable, runId: string): Promise<DriverLinkView> {
+    await this.runOf(user.nursery, runId);
+    const now = this.deps.now();
+    // A short code clashing with another link's is astronomically rare; a new id gives a new code.
+    for (let attempt = 0; ; attempt++) {
+      const id = newRecordId();
+      const { code, secret } = linkCredentials(this.deps.tokenSecret, id);
+      const codeHash = credentialHash(code);
+      const clash = await this.deps.db.selectFrom('driver_links').select('id').where('codeHash', '=', codeHash).executeTakeFirst();
+      if (clash && attempt < 5) continue;
+      const row: DriverLinksTable = {
+        id,
+        nursery: user.nursery,
+        run: runId,
+        codeHash,
+        secretHash: credentialHash(secret),
+        expires: new Date(now.getTime() + DRIVER_LINK_DAYS * DAY_MS).toISOString(),
+        revokedAt: '',
+        revokedBy: '',
+        createdBy: user.id,
+        created: now.toISOString(),
+      };
+      await this.deps.db.insertInto('driver_links').values(row).execute();
+      return this.view(row);
+    }
+  }
+
+  /** The run's links, newest first. */
+  async list(user: UsersTable, runId: string): Promise<DriverLinkView[]> {
+    await this.runOf(user.nursery, runId);
+    const rows = await this.deps.db
+      .selectFrom('driver_links')
+      .selectAll()
+      .where('nursery', '=', user.nursery)
+      .where('run', '=', runId)
+      .orderBy('created', 'desc')
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => this.view(row));
+  }
+
+  /** Revokes a link of the caller's nursery; revoking it again changes nothing. */
+  async revoke(user: UsersTable, linkId: string): Promise<DriverLinkView> {
+    const row = await this.deps.db
+      .selectFrom('driver_links')
+      .selectAll()
+      .where('id', '=', linkId)
+      .where('nursery', '=', user.nursery)
+      .executeTakeFirst();
+    // Another nursery's link is answered as one that does not exist (docs/decisions/036).
+    if (!row || user.nursery === '') throw notFound();
+    if (row.revokedAt !== '') return this.view(row);
+    const revoked = { revokedAt: this.deps.now().toISOString(), revokedBy: user.id };
+    await this.deps.db.updateTable('driver_links').set(revoked).where('id', '=', linkId).where('revokedAt', '=', '').execute();
+    return this.view({ ...row, ...revoked });
+  }
+
+  /**
+   * Opens a link by its short code (typed from the run sheet) or its QR secret: answers the
+   * secret the driver page sends with every request. Wrong codes are counted per address, so
+   * codes cannot be tried one after another.
+   */
+  async open(ip: string, typed: unknown): Promise<DriverOpenAnswer> {
+    const throttleKey = `driver-code|${ip}`;
+    if ((await this.deps.throttles.count(throttleKey)) >= MAX_WRONG_CODES) throw new ApiError(429, DRIVER_LINK_THROTTLED);
+    const text = typeof typed === 'string' ? typed.trim().slice(0, 200) : '';
+    const shortCode = normaliseShortCode(text);
+    const row = shortCode
+      ? await this.deps.db.selectFrom('driver_links').selectAll().where('codeHash', '=', credentialHash(shortCode)).executeTakeFirst()
+      : text === ''
+        ? undefined
+        : await this.deps.db.selectFrom('driver_links').selectAll().where('secretHash', '=', credentialHash(text)).executeTakeFirst();
+    if (!row) {
+      await this.deps.throttles.hit(throttleKey, WRONG_CODE_WINDOW_MS);
+      throw new ApiError(401, DRIVER_LINK_UNKNOWN);
+    }
+    this.assertUsable(row);
+    return { token: linkCredentials(this.deps.tokenSecret, row.id).secret, expires: row.expires, run: row.run };
+  }
+
+  /** The link a driver request's secret belongs to, if it still works; else the sentence why not. */
+  async linkOf(secret: unknown): Promise<DriverLink> {
+    if (typeof secret !== 'string' || secret === '' || secret.length > 200) throw new ApiError(401, DRIVER_LINK_UNKNOWN);
+    const row = await this.deps.db
+      .selectFrom('driver_links')
+      .selectAll()
+      .where('secretHash', '=', credentialHash(secret))
+      .executeTakeFirst();
+    if (!row) throw new ApiError(401, DRIVER_LINK_UNKNOWN);
+    this.assertUsable(row);
+    return row;
+  }
+
+  /** The link's run as the driver sees it: its drops in drop order (first drop first) and what is recorded. */
+  async run(link: DriverLink): Promise<DriverRunAnswer> {
+    const run = await this.deps.db
+      .selectFrom('trolley_exports')
+      .selectAll()
+      .where('id', '=', link.run)
+      .where('nursery', '=', link.nursery)
+      .executeTakeFirst();
+    // The run was deleted since: the link opens nothing.
+    if (!run) throw notFound();
+    const nursery = await this.deps.db.selectFrom('nurseries').select('name').where('id', '=', link.nursery).executeTakeFirst();
+    const stops = parseList<RunStop>(run.data);
+    const vehicle = parseObject(run.vehicleInfo);
+    const orderIds = [...new Set(stops.map((stop) => stop.id).filter((id) => id !== ''))];
+    const orders = orderIds.length
+      ? await this.deps.db
+          .selectFrom('tasks')
+          .select(['id', 'orderInfo'])
+          .where('nursery', '=', link.nursery)
+          .where('id', 'in', orderIds)
+          .execute()
+      : [];
+    const notesOf = new Map(orders.map((order) => [order.id, order.orderInfo]));
+    const bookedOut = await this.deps.db
+      .selectFrom('trolley_movements')
+      .select(['stop', 'trolleys', 'shelves', 'extensions'])
+      .where('nursery', '=', link.nursery)
+      .where('run', '=', link.run)
+      .where('kind', '=', 'out')
+      .execute();
+    const outOf = new Map(
+      bookedOut.map((m) => [m.stop, { trolleys: Number(m.trolleys), shelves: Number(m.shelves), extensions: Number(m.extensions) }]),
+    );
+    const dropRows = await this.deps.db
+      .selectFrom('run_drops')
+      .selectAll()
+      .where('nursery', '=', link.nursery)
+      .where('run', '=', link.run)
+      .orderBy('recordedAt')
+      .execute();
+    const drops = dropRows.map((row) => driverDropOf(runDropsCollection.toRecord(row as unknown as Row)));
+    const seen = new Set<string>();
+    const driverStops: DriverStop[] = [];
+    stops.forEach((stop, index) => {
+      const key = stopKey(stop, index);
+      if (seen.has(key)) return;
+      seen.add(key);
+      driverStops.push({
+        stop: key,
+        drop: driverStops.length + 1,
+        title: stop.title ?? '',
+        postcode: stop.postcode ?? '',
+        orderNumber: stop.orderNumber ?? '',
+        trollies: stop.trollies ?? '',
+        extras: stop.extras ?? '',
+        leave: outOf.get(key) ?? { trolleys: trolleysOfStop(stop.trollies ?? ''), shelves: 0, extensions: 0 },
+        notes: notesOf.get(stop.id) ?? '',
+      });
+    });
+    return {
+      nursery: nursery?.name ?? '',
+      expires: link.expires,
+      run: {
+        id: run.id,
+        name: run.name,
+        date: String(vehicle.date ?? ''),
+        driver: String(vehicle.driver ?? ''),
+        reg: String(vehicle.reg ?? ''),
+        vehicleType: String(vehicle.vehicleType ?? ''),
+        state: String((run as Record<string, unknown>).state ?? ''),
+      },
+      stops: driverStops,
+      drops,
+    };
+  }
+
+  private assertUsable(row: DriverLinksTable): void {
+    if (row.revokedAt !== '') throw new ApiError(403, DRIVER_LINK_REVOKED);
+    if (Date.parse(row.expires) <= this.deps.now().getTime()) throw new ApiError(403, DRIVER_LINK_EXPIRED);
+  }
+
+  private async runOf(nursery: string, runId: string): Promise<void> {
+    const run = await this.deps.db
+      .selectFrom('trolley_exports')
+      .select('id')
+      .where('id', '=', runId)
+      .where('nursery', '=', nursery)
+      .executeTakeFirst();
+    if (!run || nursery === '') throw notFound();
+  }
+
+  private view(row: DriverLinksTable): DriverLinkView {
+    const { code, secret } = linkCredentials(this.deps.tokenSecret, row.id);
+    const base = this.deps.appUrl.replace(/\/+$/, '');
+    return {
+      id: row.id,
+      run: row.run,
+      code: formatShortCode(code),
+      shortUrl: `${base}${DRIVER_PAGE_PREFIX}${formatShortCode(code)}`,
+      url: `${base}${DRIVER_PAGE_PREFIX}${secret}`,
+      expires: row.expires,
+      revokedAt: row.revokedAt,
+      createdBy: row.createdBy,
+      created: row.created,
+      active: row.revokedAt === '' && Date.parse(row.expires) > this.deps.now().getTime(),
+    };
+  }
+}
+
+function parseList<T>(text: string): T[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? (value as T[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+function parseObject(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
