@@ -30,6 +30,8 @@ import { RecordService } from './records/record-service';
 import { RecordStore } from './records/record-store';
 import { recordRoutes } from './records/records-routes';
 import { loadSecrets, type Secrets } from './secrets';
+import { metricsRoutes } from './metrics/metrics-routes';
+import { ServerMetrics, timedReads } from './metrics/server-metrics';
 import { customersRoutes } from './customers/customers-routes';
 import { CustomersService } from './customers/customers-service';
 import { ledgerRoutes } from './ledger/ledger-routes';
@@ -94,7 +96,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // First: a DATA_DIR the server cannot write stops it here with one line (main.ts prints it).
   for (const warning of prepareDataDir(config.dataDir)) app.log.warn(warning);
   const secrets = loadSecrets(config);
-  const database = await openDatabase(config);
+  // Made only with METRICS_TOKEN set: without it no hook runs and /api/metrics is 404 (docs/decisions/049).
+  const metrics = config.metricsToken === null ? null : new ServerMetrics();
+  const database = await openDatabase({ ...config, onQuery: metrics ? (ms, failed) => metrics.query('main', ms, failed) : undefined });
   const mailer: Mailer = createMailer(config, app.log);
   // The server's clock: every stamp, throttle window and realtime token check reads it.
   const now = options.now ?? (() => new Date());
@@ -128,12 +132,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db: database.db,
     nurseryOf: nurseryOfChange,
     externalVersion: database.dialect === 'sqlite' ? () => sqliteDataVersion(database) : undefined,
+    onLookup: metrics?.listCacheLookup,
   });
   const events: EventBus = listCache.watch(bus);
   const records = new RecordService({
     db: database.db,
     dialect: database.dialect,
-    reads: database.reads,
+    reads: metrics ? timedReads(database.reads, metrics) : database.reads,
     events,
     users,
     config,
@@ -152,6 +157,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   installJsonBodyParser(app);
   installErrorHandler(app);
   installRequestLog(app);
+  metrics?.install(app);
   // JSON answers of 1 KB or more go gzip/brotli-compressed to clients that accept it (issue 7).
   installJsonCompression(app);
   installSecurityHeaders(app, securityHeaders(config.appUrl, inlineScriptHashes(readIndexHtml(config.webDir))));
@@ -161,7 +167,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // database, shared by every instance (docs/decisions/028).
   await app.register(rateLimit, { global: false, store: throttleRateLimitStore(throttles, nowMs) });
 
-  app.get('/api/health', async () => ({ code: 200, message: 'API is healthy.', data: {} }));
+  // PocketBase's health answer plus whether the database answers, for load balancers (docs/decisions/049).
+  app.get('/api/health', async (_request, reply) => {
+    if (await database.ping(HEALTH_DATABASE_TIMEOUT_MS)) return { code: 200, message: 'API is healthy.', data: { database: 'ok' } };
+    return reply
+      .code(503)
+      .header('cache-control', 'no-store')
+      .send({ code: 503, message: 'The database cannot be reached.', data: { database: 'unreachable' } });
+  });
   app.get('/api/app-config', async (): Promise<AppConfig> => ({
     supportEmail: config.supportEmail,
     appUrl: config.appUrl,
@@ -209,6 +222,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     dialect: database.dialect,
     nurseryOf: nurseryOfChange,
     log: app.log,
+    onFanOut: metrics?.fanOut,
     limits: {
       maxStreams: config.realtimeMaxStreams,
       maxStreamsPerUser: config.realtimeMaxStreamsPerUser,
@@ -226,6 +240,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     dialect: database.dialect,
     maxStreamsPerUser: config.realtimeMaxStreamsPerUser,
   });
+  if (metrics && config.metricsToken !== null) {
+    metrics.attach({ realtime: () => broker.stats(), pool: () => database.poolStats() });
+    await app.register(metricsRoutes, { metrics, token: config.metricsToken });
+  }
   await serveSpa(app, config.webDir);
   const sweeper = new DeletedSweeper({ records, log: app.log, ...options.purgeTiming });
   sweeper.start();
@@ -249,6 +267,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   };
 }
+
+/** A health check waits this long for the database before answering 503. */
+const HEALTH_DATABASE_TIMEOUT_MS = 2000;
 
 /** Changes when another process (the operator CLI, a restore) committed to the SQLite file. */
 async function sqliteDataVersion(database: DatabaseHandle): Promise<number> {
