@@ -46,7 +46,7 @@ export default defineConfig({
           groups: [
             {
               name: 'board',
-              test: /\/node_modules\/(preact|@tanstack|pocketbase|lucide-react)\/|\/src\/(domain(?!\/collections\/|\/trolleys\/(load-plan|run-plan|vehicle-layouts|validate-run|run-fields)\.ts|\/ledger\/(?!ledger-api)|\/standing-orders\/|\/customers\/matching|\/labels\/)|web\/(lib(?!\/pdf|\/ledger\/(?!ledger-queries)|\/standing-orders\/)|components\/ui(?!\/toaster)|features\/board(?!\/drag|\/(fill-week|copy-orders)-dialog)|app))\//,
+              test: /\/node_modules\/(preact|@tanstack|pocketbase|lucide-react)\/|\/src\/(domain(?!\/collections\/|\/trolleys\/(load-plan|run-plan|vehicle-layouts|validate-run|run-fields)\.ts|\/ledger\/(?!ledger-api)|\/standing-orders\/|\/customers\/matching|\/labels\/|\/csv\/)|web\/(lib(?!\/pdf|\/ledger\/(?!ledger-queries)|\/standing-orders\/)|components\/ui(?!\/toaster)|features\/board(?!\/drag|\/(fill-week|copy-orders)-dialog)|app))\//,
             },
           ],
         },
