@@ -36,6 +36,8 @@ import { customersRoutes } from './customers/customers-routes';
 import { CustomersService } from './customers/customers-service';
 import { ledgerRoutes } from './ledger/ledger-routes';
 import { LedgerService } from './ledger/ledger-service';
+import { ordersImportRoutes } from './orders-import/orders-import-routes';
+import { OrdersImportService } from './orders-import/orders-import-service';
 import { poolRoutes } from './pool/pool-routes';
 import { PoolService } from './pool/pool-service';
 import { standingOrdersRoutes } from './standing-orders/standing-orders-routes';
@@ -207,6 +209,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(customersRoutes, { customers: new CustomersService({ records, db: database.db }) });
   await app.register(ledgerRoutes, { ledger: new LedgerService({ records, db: database.db }) });
   await app.register(poolRoutes, { pool: new PoolService({ records, db: database.db }) });
+  await app.register(ordersImportRoutes, { importer: new OrdersImportService({ records, now }) });
   await app.register(standingOrdersRoutes, { standing: new StandingOrdersService({ records, db: database.db, now }) });
   await app.register(recordRoutes, {
     records,
