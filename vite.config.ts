@@ -56,7 +56,7 @@ export default defineConfig({
           groups: [
             {
               name: 'board',
-              test: /\/node_modules\/(preact|@tanstack|pocketbase|lucide-react|idb-keyval)\/|\/src\/(domain(?!\/collections\/|\/trolleys\/(load-plan|run-plan|vehicle-layouts|validate-run|run-fields)\.ts|\/ledger\/(?!ledger-api)|\/standing-orders\/|\/customers\/matching|\/labels\/|\/runs\/(?!drops\.ts|runs-api)|\/driver\/)|web\/(lib(?!\/pdf|\/driver\/|\/ledger\/(?!ledger-queries)|\/standing-orders\/|\/runs\/(?!delivered-marks|run-queries))|components\/ui(?!\/toaster)|features\/board(?!\/drag|\/(fill-week|copy-orders)-dialog)|app))\//,
+              test: /\/node_modules\/(preact|@tanstack|pocketbase|lucide-react|idb-keyval)\/|\/src\/(domain(?!\/collections\/|\/trolleys\/(load-plan|run-plan|vehicle-layouts|validate-run|run-fields)\.ts|\/ledger\/(?!ledger-api)|\/standing-orders\/|\/customers\/matching|\/labels\/|\/runs\/(?!drops\.ts|runs-api)|\/driver\/|\/csv\/)|web\/(lib(?!\/pdf|\/driver\/|\/ledger\/(?!ledger-queries)|\/standing-orders\/|\/runs\/(?!delivered-marks|run-queries))|components\/ui(?!\/toaster)|features\/board(?!\/drag|\/(fill-week|copy-orders)-dialog)|app))\//,
             },
           ],
         },

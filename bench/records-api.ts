@@ -28,7 +28,9 @@ async function time(label: string, rounds: number, run: () => Promise<unknown>):
   );
 }
 
-const server = await startTestServer();
+// BENCH_METRICS=1 measures with /api/metrics on (its hooks count every request), to compare with off.
+const server = await startTestServer(process.env.BENCH_METRICS === '1' ? { metricsToken: 'bench-metrics-token-0123456789' } : {});
+console.log(`Metrics: ${process.env.BENCH_METRICS === '1' ? 'on (METRICS_TOKEN set)' : 'off'}`);
 try {
   const staff = await createAccount(server);
   // Bulk history straight into the store (the API path is measured below, not the seeding).

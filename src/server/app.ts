@@ -34,10 +34,14 @@ import { RecordService } from './records/record-service';
 import { RecordStore } from './records/record-store';
 import { recordRoutes } from './records/records-routes';
 import { loadSecrets, type Secrets } from './secrets';
+import { metricsRoutes } from './metrics/metrics-routes';
+import { ServerMetrics, timedReads } from './metrics/server-metrics';
 import { customersRoutes } from './customers/customers-routes';
 import { CustomersService } from './customers/customers-service';
 import { ledgerRoutes } from './ledger/ledger-routes';
 import { LedgerService } from './ledger/ledger-service';
+import { ordersImportRoutes } from './orders-import/orders-import-routes';
+import { OrdersImportService } from './orders-import/orders-import-service';
 import { RunLifecycleService } from './runs/run-lifecycle-service';
 import { runRoutes } from './runs/run-routes';
 import { poolRoutes } from './pool/pool-routes';
@@ -103,7 +107,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // First: a DATA_DIR the server cannot write stops it here with one line (main.ts prints it).
   for (const warning of prepareDataDir(config.dataDir)) app.log.warn(warning);
   const secrets = loadSecrets(config);
-  const database = await openDatabase(config);
+  // Made only with METRICS_TOKEN set: without it no hook runs and /api/metrics is 404 (docs/decisions/049).
+  const metrics = config.metricsToken === null ? null : new ServerMetrics();
+  const database = await openDatabase({ ...config, onQuery: metrics ? (ms, failed) => metrics.query('main', ms, failed) : undefined });
   const mailer: Mailer = createMailer(config, app.log);
   // The server's clock: every stamp, throttle window and realtime token check reads it.
   const now = options.now ?? (() => new Date());
@@ -137,6 +143,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db: database.db,
     nurseryOf: nurseryOfChange,
     externalVersion: database.dialect === 'sqlite' ? () => sqliteDataVersion(database) : undefined,
+    onLookup: metrics?.listCacheLookup,
   });
   const events: EventBus = listCache.watch(bus);
   // Files' bytes (docs/decisions/043): in the database every instance shares on PostgreSQL, in a folder of DATA_DIR otherwise.
@@ -145,7 +152,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const records = new RecordService({
     db: database.db,
     dialect: database.dialect,
-    reads: database.reads,
+    reads: metrics ? timedReads(database.reads, metrics) : database.reads,
     events,
     users,
     config,
@@ -165,6 +172,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   installJsonBodyParser(app);
   installErrorHandler(app);
   installRequestLog(app);
+  metrics?.install(app);
   // JSON answers of 1 KB or more go gzip/brotli-compressed to clients that accept it (issue 7).
   installJsonCompression(app);
   installSecurityHeaders(app, securityHeaders(config.appUrl, inlineScriptHashes(readIndexHtml(config.webDir))));
@@ -174,7 +182,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // database, shared by every instance (docs/decisions/028).
   await app.register(rateLimit, { global: false, store: throttleRateLimitStore(throttles, nowMs) });
 
-  app.get('/api/health', async () => ({ code: 200, message: 'API is healthy.', data: {} }));
+  // PocketBase's health answer plus whether the database answers, for load balancers (docs/decisions/049).
+  app.get('/api/health', async (_request, reply) => {
+    if (await database.ping(HEALTH_DATABASE_TIMEOUT_MS)) return { code: 200, message: 'API is healthy.', data: { database: 'ok' } };
+    return reply
+      .code(503)
+      .header('cache-control', 'no-store')
+      .send({ code: 503, message: 'The database cannot be reached.', data: { database: 'unreachable' } });
+  });
   app.get('/api/app-config', async (): Promise<AppConfig> => ({
     supportEmail: config.supportEmail,
     appUrl: config.appUrl,
@@ -212,12 +227,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const runs = new RunLifecycleService({ records, db: database.db, ledger, now });
   await app.register(runRoutes, { runs });
   await app.register(poolRoutes, { pool: new PoolService({ records, db: database.db }) });
+  await app.register(ordersImportRoutes, { importer: new OrdersImportService({ records, now }) });
   await app.register(standingOrdersRoutes, { standing: new StandingOrdersService({ records, db: database.db, now }) });
   // Multipart bodies (the SDK's FormData with files), read by the records routes within each field's limits.
   await app.register(multipart, multipartOptions(collections));
   await app.register(filesRoutes, { records, tokens });
   const driver = new DriverService({ db: database.db, throttles, tokenSecret: secrets.tokenSecret, appUrl: config.appUrl, now });
-  await app.register(driverRoutes, { driver, drops: new DriverDrops({ runs, records }), rateLimitPerMinute: config.authRateLimitPerMinute });
+  await app.register(driverRoutes, {
+    driver,
+    drops: new DriverDrops({ runs, records }),
+    rateLimitPerMinute: config.authRateLimitPerMinute,
+  });
   await app.register(recordRoutes, {
     records,
     collections,
@@ -232,6 +252,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     dialect: database.dialect,
     nurseryOf: nurseryOfChange,
     log: app.log,
+    onFanOut: metrics?.fanOut,
     limits: {
       maxStreams: config.realtimeMaxStreams,
       maxStreamsPerUser: config.realtimeMaxStreamsPerUser,
@@ -249,6 +270,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     dialect: database.dialect,
     maxStreamsPerUser: config.realtimeMaxStreamsPerUser,
   });
+  if (metrics && config.metricsToken !== null) {
+    metrics.attach({ realtime: () => broker.stats(), pool: () => database.poolStats() });
+    await app.register(metricsRoutes, { metrics, token: config.metricsToken });
+  }
   await serveSpa(app, config.webDir);
   const sweeper = new DeletedSweeper({ records, log: app.log, ...options.purgeTiming });
   sweeper.start();
@@ -272,6 +297,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   };
 }
+
+/** A health check waits this long for the database before answering 503. */
+const HEALTH_DATABASE_TIMEOUT_MS = 2000;
 
 /** Changes when another process (the operator CLI, a restore) committed to the SQLite file. */
 async function sqliteDataVersion(database: DatabaseHandle): Promise<number> {

@@ -46,6 +46,7 @@ describe('loadConfig', () => {
       readWorkers: 2,
       deletedKeepDays: 30,
       nurseryName: 'My nursery',
+      metricsToken: null,
     });
   });
 
@@ -88,6 +89,7 @@ describe('loadConfig', () => {
         READ_WORKERS: '4',
         DELETED_KEEP_DAYS: '7',
         NURSERY_NAME: ' Hill Top Nurseries ',
+        METRICS_TOKEN: ' scrape-4f9c2e7a1b8d ',
       },
       CWD,
     );
@@ -121,6 +123,7 @@ describe('loadConfig', () => {
       readWorkers: 4,
       deletedKeepDays: 7,
       nurseryName: 'Hill Top Nurseries',
+      metricsToken: 'scrape-4f9c2e7a1b8d',
     });
   });
 
@@ -156,6 +159,7 @@ describe('loadConfig', () => {
       READ_WORKERS: 'two',
       DELETED_KEEP_DAYS: '0',
       NURSERY_NAME: 'x'.repeat(101),
+      METRICS_TOKEN: 'short',
     });
     const names = [
       'PORT',
@@ -180,6 +184,7 @@ describe('loadConfig', () => {
       'READ_WORKERS',
       'DELETED_KEEP_DAYS',
       'NURSERY_NAME',
+      'METRICS_TOKEN',
     ];
     expect(problems).toHaveLength(names.length);
     for (const name of names) {
@@ -197,6 +202,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://tb@db:5432/tb', TOKEN_SECRET: 'x'.repeat(32) }, CWD)).toMatchObject({
       deletePassword: null,
     });
+  });
+
+  it('refuses a METRICS_TOKEN with spaces inside, which no scraper header would carry', () => {
+    expect(problemsOf({ METRICS_TOKEN: 'two words of sixteen characters' })).toEqual([
+      expect.stringMatching(/^METRICS_TOKEN must be at least 16 characters without spaces/),
+    ]);
   });
 
   it('reads CORS_ORIGINS=* as any origin, and refuses * mixed with origins', () => {

@@ -79,6 +79,8 @@ export interface Config {
   deletedKeepDays: number;
   /** The name of the nursery an upgrade puts existing accounts and records into (migration 006); renamable by its admins. */
   nurseryName: string;
+  /** Bearer token of GET /api/metrics; null turns the metrics off (404) (docs/decisions/049). */
+  metricsToken: string | null;
 }
 
 /** Days in Deleted before the automatic purge (DELETED_KEEP_DAYS). */
@@ -233,6 +235,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   if (databaseUrl !== null && /^postgres(ql)?:\/\//.test(databaseUrl) && tokenSecret === null)
     problems.push('With DATABASE_URL set, TOKEN_SECRET must be given (every instance must use the same one).');
 
+  const metricsToken = text('METRICS_TOKEN') ?? null;
+  if (metricsToken !== null && (metricsToken.length < 16 || /\s/.test(metricsToken)))
+    problems.push('METRICS_TOKEN must be at least 16 characters without spaces (for example the output of `openssl rand -hex 24`).');
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     host,
@@ -264,6 +270,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     readWorkers,
     deletedKeepDays,
     nurseryName,
+    metricsToken,
   };
 }
 

@@ -16,6 +16,7 @@ export interface OrderInput {
   orderNumber?: string;
   orderInfo?: string;
   trollies?: string;
+  extras?: string;
   year: number;
   weekNumber: number;
 }

@@ -111,6 +111,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
     readWorkers: 2,
     deletedKeepDays: 30,
     nurseryName: 'My nursery',
+    metricsToken: null,
     ...overrides,
   };
   const { beforeListen, ...buildOptions } = options;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCsv } from './csv';
+import { parseCsv } from '../csv/csv';
 import { comparePool } from './pool-comparison';
 import { mappingProblem, readPoolRows, readStatementDate, suggestMapping, type ColumnMapping } from './pool-statement';
 

@@ -2,7 +2,7 @@
 // (the mapping a nursery chooses once), the rows read through it, and the same checks on the server
 // and in the browser, in sentences a person can act on.
 
-import type { CsvRead } from './csv';
+import type { CsvRead } from '../csv/csv';
 import { isoOf, isIsoDate } from './iso-dates';
 import { COUNTS, type CountName, type Counts } from './statement';
 

@@ -1,7 +1,7 @@
 // A customer's statement as CSV (docs/decisions/040): one line per movement with its change and
 // the balance after it, framed by the opening and closing balances, for a spreadsheet or an e-mail.
 
-import { toCsv } from './csv';
+import { toCsv } from '../csv/csv';
 import { movementLabel, type Counts, type Statement } from './statement';
 
 const counts = (value: Counts): number[] => [value.trolleys, value.shelves, value.extensions];

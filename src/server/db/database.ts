@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, sql, type Migration, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql, type LogEvent, type Migration, type MigrationProvider } from 'kysely';
 import { createPrivateFile, PRIVATE_DIR_MODE } from '../data-dir';
 import type { SqlDialect } from '../records/filter/field-map';
 import { DEFAULT_READ_TIME_LIMIT_MS, DEFAULT_READ_WORKERS, PostgresClientReads, type ClientReads } from './client-reads';
@@ -26,12 +26,17 @@ import { DEFAULT_NURSERY_NAME } from '../config';
 import type { Database } from './schema';
 import { SqliteDialectKeepingErrors } from './sqlite-dialect';
 import { SqliteReadPool } from './sqlite-read-pool';
+import type { PoolStats } from '../metrics/server-metrics';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: SqlDialect;
   /** Where client list and search reads run, within their time limit (docs/decisions/017). */
   reads: ClientReads;
+  /** What the pool holds right now: PostgreSQL connections, or SQLite's read workers (for /api/metrics). */
+  poolStats(): PoolStats;
+  /** Whether the database answers `SELECT 1` within `timeoutMs` (for /api/health). */
+  ping(timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -44,6 +49,8 @@ export interface OpenOptions {
   readWorkers?: number;
   /** The nursery existing data moves into when migration 006 runs (NURSERY_NAME). */
   nurseryName?: string;
+  /** Told the duration of every query on the main connection (the metrics' query time). */
+  onQuery?: (ms: number, failed: boolean) => void;
 }
 
 // Migrations are listed here, in order, so a bundled or tsx-run server never has to scan folders.
@@ -76,11 +83,20 @@ export const sqliteFile = (dataDir: string): string => path.join(dataDir, 'troll
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   let db: Kysely<Database>;
   let dialect: SqlDialect;
+  let pgPool: { totalCount: number; idleCount: number; waitingCount: number } | null = null;
+  const onQuery = options.onQuery;
+  const log = onQuery ? (event: LogEvent) => onQuery(event.queryDurationMillis, event.level === 'error') : undefined;
   if (options.databaseUrl) {
     dialect = 'postgres';
     // Loaded only here: an SQLite server never pays the memory of the PostgreSQL driver (decision 008).
     const { default: pg } = await import('pg');
-    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: options.databaseUrl, max: 10 }) }) });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the database dropped (a restart, a failover) is an 'error' event on the
+    // pool; unheard, Node would end the server. The pool discards that connection by itself and
+    // the next query opens a new one or fails in its own request (and /api/health says 503).
+    pool.on('error', () => undefined);
+    pgPool = pool;
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
   } else {
     dialect = 'sqlite';
     fs.mkdirSync(options.dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
@@ -91,7 +107,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     file.pragma('synchronous = NORMAL');
     file.pragma('foreign_keys = ON');
     file.pragma('busy_timeout = 5000');
-    db = new Kysely<Database>({ dialect: new SqliteDialectKeepingErrors(file) });
+    db = new Kysely<Database>({ dialect: new SqliteDialectKeepingErrors(file), log });
   }
   // Kysely looks for its migration tables in every schema unless told which: name ours, or a
   // second installation (or test) in another schema of the same database looks migrated already.
@@ -106,18 +122,47 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed`, { cause: error });
   }
   const timeLimitMs = options.readTimeLimitMs ?? DEFAULT_READ_TIME_LIMIT_MS;
-  const reads: ClientReads =
-    dialect === 'postgres'
-      ? new PostgresClientReads(db, timeLimitMs)
-      : new SqliteReadPool({ file: sqliteFile(options.dataDir), size: options.readWorkers ?? DEFAULT_READ_WORKERS, timeLimitMs });
+  const sqliteReads =
+    dialect === 'sqlite'
+      ? new SqliteReadPool({ file: sqliteFile(options.dataDir), size: options.readWorkers ?? DEFAULT_READ_WORKERS, timeLimitMs })
+      : null;
+  const reads: ClientReads = sqliteReads ?? new PostgresClientReads(db, timeLimitMs);
   return {
     db,
     dialect,
     reads,
+    poolStats(): PoolStats {
+      if (pgPool) {
+        const { totalCount, idleCount, waitingCount } = pgPool;
+        return { pool: 'postgres', total: totalCount, busy: totalCount - idleCount, idle: idleCount, waiting: waitingCount };
+      }
+      return { pool: 'sqlite_reads', ...(sqliteReads?.stats() ?? { total: 0, busy: 0, idle: 0, waiting: 0 }) };
+    },
+    ping: (timeoutMs) => answersWithin(db, timeoutMs),
     async close() {
       // Readers first: the main connection's close checkpoints the WAL they read from.
       await reads.close();
       await db.destroy();
     },
   };
+}
+
+/**
+ * `SELECT 1` on the main connection, given up after `timeoutMs`: a database that stopped
+ * answering (a host gone without a reset) must not hold a load balancer's health check open.
+ */
+async function answersWithin(db: Kysely<Database>, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  const answer = sql`SELECT 1`.execute(db).then(
+    () => true,
+    () => false,
+  );
+  try {
+    return await Promise.race([answer, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

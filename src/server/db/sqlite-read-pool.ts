@@ -74,6 +74,13 @@ export class SqliteReadPool implements ClientReads {
     return this.slots.size;
   }
 
+  /** Workers alive, reading, idle, and reads queued for one (for /api/metrics). */
+  stats(): { total: number; busy: number; idle: number; waiting: number } {
+    let busy = 0;
+    for (const slot of this.slots) if (slot.job !== null) busy++;
+    return { total: this.slots.size, busy, idle: this.slots.size - busy, waiting: this.queue.length };
+  }
+
   read(queries: readonly CompiledQuery[], caller: string): Promise<ReadRow[][]> {
     if (this.closed) return Promise.reject(new Error('the read pool is closed'));
     return new Promise((resolve, reject) => {

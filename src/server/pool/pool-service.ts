@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { parseCsv } from '#domain/ledger/csv';
+import { parseCsv } from '#domain/csv/csv';
 import { contestBy } from '#domain/ledger/contest-deadline';
 import { isIsoDate } from '#domain/ledger/iso-dates';
 import { comparePool, type Comparison, type OurBalance } from '#domain/ledger/pool-comparison';

@@ -128,6 +128,8 @@ export interface BrokerDeps {
   nurseryOf: (change: RecordChange) => string;
   limits: RealtimeLimits;
   log: FastifyBaseLogger;
+  /** Told how long each change took to reach every subscriber (the metrics' fan-out time). */
+  onFanOut?: (ms: number) => void;
 }
 
 /** Changes waiting for delivery beyond this mean delivery cannot keep up: every client is told to refetch. */
@@ -372,7 +374,11 @@ export class RealtimeBroker {
           const users = await this.currentUsers();
           const rules = new BatchRules(this.deps.dialect);
           const now = this.deps.now();
-          for (const change of batch) await this.dispatch(change, users, rules, now);
+          for (const change of batch) {
+            const start = performance.now();
+            await this.dispatch(change, users, rules, now);
+            this.deps.onFanOut?.(performance.now() - start);
+          }
           this.ruleDecisions += rules.decisions;
         } catch (error) {
           this.deps.log.error({ err: error }, 'Realtime delivery failed');

@@ -21,6 +21,8 @@ export interface ListCacheOptions {
   now?: () => number;
   /** The nursery a change belongs to (Collection.nurseryOf): a change ages only its own nursery's answers. */
   nurseryOf?: (change: RecordChange) => string;
+  /** Told whether each list was answered from the cache (true) or had to be made (the metrics). */
+  onLookup?: (hit: boolean) => void;
 }
 
 /**
@@ -216,6 +218,7 @@ export class ListCache {
     const version = this.version(scope.collections, scope.nursery);
     let entry = this.entries.get(key);
     if (!entry || entry.version !== version || this.now() - entry.storedAt > this.maxAgeMs) {
+      this.options.onLookup?.(false);
       // After a change every open board asks again at once: those asking the same question at the
       // same version share one query, one JSON.stringify and (below) one compression.
       const makingKey = `${version}\n${key}`;
@@ -226,6 +229,7 @@ export class ListCache {
       }
       entry = await making;
     } else {
+      this.options.onLookup?.(true);
       // Most recently used last, so eviction drops the coldest lists.
       this.entries.delete(key);
       this.entries.set(key, entry);

@@ -6,6 +6,7 @@ import type { BoardType, OrderRecord, WeekHeadings } from '#domain/records';
 import type { CalendarDate } from '#domain/weeks';
 import { highlightedOrderOf } from '../../lib/board-arrival';
 import { useLocation } from '../../lib/router/hooks';
+import { ExportCsvButton } from '../../components/export-csv-button';
 import { useBoardFilter } from './board-filter-store';
 import { BoardToolbar } from './board-toolbar';
 import { DayOrdersList } from './day-orders-list';
@@ -79,7 +80,15 @@ export function BoardView({ year, week, today, orders, headings, idPrefix, newOr
       <BoardToolbar
         filter={filter}
         hidden={hidden}
-        tools={newOrderType === undefined && <FillWeekButton year={year} week={week} canAddOrders={canAddOrders} />}
+        tools={
+          <>
+            {newOrderType === undefined && <FillWeekButton year={year} week={week} canAddOrders={canAddOrders} />}
+            <ExportCsvButton
+              disabled={orders === undefined}
+              make={(csv) => (orders ? { text: csv.ordersCsv(orders), fileName: csv.csvFileName('week', year, week, idPrefix) } : null)}
+            />
+          </>
+        }
       />
       <DragArea isReady={orders !== undefined}>
         <DayStrip columns={columns} idPrefix={idPrefix} summaryOf={summaryOf} />

@@ -6,6 +6,7 @@ import { countInWords, countsInWords } from '#domain/ledger/count-words';
 import { canChangeLedger, canRecordKind, type CustomerBalance } from '#domain/ledger/ledger-api';
 import type { CustomerRecord, TrolleyMovementRecord } from '#domain/records';
 import { formatCalendarDate, localCalendarDate } from '#domain/weeks';
+import { ExportCsvButton } from '../../components/export-csv-button';
 import { announceDeleted } from '../../components/trail/announce-deleted';
 import { AttachmentsPanel } from '../../components/attachments/attachments-panel';
 import { Button } from '../../components/ui/button';
@@ -309,7 +310,17 @@ export function CustomerLedgerDialog({ customer, onClose }: { customer: Customer
             <MovementForm customer={customer} editing={editing} mayChooseKind={mayChange} onDone={() => setEditing(null)} />
           )}
           <section>
-            <h3 className="font-semibold text-slate-900">Movements</h3>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h3 className="font-semibold text-slate-900">Movements</h3>
+              <ExportCsvButton
+                disabled={!movements.isSuccess || movements.data.length === 0}
+                make={(csv) =>
+                  movements.data
+                    ? { text: csv.ledgerCsv(movements.data, customer.name), fileName: csv.csvFileName('ledger', customer.name) }
+                    : null
+                }
+              />
+            </div>
             {movements.isPending && <p className="text-sm text-slate-500">Loading…</p>}
             {movements.isError && (
               <p role="alert" className="text-sm text-red-700">

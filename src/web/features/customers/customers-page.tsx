@@ -1,3 +1,4 @@
+import { ExportCsvButton } from '../../components/export-csv-button';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState, type ReactNode } from 'react';
 import { customerTypeLabel } from '#domain/orders/format';
@@ -115,11 +116,21 @@ export default function CustomersPage() {
     <div className="mx-auto max-w-4xl space-y-4 px-3 py-5 sm:px-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900">Customers</h1>
-        {canChange && (
-          <Button variant="primary" onClick={() => setEditing('new')}>
-            Add customer
-          </Button>
-        )}
+        <div className="flex flex-wrap gap-2">
+          <ExportCsvButton
+            disabled={!list.isSuccess}
+            make={(csv) =>
+              list.data
+                ? { text: csv.customersCsv(sortCustomers(list.data, balances, sort)), fileName: csv.csvFileName('customers') }
+                : null
+            }
+          />
+          {canChange && (
+            <Button variant="primary" onClick={() => setEditing('new')}>
+              Add customer
+            </Button>
+          )}
+        </div>
       </div>
       <TextField
         label="Search customers"

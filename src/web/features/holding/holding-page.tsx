@@ -1,3 +1,4 @@
+import { ExportCsvButton } from '../../components/export-csv-button';
 import { Link } from '../../lib/router/links';
 import { formatPostcode } from '#domain/orders/format';
 import { customerTypeColour } from '#domain/orders/line-colours';
@@ -18,9 +19,15 @@ export default function HoldingPage() {
 
   return (
     <section className="mx-auto max-w-5xl px-3 py-4 sm:px-4" aria-labelledby="holding-title">
-      <h1 id="holding-title" className="text-2xl font-semibold text-slate-900">
-        Holding
-      </h1>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 id="holding-title" className="text-2xl font-semibold text-slate-900">
+          Holding
+        </h1>
+        <ExportCsvButton
+          disabled={!orders.data}
+          make={(csv) => (orders.data ? { text: csv.ordersCsv(orders.data), fileName: csv.csvFileName('holding') } : null)}
+        />
+      </div>
       <p className="mt-1 text-sm text-slate-600">Orders waiting for a day. Open one to give it a week and day.</p>
       {orders.data && orders.data.length === 0 && <p className="mt-6 text-slate-500">No orders on hold.</p>}
       {orders.isError && !orders.data && (

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ClientResponseError } from 'pocketbase';
 import { useState } from 'react';
-import { parseCsv } from '#domain/ledger/csv';
+import { parseCsv } from '#domain/csv/csv';
 import { MAPPING_FIELDS, MAPPING_LABELS, suggestMapping, type ColumnMapping } from '#domain/ledger/pool-statement';
 import { Button } from '../../components/ui/button';
 import { SelectField, TextField } from '../../components/ui/fields';

@@ -1,3 +1,4 @@
+import { ExportCsvButton } from '../../components/export-csv-button';
 import { useId } from 'react';
 import { useSearchParams } from '../../lib/router/hooks';
 import { Link } from '../../lib/router/links';
@@ -92,11 +93,19 @@ export default function SearchPage() {
           className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-emerald-600 focus:ring-2 focus:ring-emerald-600/30 focus:outline-none md:text-sm"
         />
       </div>
-      <p id={`${inputId}-hint`} className="mt-1 text-sm text-slate-500">
-        {isOffline
-          ? 'Offline: searching the orders on this device only (the weeks opened here).'
-          : 'Finds customer names, order numbers, postcodes and notes.'}
-      </p>
+      <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
+        <p id={`${inputId}-hint`} className="text-sm text-slate-500">
+          {isOffline
+            ? 'Offline: searching the orders on this device only (the weeks opened here).'
+            : 'Finds customer names, order numbers, postcodes and notes.'}
+        </p>
+        {!isBlank && results.data && results.data.length > 0 && (
+          <ExportCsvButton
+            label="Export results as CSV"
+            make={(csv) => (results.data ? { text: csv.ordersCsv(results.data), fileName: csv.csvFileName('search', query) } : null)}
+          />
+        )}
+      </div>
       {!isBlank && customers.data && customers.data.length > 0 && (
         <>
           <h2 className="mt-4 text-sm font-semibold text-slate-700">Customers</h2>

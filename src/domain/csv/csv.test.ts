@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCsv, toCsv } from './csv';
+import { csvField, parseCsv, toCsv } from './csv';
 
 describe('reading CSV', () => {
   it('reads a header and rows separated by commas', () => {
@@ -49,5 +49,56 @@ describe('writing CSV', () => {
         [1, -2],
       ]),
     ).toBe('\uFEFFDate,Note\r\n2026-11-03,"a, ""b"""\r\nx,\'=SUM(A1)\r\n1,-2\r\n');
+  });
+});
+
+describe('the spreadsheet-injection guard', () => {
+  it.each([
+    ['=HYPERLINK("http://evil.example","Click")', `"'=HYPERLINK(""http://evil.example"",""Click"")"`],
+    ['+44 1234 567890', "'+44 1234 567890"],
+    ['-3 back on Monday', "'-3 back on Monday"],
+    ['-3', "'-3"],
+    ['@SUM(A1:A9)', "'@SUM(A1:A9)"],
+    ['\t=1+1', "'\t=1+1"],
+    ['\r=1+1', `"'\r=1+1"`],
+  ])('makes the text %j inert with a leading quote', (text, written) => {
+    expect(csvField(text)).toBe(written);
+  });
+
+  it('leaves text that only contains those characters later alone', () => {
+    expect(csvField('Smith & Sons = best')).toBe('Smith & Sons = best');
+    expect(csvField('a@b.example')).toBe('a@b.example');
+    expect(csvField(' =1')).toBe(' =1');
+  });
+
+  it('writes numbers as numbers, negative ones too, and nothing for a number that is not finite', () => {
+    expect(csvField(-3)).toBe('-3');
+    expect(csvField(2.5)).toBe('2.5');
+    expect(csvField(0)).toBe('0');
+    expect(csvField(Number.NaN)).toBe('');
+  });
+
+  it('starts with a UTF-8 byte-order mark and ends every line with CRLF, a line break inside a cell quoted', () => {
+    const text = toCsv([
+      ['Name', 'Note'],
+      ['Jardinería Núñez £', 'two\nlines'],
+    ]);
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    expect(new TextEncoder().encode(text).slice(0, 3)).toEqual(new Uint8Array([0xef, 0xbb, 0xbf]));
+    expect(text).toBe('\uFEFFName,Note\r\nJardinería Núñez £,"two\nlines"\r\n');
+  });
+
+  it('reads back what it wrote, guard quote and all', () => {
+    const read = parseCsv(
+      toCsv([
+        ['A', 'B'],
+        ['=1', 'x, "y"'],
+        [-4, 'ok'],
+      ]),
+    );
+    expect(read.ok && read.rows).toEqual([
+      ["'=1", 'x, "y"'],
+      ['-4', 'ok'],
+    ]);
   });
 });

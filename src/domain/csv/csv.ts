@@ -21,10 +21,13 @@ function separatorOf(text: string): ',' | ';' {
   return semicolons > commas ? ';' : ',';
 }
 
-/** Splits CSV text into rows of fields; the first non-blank row is the header. Blank lines are skipped. */
-export function parseCsv(input: string): CsvRead {
+/**
+ * Splits CSV text into rows of fields; the first non-blank row is the header. Blank lines are
+ * skipped. `choose` tells the person which file to choose when this one is empty.
+ */
+export function parseCsv(input: string, choose = 'Choose the CSV file the pool operator sent.'): CsvRead {
   const text = input.startsWith('\uFEFF') ? input.slice(1) : input;
-  if (text.trim() === '') return { ok: false, message: 'The file is empty. Choose the CSV file the pool operator sent.' };
+  if (text.trim() === '') return { ok: false, message: `The file is empty. ${choose}` };
   const separator = separatorOf(text);
   const rows: string[][] = [];
   let row: string[] = [];
@@ -65,19 +68,32 @@ export function parseCsv(input: string): CsvRead {
   rows.push(row);
   const filled = rows.map((cells) => cells.map((cell) => cell.trim())).filter((cells) => cells.some((cell) => cell !== ''));
   const [headers, ...data] = filled;
-  if (!headers) return { ok: false, message: 'The file is empty. Choose the CSV file the pool operator sent.' };
+  if (!headers) return { ok: false, message: `The file is empty. ${choose}` };
   if (data.length === 0) return { ok: false, message: 'The file has a header line but no rows under it.' };
   return { ok: true, separator, headers, rows: data };
 }
 
-/** One CSV field: quoted when it must be, and a leading = + - @ made inert so a spreadsheet never runs it. */
-function csvField(value: string | number): string {
-  if (typeof value === 'number') return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+/** A cell: a number stays a number in the spreadsheet; a string is always text. */
+export type CsvCell = string | number;
+
+/**
+ * A text cell a spreadsheet would read as a formula (or, after a tab or line break, as the start
+ * of one): `=`, `+`, `-`, `@`, a tab or a carriage return first (docs/decisions/049).
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One CSV field, quoted when it must be. Text that starts like a formula gets a leading `'`, so a
+ * spreadsheet shows it instead of running it, whatever it looks like ("-3" in a note is text
+ * too); numbers are written as numbers, a minus sign included, because the column says they are.
+ */
+export function csvField(value: CsvCell): string {
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  const safe = FORMULA_START.test(value) ? `'${value}` : value;
   return /[",;\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 /** CSV text of rows (CRLF line ends, as spreadsheets expect), with a BOM so Excel reads UTF-8. */
-export function toCsv(rows: ReadonlyArray<ReadonlyArray<string | number>>): string {
+export function toCsv(rows: ReadonlyArray<ReadonlyArray<CsvCell>>): string {
   return `\uFEFF${rows.map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`;
 }
