@@ -13,6 +13,7 @@ const order = {
   updated_by: 'u1',
   standingOrder: '',
   standingWeek: '',
+  attachments: [] as string[],
 };
 
 describe('fieldChanges', () => {

@@ -2,7 +2,7 @@
 // which fields a change is recorded for. The server writes an entry with every change, in the
 // same transaction; the edit page and the Deleted page read them.
 
-import type { CollectionDeclaration, Field } from '../collections/fields';
+import { emptyFiles, type CollectionDeclaration, type Field } from '../collections/fields';
 
 export const HISTORY_ACTIONS = ['create', 'update', 'delete', 'restore'] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
@@ -84,7 +84,8 @@ export function fieldChanges(
     const to = after[name];
     if (before === null) {
       const field = declaration.fields[name];
-      const fallback = field && 'default' in field ? field.default : undefined;
+      // A new record without files starts empty, as one without a title starts with its default.
+      const fallback = field?.kind === 'file' ? emptyFiles(field) : field && 'default' in field ? field.default : undefined;
       if (fallback === undefined || !sameValue(to, fallback)) changes.push({ field: name, from: null, to });
     } else if (!sameValue(before[name], to)) changes.push({ field: name, from: before[name], to });
   }
