@@ -17,7 +17,7 @@ import { RealtimeBroker, DEFAULT_MAX_BUFFERED_BYTES } from './realtime/broker';
 import { DEFAULT_MAX_INSTANCE_FILTER_COST } from './realtime/subscriptions';
 import { InProcessEventBus, type EventBus, type RecordChange } from './realtime/event-bus';
 import { realtimeRoutes } from './realtime/realtime-routes';
-import { DatabaseFileStore, filesFolder, FolderFileStore, type FileStore } from './files/file-store';
+import { fileStoreFor, type FileStore } from './files/file-store';
 import { filesRoutes } from './files/files-routes';
 import { multipartOptions } from './files/multipart-body';
 import { createMailer, sendInBackground, type Mailer } from './mail/mailer';
@@ -147,8 +147,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const events: EventBus = listCache.watch(bus);
   // Files' bytes (docs/decisions/043): in the database every instance shares on PostgreSQL, in a folder of DATA_DIR otherwise.
-  const files: FileStore =
-    database.dialect === 'postgres' ? new DatabaseFileStore(database.db, now) : new FolderFileStore(filesFolder(config.dataDir));
+  const files: FileStore = fileStoreFor(database, config.dataDir, now);
   const records = new RecordService({
     db: database.db,
     dialect: database.dialect,

@@ -8,6 +8,7 @@ import path from 'node:path';
 import PocketBase, { type RecordModel } from 'pocketbase';
 import { preparePocketBase, startPocketBase } from '../../bench/lib/pocketbase-binary';
 import { run } from '../../bench/lib/processes';
+import { PNG_BYTES } from './files';
 
 const ADMIN = { email: 'import-admin@nursery.test', password: 'import-admin-password-42' };
 export const ORIGINAL_PASSWORD = 'Original-App-Password-7';
@@ -230,9 +231,11 @@ export async function buildOriginalApp(binary: string, tmp: string): Promise<Ori
       await movement(customerRecords[0]!.id, { trollies_out: 2, trollies_in: 4, extensions_in: 1 }, 'Swapped'),
       await movement(customerRecords[1]!.id, { trollies_in: 3 }, 'Returned'),
     ];
-    // A photo on a movement (multipart, as the original app uploads it).
+    // A photo on a movement (multipart, as the original app uploads it), and a text file our
+    // attachments do not take (photos and PDFs only).
     const form = new FormData();
-    form.append('files', new Blob([Buffer.from('not really a jpeg')], { type: 'image/jpeg' }), 'docket.jpg');
+    form.append('files', new Blob([PNG_BYTES], { type: 'image/png' }), 'docket.png');
+    form.append('files', new Blob([Buffer.from('just some notes')], { type: 'text/plain' }), 'notes.txt');
     movements[0] = await pb.collection('trolley_movements').update(movements[0]!.id, form);
 
     const stop = (title: string, extra: Record<string, unknown> = {}) => ({

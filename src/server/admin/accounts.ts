@@ -11,6 +11,7 @@ import { ALL_COLLECTIONS } from '../records/collections/all-collections';
 import { newTokenKey } from '../records/collections/users';
 import { RecordService } from '../records/record-service';
 import { NurseriesRepository } from '../users/nurseries-repository';
+import { fileStoreFor } from '../files/file-store';
 import { UsersRepository } from '../users/users-repository';
 
 /** A problem the operator can fix, printed without a stack trace. */
@@ -75,6 +76,8 @@ export function standaloneRecordService(database: DatabaseHandle, config: Config
     checkDeletePassword: () => Promise.reject(new Error('standaloneRecordService: deleting needs the server')),
     throttles: new Throttles(database.db),
     now: options.now ?? (() => new Date()),
+    // Where an import's attached files go (docs/decisions/048), the server's own store.
+    files: fileStoreFor(database, config.dataDir, options.now),
   });
 }
 

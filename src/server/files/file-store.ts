@@ -153,3 +153,12 @@ export class DatabaseFileStore implements FileStore {
     }
   }
 }
+
+/** The store of an installation: its database's on PostgreSQL (every instance shares it), DATA_DIR's folder otherwise. */
+export function fileStoreFor(
+  database: { dialect: 'sqlite' | 'postgres'; db: Kysely<Database> },
+  dataDir: string,
+  now: () => Date = () => new Date(),
+): FileStore {
+  return database.dialect === 'postgres' ? new DatabaseFileStore(database.db, now) : new FolderFileStore(filesFolder(dataDir));
+}

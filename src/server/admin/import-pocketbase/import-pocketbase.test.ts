@@ -4,6 +4,8 @@ import path from 'node:path';
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import type { Database } from '../../db/schema';
+import { filesFolder } from '../../files/file-store';
+import { PNG_BYTES } from '../../../../tests/support/files';
 import { buildOriginalApp, ORIGINAL_PASSWORD, pocketBaseBinary, type OriginalApp } from '../../../../tests/support/pocketbase-original';
 import { startTestServer, type TestServer } from '../../../../tests/support/server';
 import { runAdmin, type ServerProcessOptions } from '../../../../tests/support/server-process';
@@ -26,6 +28,7 @@ const TABLES: ReadonlyArray<keyof Database> = [
   'record_history',
   'deleted_records',
   'imported_records',
+  'stored_files',
 ];
 
 describe('npm run admin -- import-pocketbase (real PocketBase 0.22.20 data)', () => {
@@ -61,9 +64,17 @@ describe('npm run admin -- import-pocketbase (real PocketBase 0.22.20 data)', ()
     return original as OriginalApp;
   }
 
+  /** Files in the store's folder (the embedded default); PostgreSQL's are counted in stored_files. */
+  function folderFiles(): string[] {
+    const root = filesFolder(server.config.dataDir);
+    return fs.existsSync(root)
+      ? (fs.readdirSync(root, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(root, f)).isFile())
+      : [];
+  }
+
   async function rowCounts(): Promise<Record<string, number>> {
     const { db } = server.built.database;
-    const counts: Record<string, number> = {};
+    const counts: Record<string, number> = { folderFiles: folderFiles().length };
     for (const table of TABLES)
       counts[table] = Number((await db.selectFrom(table).select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
     return counts;
@@ -91,10 +102,12 @@ describe('npm run admin -- import-pocketbase (real PocketBase 0.22.20 data)', ()
       expect(dry.stdout).toContain(`users ${long.id}: username: Use 3 to 50 letters`);
       expect(dry.stdout).toMatch(new RegExp(`tasks ${twoDays.id}: day: .+`));
       expect(dry.stdout).toContain('plant_labels 1: this server has no plant-label list yet: Lavandula angustifolia (print)');
-      expect(dry.stdout).toContain(
-        '1 trolley_movements records have attached files; files are not imported: this server has no file storage yet',
+      expect(dry.stdout).toContain('attached files: 2 read, 1 would import, 0 imported before, 1 skipped');
+      expect(dry.stdout).toMatch(
+        new RegExp(
+          `trolley_movements file ${app.movements[0]!.id}/notes_\\w+\\.txt: it is a file of another kind; attachments here are photos and PDFs only`,
+        ),
       );
-      expect(dry.stdout).toContain('1 runs had a dispatch state');
       expect(await rowCounts()).toEqual(before);
     },
     SLOW_MS,
@@ -212,6 +225,23 @@ describe('npm run admin -- import-pocketbase (real PocketBase 0.22.20 data)', ()
         })),
       );
       expect(runs[0]!.vehicleInfo).toMatchObject({ driver: 'Dan', reg: 'AB12 CDE', date: '2025-03-18', vehicleType: 'lorry' });
+      // It arrives dispatched, when the original app dispatched it, by its person; and books
+      // nothing again: the four movements above are the whole ledger.
+      expect(runs[0]).toMatchObject({
+        state: 'dispatched',
+        stateLog: [{ state: 'dispatched', at: '2025-03-18T06:30:00.000Z', by: hilda.id, name: 'Hilda Green' }],
+      });
+      expect(moves.filter((m) => m.run)).toEqual([]);
+
+      // The movement's photo came over, served with a file token byte for byte.
+      const out = moves.find((m) => m.id === m0.id)!;
+      const photoName = (m0.files as string[]).find((n) => n.endsWith('.png'))!;
+      expect(out.attachments).toEqual([photoName]);
+      const token = await pb.files.getToken();
+      const served = await fetch(pb.files.getURL(out, photoName, { token }));
+      expect(served.status).toBe(200);
+      expect(new Uint8Array(await served.arrayBuffer())).toEqual(PNG_BYTES);
+      expect((await fetch(pb.files.getURL(out, photoName))).status).toBe(404);
     },
     SLOW_MS,
   );
@@ -228,6 +258,7 @@ describe('npm run admin -- import-pocketbase (real PocketBase 0.22.20 data)', ()
       expect(again.stdout).toContain('tasks: 5 read, 0 imported, 4 imported before, 1 skipped');
       expect(again.stdout).toContain('trolley_movements: 3 read, 0 imported, 4 imported before, 0 skipped');
       expect(again.stdout).toContain('users: 4 read, 0 imported, 3 imported before, 1 skipped');
+      expect(again.stdout).toContain('attached files: 2 read, 0 imported, 2 imported before, 0 skipped');
       expect(await rowCounts()).toEqual(before);
     },
     SLOW_MS,
@@ -244,7 +275,8 @@ describe('npm run admin -- import-pocketbase (real PocketBase 0.22.20 data)', ()
           nurseryName: 'Half an import',
           dryRun: false,
           afterRecord: (written) => {
-            if (written === 5) throw new Error('the disk filled up mid-import');
+            // After the first movement, whose photo is in the store by then.
+            if (written === 8) throw new Error('the disk filled up mid-import');
           },
         }),
       ).rejects.toThrow('the disk filled up mid-import');

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { dayOf, mapMovement, mapTask, mapUser, roleOf, type Refs } from './map-records';
+import { dayOf, mapMovement, mapTask, mapUser, roleOf, runState, type Refs } from './map-records';
 
 // The pure mapping of the original app's records (docs/decisions/048).
 
 const NOW = '2026-11-24 10:00:00.000Z';
-const refs: Refs = { user: (id) => (id === 'pbuser' ? 'pbuser' : ''), customer: (id) => (id ? String(id) : '') };
+const refs: Refs = {
+  user: (id) => (id === 'pbuser' ? 'pbuser' : ''),
+  userName: (id) => (id === 'pbuser' ? 'Pat' : ''),
+  customer: (id) => (id ? String(id) : ''),
+};
 const HASH = `$2a$10$${'a'.repeat(53)}`;
 
 describe('mapping PocketBase records', () => {
@@ -60,6 +64,21 @@ describe('mapping PocketBase records', () => {
     expect(mapMovement({ id: 'm2', customer: 'gone', trollies_in: 1 }, { ...refs, customer: () => '' }, NOW)).toEqual([
       { kind: 'skip', sourceId: 'm2', reason: 'its customer was not imported' },
     ]);
+  });
+
+  it("turns a run's dispatch state and time into our state and its log, named after the run's person", () => {
+    const updated = '2025-03-19 17:00:00.000Z';
+    const run = { user: 'pbuser', dispatched_at: '2025-03-18 06:30:00.000Z' };
+    expect(runState({ ...run, dispatch_status: 'Dispatched' }, refs, updated)).toEqual({
+      state: 'dispatched',
+      stateLog: [{ state: 'dispatched', at: '2025-03-18T06:30:00.000Z', by: 'pbuser', name: 'Pat' }],
+    });
+    expect(runState({ ...run, user: 'gone', dispatch_status: 'delivered' }, refs, updated).stateLog).toEqual([
+      { state: 'dispatched', at: '2025-03-18T06:30:00.000Z', by: 'operator', name: 'operator (import)' },
+      { state: 'delivered', at: '2025-03-19T17:00:00.000Z', by: 'operator', name: 'operator (import)' },
+    ]);
+    expect(runState({ ...run, dispatch_status: 'new' }, refs, updated)).toEqual({});
+    expect(runState({ ...run, dispatch_status: 'on the moon' }, refs, updated)).toEqual({});
   });
 
   it('keeps a bcrypt hash from either layout, and skips a person without one', () => {

@@ -4,6 +4,7 @@
 // Relations to people and customers go through `refs`, the ids they got here.
 
 import { DAYS, ROLES, type Role } from '#domain/records';
+import { isRunState, type RunStateStep } from '#domain/runs/run-states';
 import { normalizeLegacyYear } from '#domain/weeks';
 import type { PbRecord } from './pocketbase-data';
 
@@ -25,6 +26,8 @@ export interface Planned {
   updated: string;
   /** Soft-deleted in the original app: lands in Deleted. */
   deleted: boolean;
+  /** Files the original record holds, by our field they go to (their PocketBase names). */
+  files?: { field: string; names: string[] };
 }
 
 export interface Skipped {
@@ -38,6 +41,8 @@ export type Mapped = Planned | Skipped;
 /** Our ids of the people and customers already mapped ('' when the one named was not imported). */
 export interface Refs {
   user(pbId: unknown): string;
+  /** The name an imported person goes by here ('' when not imported). */
+  userName(pbId: unknown): string;
   customer(pbId: unknown): string;
 }
 
@@ -143,6 +148,17 @@ export function mapCustomer(record: PbRecord, now: string): Mapped {
   };
 }
 
+/** A file field's stored names: PocketBase keeps one name as text, several as a list. */
+function fileNames(value: unknown): string[] {
+  return (Array.isArray(value) ? value : [value]).map(text).filter((name) => name !== '');
+}
+
+/** The files of `record`'s `pbField` that go to our `field`, when it has any. */
+function filesOf(record: PbRecord, pbField: string, field: string): { files?: { field: string; names: string[] } } {
+  const names = fileNames(record[pbField]);
+  return names.length > 0 ? { files: { field, names } } : {};
+}
+
 /** YYYY-MM-DD of a PocketBase date (`2025-03-04 09:00:00.000Z`) or an ISO time. */
 function calendarDay(value: unknown): string {
   return text(value).slice(0, 10);
@@ -165,8 +181,18 @@ export function mapMovement(record: PbRecord, refs: Refs, now: string): Mapped[]
   const common = { customer, date: calendarDay(record.date) || at.created.slice(0, 10), note: text(record.notes).trim() };
   const trusted = { recordedBy: by, created_by: by };
   const moves: Mapped[] = [];
+  // The original movement's files go with its first movement here (its out, else its in).
+  const files = filesOf(record, 'files', 'attachments');
   if (any(out))
-    moves.push({ kind: 'record', target: 'trolley_movements', ...at, body: { ...common, kind: 'out', ...out }, trusted, deleted: false });
+    moves.push({
+      kind: 'record',
+      target: 'trolley_movements',
+      ...at,
+      body: { ...common, kind: 'out', ...out },
+      trusted,
+      deleted: false,
+      ...files,
+    });
   if (any(back))
     moves.push({
       kind: 'record',
@@ -176,6 +202,7 @@ export function mapMovement(record: PbRecord, refs: Refs, now: string): Mapped[]
       body: { ...common, kind: 'in', ...back },
       trusted,
       deleted: false,
+      ...(any(out) ? {} : files),
     });
   if (moves.length === 0) return [{ kind: 'skip', sourceId: at.sourceId, reason: 'it moves no trolleys, shelves or extensions' }];
   return moves;
@@ -218,6 +245,7 @@ export function mapTask(record: PbRecord, refs: Refs, now: string): Mapped {
       updated_by: refs.user(one(record.updated_by)),
     },
     deleted: record.deleted === true,
+    ...filesOf(record, 'attachments', 'attachments'),
   };
 }
 
@@ -230,12 +258,42 @@ export function mapRun(record: PbRecord, refs: Refs, now: string): Mapped {
     target: 'trolley_exports',
     ...at,
     body: { name: text(record.name), data: record.data ?? [], vehicleInfo: record.vehicleInfo ?? null },
-    trusted: { user, created_by: user },
+    trusted: { user, created_by: user, ...runState(record, refs, at.updated) },
     deleted: record.deleted === true,
   };
 }
 
 /** The original app's dispatch state of a run, when it had one ('' otherwise). */
 export function dispatchOf(record: PbRecord): { state: string; at: string } {
-  return { state: text(record.dispatch_status), at: text(record.dispatched_at) };
+  return { state: text(record.dispatch_status).trim().toLowerCase(), at: text(record.dispatched_at) };
+}
+
+/** A PocketBase time as the state log writes times (ISO, `T`), or '' for none. */
+const isoTime = (value: string): string => (value === '' ? '' : `${value.replace(' ', 'T')}`);
+
+/**
+ * The run's state and its log (docs/decisions/042) from the original app's `dispatch_status` and
+ * `dispatched_at`. The original app kept no "who", so each step names the run's own person when
+ * they came over (else the operator). A dispatched or delivered run gets its dispatch step at
+ * `dispatched_at` (its last change when blank); a delivered one its delivery at its last change.
+ * No ledger booking is made: the original app's movements, imported too, hold what went out.
+ */
+export function runState(record: PbRecord, refs: Refs, updated: string): { state?: string; stateLog?: RunStateStep[] } {
+  const { state, at } = dispatchOf(record);
+  if (!isRunState(state) || state === 'new') return {};
+  const user = one(record.user);
+  const by = refs.user(user);
+  const who = by === '' ? { by: 'operator', name: 'operator (import)' } : { by, name: refs.userName(user) };
+  const last = isoTime(updated);
+  const dispatched = isoTime(time(at, '')) || last;
+  const log: RunStateStep[] =
+    state === 'dispatched'
+      ? [{ state, at: dispatched, ...who }]
+      : state === 'delivered'
+        ? [
+            { state: 'dispatched', at: dispatched, ...who },
+            { state, at: last, ...who },
+          ]
+        : [{ state, at: last, ...who }];
+  return { state, stateLog: log };
 }

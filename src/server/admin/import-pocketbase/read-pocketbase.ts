@@ -108,6 +108,18 @@ export class PocketBaseData {
     }
   }
 
+  /** A record's attached file, `pb_data/storage/<collection id>/<record id>/<name>`, or null when it is not there. */
+  attachedFile(collection: string, recordId: string, name: string): Buffer | null {
+    const id = this.collections.get(collection)?.id;
+    if (!id || [id, recordId, name].some((part) => part === '' || part.includes('/') || part.includes('\\') || part.startsWith('.')))
+      return null;
+    try {
+      return fs.readFileSync(path.join(path.dirname(this.file), 'storage', id, recordId, name));
+    } catch {
+      return null;
+    }
+  }
+
   close(): void {
     this.db.close();
   }

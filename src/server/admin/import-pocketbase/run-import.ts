@@ -27,6 +27,11 @@ import {
   type Target,
 } from './map-records';
 import type { PocketBaseData } from './read-pocketbase';
+import { bytesInWords, sniffType, typeInWords } from '../../files/file-types';
+import { isSafeSegment, storedFileName } from '../../files/file-names';
+import type { FileKey } from '../../files/file-store';
+import type { FileField } from '#domain/collections/fields';
+import { isRunState } from '#domain/runs/run-states';
 
 /** What an import did (or, dry, would do). */
 export interface ImportReport {
@@ -94,6 +99,8 @@ export async function importPocketBase(
       `The data has ${organisations.length} organisations (${organisations.map((o) => String(o.name)).join(', ')}); all of them go into this one nursery.`,
     );
 
+  // Files copied into the store before their records' commit; removed again if the import fails.
+  const stored: FileKey[] = [];
   try {
     return await records.systemBatch(async (batch) => {
       const nursery =
@@ -103,11 +110,14 @@ export async function importPocketBase(
       const imported = await importedBefore(batch, nursery.id);
       const ids = new Map<string, string>(); // `${source}/${pbId}` → our id
       for (const [key, id] of imported) ids.set(key, id);
+      const names = await namesOf(batch, nursery.id);
       const refs: Refs = {
         user: (pbId) => (pbId ? (ids.get(`users/${String(pbId)}`) ?? '') : ''),
+        userName: (pbId) => names.get(ids.get(`users/${String(pbId)}`) ?? '') ?? '',
         customer: (pbId) => (pbId ? (ids.get(`trolley_customers/${String(pbId)}`) ?? '') : ''),
       };
       let written = 0;
+      const files = new FileCopier(records, data, options.dryRun, report, stored);
       /**
        * Writes a chunk of mapped records: the ids they want looked up in two queries, and what
        * was imported recorded in one, rather than a few queries a record (`npm run bench:import`).
@@ -117,11 +127,13 @@ export async function importPocketBase(
         if (!counts || chunk.length === 0) return;
         const fresh = chunk.filter((mapped) => !imported.has(`${source}/${mapped.sourceId}`));
         counts.already += chunk.length - fresh.length;
+        for (const mapped of chunk) if (mapped.kind === 'record' && imported.has(`${source}/${mapped.sourceId}`)) files.already(mapped);
         const planned = fresh.filter((m): m is Planned => m.kind === 'record');
         const taken = await takenIds(batch, planned);
         const done: Array<{ sourceId: string; target: Target; id: string }> = [];
         for (const mapped of fresh) {
-          const outcome = mapped.kind === 'skip' ? { reason: mapped.reason } : await writeRecord(records, batch, mapped, nursery.id, taken);
+          const outcome =
+            mapped.kind === 'skip' ? { reason: mapped.reason } : await writeRecord(records, batch, mapped, nursery.id, taken, files);
           if (typeof outcome !== 'string') {
             counts.skipped++;
             report.skipped.push({ collection: source, id: mapped.sourceId, reason: outcome.reason });
@@ -129,6 +141,7 @@ export async function importPocketBase(
           }
           counts.imported++;
           ids.set(`${source}/${mapped.sourceId}`, outcome);
+          if (source === 'users') names.set(outcome, String((mapped as Planned).body.name || (mapped as Planned).body.username));
           done.push({ sourceId: mapped.sourceId, target: (mapped as Planned).target, id: outcome });
           options.afterRecord?.(++written);
         }
@@ -156,9 +169,9 @@ export async function importPocketBase(
         if (options.nursery === null) promoteFirstAdmin(mapped);
         for (let i = 0; i < mapped.length; i += CHUNK) await writeChunk('users', mapped.slice(i, i + CHUNK));
       }
+      const unknownStates = new Set<string>();
       for (const source of SOURCES.slice(1)) {
         if (!data.has(source)) continue;
-        let dispatchLost = 0;
         let chunk: Mapped[] = [];
         for (const record of data.records(source)) {
           report.counts[source]!.read++;
@@ -168,7 +181,8 @@ export async function importPocketBase(
           else if (source === 'tasks') chunk.push(mapTask(record, refs, nowText));
           else {
             chunk.push(mapRun(record, refs, nowText));
-            if (dispatchOf(record).state !== '') dispatchLost++;
+            const state = dispatchOf(record).state;
+            if (state !== '' && !isRunState(state)) unknownStates.add(state);
           }
           if (chunk.length >= CHUNK) {
             await writeChunk(source, chunk);
@@ -176,19 +190,88 @@ export async function importPocketBase(
           }
         }
         await writeChunk(source, chunk);
-        if (dispatchLost > 0)
-          report.notes.push(
-            `${dispatchLost} runs had a dispatch state; this server keeps no run states yet, so their states and dispatch times are not kept.`,
-          );
+        if (source === 'trolley_exports' && unknownStates.size > 0)
+          report.notes.push(`Runs with a dispatch state this server does not know (${[...unknownStates].join(', ')}) came over as new.`);
       }
       skipUnsupported(data, report);
       if (options.dryRun) throw new RolledBack(report);
       return report;
     });
   } catch (error) {
+    for (const key of stored) await records.files.remove(key.collection, key.record, [key.name]).catch(() => undefined);
     if (error instanceof RolledBack) return error.report;
     throw error;
   }
+}
+
+/** Copies the original app's attached files of each imported record into our file store, counting them in the report. */
+class FileCopier {
+  constructor(
+    private readonly records: RecordService,
+    private readonly data: PocketBaseData,
+    private readonly dryRun: boolean,
+    private readonly report: ImportReport,
+    private readonly stored: FileKey[],
+  ) {}
+
+  private counts() {
+    return (this.report.counts['attached files'] ??= { read: 0, imported: 0, already: 0, skipped: 0 });
+  }
+
+  /** Counts the files of a record imported before (nothing copied again). */
+  already(planned: Planned): void {
+    if (!planned.files) return;
+    this.counts().read += planned.files.names.length;
+    this.counts().already += planned.files.names.length;
+  }
+
+  /**
+   * Copies `planned`'s files into the store under our record `id` (a dry run only reads and checks
+   * them); answers the field's value: the names of the files that came over.
+   */
+  async copy(source: string, planned: Planned, id: string): Promise<Record<string, string[]>> {
+    if (!planned.files) return {};
+    const collection = this.records.collection(planned.target);
+    const field = collection.declaration.fields[planned.files.field] as FileField;
+    const counts = this.counts();
+    const kept: string[] = [];
+    for (const name of planned.files.names) {
+      counts.read++;
+      const bytes = this.data.attachedFile(source, planned.sourceId.replace(/:in$/, ''), name);
+      const problem =
+        bytes === null
+          ? 'it is not in pb_data/storage'
+          : bytes.length > field.maxSize
+            ? `it is larger than ${bytesInWords(field.maxSize)}, the most ${field.noun ?? 'a file'}s may be here`
+            : bytes.length === 0
+              ? 'it is empty'
+              : field.mimeTypes.length > 0 && !field.mimeTypes.includes(sniffType(bytes))
+                ? `it is a ${typeInWords(sniffType(bytes))}; ${(field.label ?? 'files').toLowerCase()} here are photos and PDFs only`
+                : kept.length >= field.maxSelect
+                  ? `the record has more than ${field.maxSelect} files`
+                  : null;
+      if (problem !== null || bytes === null) {
+        counts.skipped++;
+        this.report.skipped.push({ collection: `${source} file`, id: `${planned.sourceId}/${name}`, reason: problem ?? '' });
+        continue;
+      }
+      const stored = isSafeSegment(name) ? name : storedFileName(name);
+      if (!this.dryRun) {
+        const key = { collection: collection.id, record: id, name: stored };
+        await this.records.files.put(key, bytes);
+        this.stored.push(key);
+      }
+      counts.imported++;
+      kept.push(stored);
+    }
+    return kept.length > 0 ? { [planned.files.field]: kept } : {};
+  }
+}
+
+/** The names people of the nursery go by, by id. */
+async function namesOf(batch: WriteBatch, nursery: string): Promise<Map<string, string>> {
+  const rows = await batch.db.selectFrom('users').select(['id', 'name', 'username']).where('nursery', '=', nursery).execute();
+  return new Map(rows.map((r) => [r.id, r.name || r.username]));
 }
 
 /** Without any admin among the people of a new nursery, the one who has been there longest becomes its admin. */
@@ -215,27 +298,20 @@ function skipUnsupported(data: PocketBaseData, report: ImportReport): void {
         reason: `this server has no plant-label list yet: ${name}`,
       });
   }
-  const fileCollections = [...data.collections.values()].filter((c) => c.fields.some((f) => f.type === 'file'));
-  for (const collection of fileCollections) {
-    const withFiles = [...data.records(collection.name)].filter((record) =>
-      collection.fields.some(
-        (f) => f.type === 'file' && (Array.isArray(record[f.name]) ? (record[f.name] as unknown[]).length > 0 : Boolean(record[f.name])),
-      ),
-    );
-    if (withFiles.length === 0) continue;
-    report.notes.push(
-      `${withFiles.length} ${collection.name} records have attached files; files are not imported: this server has no file storage yet (the files stay in pb_data/storage).`,
-    );
-    if (!report.counts[collection.name] && collection.name === 'files')
-      report.counts.files = { read: withFiles.length, imported: 0, already: 0, skipped: withFiles.length };
-    if (collection.name === 'files')
-      for (const record of withFiles)
-        report.skipped.push({
-          collection: 'files',
-          id: String(record.id),
-          reason: 'files are not imported: no file storage on this server yet',
-        });
-  }
+  // Files of the collections and fields we take come over with their records; any other file field's are said here.
+  const taken: Record<string, string> = { tasks: 'attachments', trolley_movements: 'files' };
+  for (const collection of data.collections.values())
+    for (const field of collection.fields) {
+      if (field.type !== 'file' || taken[collection.name] === field.name) continue;
+      for (const record of data.records(collection.name))
+        for (const name of Array.isArray(record[field.name]) ? (record[field.name] as unknown[]) : [record[field.name]])
+          if (typeof name === 'string' && name !== '')
+            report.skipped.push({
+              collection: `${collection.name} file`,
+              id: `${String(record.id)}/${name}`,
+              reason: `this server has no place for the files of ${collection.name}.${field.name}`,
+            });
+    }
 }
 
 async function makeNursery(batch: WriteBatch, config: Config, name: string): Promise<NurseriesTable> {
@@ -281,6 +357,7 @@ async function writeRecord(
   planned: Planned,
   nursery: string,
   taken: ReadonlySet<string>,
+  files: FileCopier,
 ): Promise<string | { reason: string }> {
   const collection = records.collection(planned.target);
   if (planned.target === 'users') {
@@ -295,13 +372,19 @@ async function writeRecord(
   // Its own id where it is a PocketBase id no record here has; within one import, ids are unique already.
   const id =
     RECORD_ID_PATTERN.test(planned.wantedId) && !taken.has(`${planned.target}/${planned.wantedId}`) ? planned.wantedId : newRecordId();
+  const copied = await files.copy(source(planned), planned, id);
   const row = await batch.insert(
     planned.target,
-    { ...values, id, created: planned.created, updated: planned.updated },
+    { ...values, ...collection.toRow(copied), id, created: planned.created, updated: planned.updated },
     { keepTimes: true },
   );
   if (planned.deleted) await batch.delete(planned.target, row);
   return id;
+}
+
+/** The PocketBase collection a planned record came from (where its files are). */
+function source(planned: Planned): string {
+  return planned.target === 'customers' ? 'trolley_customers' : planned.target;
 }
 
 /** Why a person cannot come over as they are: our username rule, or a name or address taken here. */
