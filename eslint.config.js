@@ -84,15 +84,6 @@ const webZones = [
       },
     ],
   },
-  {
-    folder: 'components/attachments',
-    forbidden: [
-      {
-        regex: relativeInto('(features|app|boot)'),
-        message: 'components/attachments serves the screens: it imports components/ui, lib and #domain only.',
-      },
-    ],
-  },
   ...features.map((feature) => ({
     folder: `features/${feature}`,
     forbidden: [
