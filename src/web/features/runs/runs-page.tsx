@@ -124,7 +124,8 @@ export default function RunsPage() {
                 <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
                   <Link
                     to={paths.runView(run.id)}
-                    className="min-w-0 flex-1 rounded-md py-1 focus-visible:outline-2 focus-visible:outline-emerald-600"
+                    // At least 16rem before the buttons give way and wrap under the name, so it is never cut to a letter on a phone.
+                    className="min-w-0 flex-[1_1_16rem] rounded-md py-1 focus-visible:outline-2 focus-visible:outline-emerald-600"
                   >
                     <span className="block truncate font-semibold text-emerald-800 hover:underline">{displayName(run)}</span>
                     <span className="block text-sm text-slate-500">
