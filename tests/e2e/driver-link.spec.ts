@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { RUNS_API } from '../../src/domain/runs/runs-api';
 import { api, unique } from '../support/e2e-api';
-import { ownWeek } from '../support/e2e-board';
+import { boardPath, line, ownWeek } from '../support/e2e-board';
 import { test, expect } from '../support/e2e-fixtures';
 
 // The driver's phone (docs/decisions/044): the office makes a driver's link on Runs, a driver
@@ -107,6 +107,9 @@ test("a driver records a run's drops from the link, one without signal, and the 
   const shortUrl = (await dialog.getByTestId('driver-short-url').textContent()) ?? '';
   expect(shortUrl).toMatch(/\/d\/[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/);
   await dialog.getByRole('button', { name: 'Close' }).click();
+  // The office keeps Runs open on the run: each drop the driver sends shows without reloading.
+  const officeRun = page.getByRole('listitem', { name: `Driver run ${u}` });
+  await expect(officeRun.getByTestId('drop-progress')).toHaveText('0 of 2 drops');
 
   // The driver's phone: no account, only the address from the sheet.
   const phone = await browser.newContext(PHONE);
@@ -126,6 +129,8 @@ test("a driver records a run's drops from the link, one without signal, and the 
   const photo = await cameraJpeg(driver);
   await recordDelivered(driver, first, 'Pat Green', 2, photo);
   await expect(first.getByText('Delivered to Pat Green · 2 trolleys, 0 shelves, 0 extensions back · Sent')).toBeVisible();
+  await expect(officeRun.getByTestId('drop-progress')).toHaveText('1 of 2 drops');
+  await expect(officeRun.locator('[data-state]')).toHaveText('Dispatched');
 
   // No signal: the drop is kept on the phone and says so, then goes when the signal is back.
   await phone.setOffline(true);
@@ -136,6 +141,8 @@ test("a driver records a run's drops from the link, one without signal, and the 
   await phone.setOffline(false);
   await expect(second.getByText('Delivered to Sam South · 1 trolleys, 0 shelves, 0 extensions back · Sent')).toBeVisible();
   await expect(driver.getByText(/not sent/)).toHaveCount(0);
+  await expect(officeRun.getByTestId('drop-progress')).toHaveText('2 of 2 drops');
+  await expect(officeRun.locator('[data-state]')).toHaveText('Delivered');
 
   // The server has both, once each, with the signature and the photo, recorded through the link.
   await expect
@@ -160,5 +167,10 @@ test("a driver records a run's drops from the link, one without signal, and the 
   await list.getByRole('button', { name: `Trolleys of North Garden Centre ${u}` }).click();
   const ledger = page.getByRole('dialog', { name: `Trolleys: North Garden Centre ${u}` });
   await expect(ledger.getByRole('status')).toHaveText(/Owes 1 trolley since/);
+
+  // The board marks both orders delivered by the driver.
+  await page.goto(boardPath(WEEK));
+  await expect(line(page, 'Tuesday', `North Garden Centre ${u}`).getByRole('img', { name: /^Delivered to Pat Green at/ })).toBeVisible();
+  await expect(line(page, 'Tuesday', `South Garden Centre ${u}`).getByRole('img', { name: /^Delivered to Sam South at/ })).toBeVisible();
   await phone.close();
 });
