@@ -1,8 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
 import { RUNS_API } from '../../src/domain/runs/runs-api';
 import { api, unique } from '../support/e2e-api';
-import { ownWeek } from '../support/e2e-board';
+import { boardPath, line, ownWeek } from '../support/e2e-board';
 import { test, expect } from '../support/e2e-fixtures';
+import { imageCount, readPdf } from '../support/pdf-tools';
 
 // The driver's phone (docs/decisions/044): the office makes a driver's link on Runs, a driver
 // opens it on a phone without an account, records two drops with a drawn signature and a photo
@@ -26,6 +27,22 @@ async function cameraJpeg(page: Page): Promise<Buffer> {
     context.fillStyle = '#f4d35e';
     context.fillRect(16, 12, 32, 24);
     return canvas.toDataURL('image/jpeg', 0.9);
+  })()`);
+  return Buffer.from(dataUrl.split(',')[1] ?? '', 'base64');
+}
+
+/** A phone camera's photo too large to keep as taken (about 2 MB of noise), drawn by the browser. */
+async function largeCameraJpeg(page: Page): Promise<Buffer> {
+  const dataUrl = await page.evaluate<string>(`(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 1200;
+    canvas.height = 1200;
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('no 2d context');
+    const image = context.createImageData(1200, 1200);
+    for (let i = 0; i < image.data.length; i++) image.data[i] = (i * 2654435761) % 251;
+    context.putImageData(image, 0, 0);
+    return canvas.toDataURL('image/jpeg', 0.95);
   })()`);
   return Buffer.from(dataUrl.split(',')[1] ?? '', 'base64');
 }
@@ -107,6 +124,9 @@ test("a driver records a run's drops from the link, one without signal, and the 
   const shortUrl = (await dialog.getByTestId('driver-short-url').textContent()) ?? '';
   expect(shortUrl).toMatch(/\/d\/[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/);
   await dialog.getByRole('button', { name: 'Close' }).click();
+  // The office keeps Runs open on the run: each drop the driver sends shows without reloading.
+  const officeRun = page.getByRole('listitem', { name: `Driver run ${u}` });
+  await expect(officeRun.getByTestId('drop-progress')).toHaveText('0 of 2 drops');
 
   // The driver's phone: no account, only the address from the sheet.
   const phone = await browser.newContext(PHONE);
@@ -126,16 +146,34 @@ test("a driver records a run's drops from the link, one without signal, and the 
   const photo = await cameraJpeg(driver);
   await recordDelivered(driver, first, 'Pat Green', 2, photo);
   await expect(first.getByText('Delivered to Pat Green · 2 trolleys, 0 shelves, 0 extensions back · Sent')).toBeVisible();
+  await expect(officeRun.getByTestId('drop-progress')).toHaveText('1 of 2 drops');
+  await expect(officeRun.locator('[data-state]')).toHaveText('Dispatched');
 
   // No signal: the drop is kept on the phone and says so, then goes when the signal is back.
+  // Offline, a photo large enough to need shrinking still ends "Photo ready" (the shrinking code may be out of reach).
+  const largePhoto = await largeCameraJpeg(driver);
+  expect(largePhoto.length).toBeGreaterThan(512 * 1024);
   await phone.setOffline(true);
-  await recordDelivered(driver, second, 'Sam South', 1, photo);
+  await recordDelivered(driver, second, 'Sam South', 1, largePhoto);
   await expect(second.getByText('Delivered to Sam South · Not sent — will send when there is signal')).toBeVisible();
   await expect(driver.getByText('1 drop not sent — will send when there is signal.')).toBeVisible();
   await expect(second.getByText(/· Sent$/)).toHaveCount(0);
   await phone.setOffline(false);
   await expect(second.getByText('Delivered to Sam South · 1 trolleys, 0 shelves, 0 extensions back · Sent')).toBeVisible();
   await expect(driver.getByText(/not sent/)).toHaveCount(0);
+  await expect(officeRun.getByTestId('drop-progress')).toHaveText('2 of 2 drops');
+  await expect(officeRun.locator('[data-state]')).toHaveText('Delivered');
+
+  // The delivery note carries the signature drawn on the phone.
+  const officeDrops = officeRun.getByRole('list', { name: `Drops of Driver run ${u}` });
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    officeDrops.getByRole('button', { name: `Delivery note: North Garden Centre ${u}` }).click(),
+  ]);
+  const note = test.info().outputPath('delivery-note.pdf');
+  await download.saveAs(note);
+  expect(readPdf(note).rawText).toMatch(/Received by\s+Pat Green/);
+  expect(imageCount(note)).toBe(1);
 
   // The server has both, once each, with the signature and the photo, recorded through the link.
   await expect
@@ -160,5 +198,10 @@ test("a driver records a run's drops from the link, one without signal, and the 
   await list.getByRole('button', { name: `Trolleys of North Garden Centre ${u}` }).click();
   const ledger = page.getByRole('dialog', { name: `Trolleys: North Garden Centre ${u}` });
   await expect(ledger.getByRole('status')).toHaveText(/Owes 1 trolley since/);
+
+  // The board marks both orders delivered by the driver.
+  await page.goto(boardPath(WEEK));
+  await expect(line(page, 'Tuesday', `North Garden Centre ${u}`).getByRole('img', { name: /^Delivered to Pat Green at/ })).toBeVisible();
+  await expect(line(page, 'Tuesday', `South Garden Centre ${u}`).getByRole('img', { name: /^Delivered to Sam South at/ })).toBeVisible();
   await phone.close();
 });

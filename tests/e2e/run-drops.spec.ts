@@ -1,7 +1,7 @@
 import { api, unique } from '../support/e2e-api';
 import { boardPath, line, ownWeek, SCREENS, toast } from '../support/e2e-board';
 import { expect, test } from '../support/e2e-fixtures';
-import { readPdf } from '../support/pdf-tools';
+import { imageCount, readPdf } from '../support/pdf-tools';
 
 // A run to its last drop on the Runs screen (docs/decisions/042), on a phone and a desktop: the
 // office starts loading and dispatches (the confirmation says the trolleys will be booked out),
@@ -121,6 +121,8 @@ for (const screen of SCREENS) {
       expect(pdf.rawText).toContain('Drop 1 of 2');
       expect(pdf.rawText).toMatch(/Received by\s+Jo Green/);
       expect(pdf.rawText).toMatch(/Came back\s+2\s+0\s+0/);
+      // No signature on a drop the office recorded: an empty box to sign on paper, no image.
+      expect(imageCount(file)).toBe(0);
 
       // The board marks the delivered order, and only it.
       await page.goto(boardPath(WEEK));

@@ -58,6 +58,14 @@ export function readPdf(pdf: PdfSource): PdfFacts {
   });
 }
 
+/** How many images the PDF holds, as `pdfimages -list` lists them. */
+export function imageCount(pdf: PdfSource): number {
+  return withFile(
+    pdf,
+    (file) => execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' }).split('\n').slice(2).filter(Boolean).length,
+  );
+}
+
 export interface PdfFont {
   name: string;
   type: string;

@@ -105,8 +105,12 @@ export function DropForm({
               className="mt-1 block min-h-12 w-full text-base"
               onChange={(event) => {
                 const file = event.target.files?.[0];
-                if (file) void shrinkPhoto(file).then(setPhoto);
-                else setPhoto(null);
+                setPhoto(null);
+                if (file)
+                  void shrinkPhoto(file).then((kept) => {
+                    setPhoto(kept.ok ? kept.photo : null);
+                    setProblem(kept.ok ? '' : kept.problem);
+                  });
               }}
             />
             {photo && <span className="text-sm text-slate-600">Photo ready ({Math.round(photo.size / 1024)} KB)</span>}

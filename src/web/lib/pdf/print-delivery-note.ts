@@ -8,6 +8,7 @@ import {
   type TrolleyMovementRecord,
 } from '#domain/records';
 import { deliveryNoteFileName } from '#domain/runs/drops';
+import type { RecordModel } from 'pocketbase';
 import { downloadFile } from '../download-file';
 import { pb } from '../pb';
 import { queryClient } from '../query-client';
@@ -36,7 +37,7 @@ export interface DeliveryNoteRequest {
 export async function downloadDeliveryNote(request: DeliveryNoteRequest): Promise<void> {
   const { drop, stop } = request;
   const filter = pb.filter('run = {:run} && stop = {:stop} && kind = "out"', { run: request.run, stop: stop.key });
-  const [{ buildDeliveryNotePdf }, fonts, appUrl, booked] = await Promise.all([
+  const [{ buildDeliveryNotePdf }, fonts, appUrl, booked, signaturePng] = await Promise.all([
     import('./delivery-note-pdf'),
     loadPdfFonts(),
     loadAppConfig().then(
@@ -44,6 +45,7 @@ export async function downloadDeliveryNote(request: DeliveryNoteRequest): Promis
       () => window.location.origin,
     ),
     pb.collection(COLLECTIONS.trolleyMovements).getList<TrolleyMovementRecord>(1, 1, { filter, skipTotal: true }),
+    request.signaturePng ?? signatureOf(drop.id),
   ]);
   const out = booked.items[0];
   const nursery = queryClient.getQueryData<NurseryRecord>(nurseryKeys.detail(currentUser()?.nursery ?? ''));
@@ -62,12 +64,28 @@ export async function downloadDeliveryNote(request: DeliveryNoteRequest): Promis
     reason: drop.reason,
     receivedBy: drop.receivedBy,
     recordedAt: drop.recordedAt,
-    signaturePng: request.signaturePng,
+    signaturePng,
     today: new Date(),
     appUrl,
     fonts,
   });
   downloadFile(new Blob([bytes], { type: 'application/pdf' }), deliveryNoteFileName(stop.title, request.runDate, stop.number));
+}
+
+/**
+ * The signature drawn on the driver's phone, or undefined without one. Read afresh: a driver's link
+ * stores the signature just after the drop, so a drop kept from a live event may not name it yet.
+ * The file is protected (docs/decisions/043): its address carries a short-lived file token.
+ */
+async function signatureOf(dropId: string): Promise<Uint8Array | undefined> {
+  const drop = await pb
+    .collection(COLLECTIONS.runDrops)
+    .getOne<RunDropRecord>(dropId, { fields: 'id,collectionId,collectionName,signature' });
+  if (!drop.signature) return undefined;
+  const token = await pb.files.getToken();
+  const response = await fetch(pb.files.getURL(drop as unknown as RecordModel, drop.signature, { token }));
+  if (!response.ok) throw new Error(`The signature could not be read (${response.status}). Try again.`);
+  return new Uint8Array(await response.arrayBuffer());
 }
 
 /**
