@@ -67,6 +67,15 @@ const webZones = [
     ],
   },
   {
+    folder: 'components/attachments',
+    forbidden: [
+      {
+        regex: relativeInto('(features|app|boot)'),
+        message: 'components/attachments serves the screens: it imports components/ui, lib and #domain only.',
+      },
+    ],
+  },
+  {
     folder: 'components/trail',
     forbidden: [
       {
