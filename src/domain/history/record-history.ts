@@ -83,6 +83,8 @@ export function fieldChanges(
   for (const name of trackedFields(declaration)) {
     const to = after[name];
     if (before === null) {
+      // A field the new record does not carry was not set, so it is no change.
+      if (to === undefined) continue;
       const field = declaration.fields[name];
       const fallback = field && 'default' in field ? field.default : undefined;
       if (fallback === undefined || !sameValue(to, fallback)) changes.push({ field: name, from: null, to });
