@@ -31,30 +31,20 @@ function cell(row: ImportedOrderRow, field: string): string {
   return value === undefined || value === null || value === '' ? '—' : String(value);
 }
 
+/** Problems second: a phone shows them without scrolling sideways. */
+const HEADINGS = ['Row', 'Problems', 'Customer', 'Day', 'Week', 'Trolleys'] as const;
+
 function PreviewTable({ preview }: { preview: OrderImportPreview }) {
   return (
     <div className="max-h-[45vh] overflow-auto rounded-md border border-slate-200" aria-label="Rows of the file">
       <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
         <thead className="sticky top-0 bg-slate-100 text-slate-700">
           <tr>
-            <th scope="col" className="px-2 py-1.5">
-              Row
-            </th>
-            <th scope="col" className="min-w-48 px-2 py-1.5">
-              Problems
-            </th>
-            <th scope="col" className="px-2 py-1.5">
-              Customer
-            </th>
-            <th scope="col" className="px-2 py-1.5">
-              Day
-            </th>
-            <th scope="col" className="px-2 py-1.5">
-              Week
-            </th>
-            <th scope="col" className="px-2 py-1.5">
-              Trolleys
-            </th>
+            {HEADINGS.map((heading) => (
+              <th key={heading} scope="col" className={`px-2 py-1.5 ${heading === 'Problems' ? 'min-w-48' : ''}`}>
+                {heading}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
