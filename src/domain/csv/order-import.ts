@@ -51,6 +51,22 @@ export function unguard(cell: string): string {
   return /^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell;
 }
 
+/** The import's routes: the preview (writes nothing) and the import (`{csv, onlyValid}`). */
+export const ORDERS_IMPORT_API = { preview: '/api/orders/import/preview', import: '/api/orders/import' } as const;
+
+/** The preview's answer: every row with its problems, and how many are ready. */
+export interface OrderImportPreview {
+  rows: ImportedOrderRow[];
+  valid: number;
+  invalid: number;
+}
+
+/** The import's answer: how many orders were made, and the rows left out (only valid rows chosen). */
+export interface OrderImportResult {
+  created: number;
+  skipped: Array<{ row: number; problems: string[] }>;
+}
+
 export interface ImportedOrderRow {
   /** The row's number: 1 is the first row under the header. */
   row: number;

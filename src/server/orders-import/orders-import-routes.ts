@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { ORDERS_IMPORT_API } from '#domain/csv/order-import';
 import { requireUser } from '../auth/auth-context';
 import { requireRole } from '../auth/require-access';
 import type { OrdersImportService } from './orders-import-service';
 
-export const ORDERS_IMPORT_API = { preview: '/api/orders/import/preview', import: '/api/orders/import' } as const;
+export { ORDERS_IMPORT_API };
 
 /** Importing orders from CSV (docs/decisions/049): whoever may add orders may import them. */
 export async function ordersImportRoutes(app: FastifyInstance, { importer }: { importer: OrdersImportService }): Promise<void> {

@@ -1,5 +1,5 @@
 import { ORDER_DEFAULTS } from '#domain/collections/tasks';
-import { readOrdersCsv, type ImportedOrderRow } from '#domain/csv/order-import';
+import { readOrdersCsv, type ImportedOrderRow, type OrderImportPreview, type OrderImportResult } from '#domain/csv/order-import';
 import { newOrderWeekError } from '#domain/orders/new-order-week';
 import type { UsersTable } from '../db/schema';
 import { badRequest } from '../errors';
@@ -9,18 +9,6 @@ import type { RecordService } from '../records/record-service';
 
 /** Rows one import may hold: a busy nursery's year of orders, far more than a week. */
 export const MAX_IMPORTED_ROWS = 5000;
-
-export interface ImportPreview {
-  rows: ImportedOrderRow[];
-  valid: number;
-  invalid: number;
-}
-
-export interface ImportResult {
-  created: number;
-  /** The rows left out (only when the person chose to import the valid rows only). */
-  skipped: Array<{ row: number; problems: string[] }>;
-}
 
 interface ImportRequest {
   csv: string;
@@ -43,13 +31,13 @@ function readRequest(body: unknown): ImportRequest {
 export class OrdersImportService {
   constructor(private readonly deps: { records: RecordService; now: () => Date }) {}
 
-  preview(body: unknown): ImportPreview {
+  preview(body: unknown): OrderImportPreview {
     const rows = this.rows(readRequest(body).csv);
     const valid = rows.filter((row) => row.order !== null).length;
     return { rows, valid, invalid: rows.length - valid };
   }
 
-  async import(user: UsersTable, body: unknown): Promise<ImportResult> {
+  async import(user: UsersTable, body: unknown): Promise<OrderImportResult> {
     const request = readRequest(body);
     const rows = this.rows(request.csv);
     const invalid = rows.filter((row) => row.order === null);

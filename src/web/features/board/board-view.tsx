@@ -15,7 +15,7 @@ import { DayTools } from './day-tools';
 import { DragArea } from './drag-support';
 import { SelectionBanner } from './selection-banner';
 import { useOpenAtToday } from './use-open-at-today';
-import { FillWeekButton } from './week-copy-tools';
+import { FillWeekButton, ImportCsvButton } from './week-copy-tools';
 import { WeekBoard } from './week-board';
 
 /** How long a line just added stays marked. */
@@ -87,6 +87,7 @@ export function BoardView({ year, week, today, orders, headings, idPrefix, newOr
               disabled={orders === undefined}
               make={(csv) => (orders ? { text: csv.ordersCsv(orders), fileName: csv.csvFileName('week', year, week, idPrefix) } : null)}
             />
+            <ImportCsvButton week={week} />
           </>
         }
       />

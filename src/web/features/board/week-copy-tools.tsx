@@ -1,4 +1,5 @@
-import { CalendarPlus, Copy } from 'lucide-react';
+import { CalendarPlus, Copy, FileUp } from 'lucide-react';
+import { buttonClass } from '../../components/ui/button';
 import { lazy, Suspense, useState } from 'react';
 import type { BoardColumn } from '#domain/orders/board-columns';
 import type { CalendarDate, IsoWeek } from '#domain/weeks';
@@ -11,6 +12,7 @@ import { STATUS_BUTTON_CLASS } from './status-button';
 // load on first use: the board paints without them (docs/decisions/006).
 
 const FillWeekDialog = lazy(() => import('./fill-week-dialog').then((m) => ({ default: m.FillWeekDialog })));
+const ImportOrdersDialog = lazy(() => import('./import-orders-dialog').then((m) => ({ default: m.ImportOrdersDialog })));
 const CopyOrdersDialog = lazy(() => import('./copy-orders-dialog').then((m) => ({ default: m.CopyOrdersDialog })));
 
 const TOOL_BUTTON_CLASS =
@@ -29,6 +31,25 @@ export function FillWeekButton({ year, week, canAddOrders }: { year: number; wee
       {open && (
         <Suspense fallback={null}>
           <FillWeekDialog open year={year} week={week} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+/** "Import CSV": orders from a file, for whoever may add orders (docs/decisions/049); viewers never see it. */
+export function ImportCsvButton({ week }: { week: number }) {
+  const [open, setOpen] = useState(false);
+  if (!useCan('edit')) return null;
+  return (
+    <>
+      <button type="button" className={buttonClass({ variant: 'secondary', size: 'sm' })} onClick={() => setOpen(true)}>
+        <FileUp className="size-4" aria-hidden="true" />
+        Import CSV
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <ImportOrdersDialog week={week} onClose={() => setOpen(false)} />
         </Suspense>
       )}
     </>
