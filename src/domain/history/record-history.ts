@@ -83,8 +83,6 @@ export function fieldChanges(
   for (const name of trackedFields(declaration)) {
     const to = after[name];
     if (before === null) {
-      // A field the new record does not carry was not set, so it is no change.
-      if (to === undefined) continue;
       const field = declaration.fields[name];
       // A new record without files starts empty, as one without a title starts with its default.
       const fallback = field?.kind === 'file' ? emptyFiles(field) : field && 'default' in field ? field.default : undefined;
