@@ -159,7 +159,10 @@ test("a driver records a run's drops from the link, one without signal, and the 
   await expect(driver.getByText('1 drop not sent — will send when there is signal.')).toBeVisible();
   await expect(second.getByText(/· Sent$/)).toHaveCount(0);
   await phone.setOffline(false);
-  await expect(second.getByText('Delivered to Sam South · 1 trolleys, 0 shelves, 0 extensions back · Sent')).toBeVisible();
+  // A 2 MB photo goes up first on a busy machine: the driver waits for "Sent", however long it takes.
+  await expect(second.getByText('Delivered to Sam South · 1 trolleys, 0 shelves, 0 extensions back · Sent')).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(driver.getByText(/not sent/)).toHaveCount(0);
   await expect(officeRun.getByTestId('drop-progress')).toHaveText('2 of 2 drops');
   await expect(officeRun.locator('[data-state]')).toHaveText('Delivered');

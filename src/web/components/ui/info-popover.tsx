@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 
 interface Props {
   /** Accessible name of the button, e.g. "Information for Greenfields". */
@@ -23,7 +23,9 @@ export function InfoPopover({ label, children, icon }: Props) {
   const ref = useRef<HTMLSpanElement>(null);
   const shown = !isDismissed && (isPinned || isHovered || isFocused);
 
-  useEffect(() => {
+  // Before paint, not after: a text on screen always hears its Escape (on a busy tablet an
+  // Escape pressed just after it showed was lost, and the text stayed).
+  useLayoutEffect(() => {
     if (!shown) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {

@@ -27,6 +27,7 @@ export type DriverState =
 export function useDriverRun(code: string) {
   const [state, setState] = useState<DriverState>({ state: 'opening' });
   const sending = useRef(false);
+  const sendAgain = useRef(false);
   const tokenRef = useRef('');
 
   const mergeDrop = useCallback((drop: DriverDrop) => {
@@ -52,25 +53,33 @@ export function useDriverRun(code: string) {
   /** Sends what waits, oldest first; stops at the first drop that cannot get through. */
   const flush = useCallback(
     async (runId: string) => {
-      if (sending.current) return;
+      // Asked again while sending (the phone came back online mid-attempt): go round once more
+      // at the end instead of waiting for the next retry.
+      if (sending.current) {
+        sendAgain.current = true;
+        return;
+      }
       sending.current = true;
       try {
-        for (const drop of await queuedDrops(runId)) {
-          if (drop.refused !== '') continue;
-          try {
-            const saved = await sendDrop(drop.token, dropForm(drop));
-            await forgetDrop(drop.clientId);
-            mergeDrop(saved);
-            setState((current) => (current.state === 'open' ? { ...current, offline: false } : current));
-          } catch (error) {
-            if (error instanceof NoConnection) {
-              setState((current) => (current.state === 'open' ? { ...current, offline: true } : current));
-              break;
+        do {
+          sendAgain.current = false;
+          for (const drop of await queuedDrops(runId)) {
+            if (drop.refused !== '') continue;
+            try {
+              const saved = await sendDrop(drop.token, dropForm(drop));
+              await forgetDrop(drop.clientId);
+              mergeDrop(saved);
+              setState((current) => (current.state === 'open' ? { ...current, offline: false } : current));
+            } catch (error) {
+              if (error instanceof NoConnection) {
+                setState((current) => (current.state === 'open' ? { ...current, offline: true } : current));
+                break;
+              }
+              const message = error instanceof DriverRefusal ? error.message : String(error);
+              await queueDrop({ ...drop, refused: message });
             }
-            const message = error instanceof DriverRefusal ? error.message : String(error);
-            await queueDrop({ ...drop, refused: message });
           }
-        }
+        } while (sendAgain.current);
       } finally {
         sending.current = false;
         await refreshQueue(runId);
