@@ -61,6 +61,11 @@ export type StandingOrderRecord = RecordOf<typeof standingOrders>;
 
 /** What happened at one stop of a dispatched run (collection `run_drops`, docs/decisions/042). */
 export type RunDropRecord = RecordOf<typeof runDrops>;
+/** What is recorded at a drop, by the driver's phone or the office: the fields both send. */
+export type DropReport = Pick<
+  RunDropRecord,
+  'stop' | 'outcome' | 'reason' | 'receivedBy' | 'trolleysBack' | 'shelvesBack' | 'extensionsBack'
+>;
 
 /** A nursery (organisation): every record of every other collection belongs to one. */
 export type NurseryRecord = RecordOf<typeof nurseries>;

@@ -1,20 +1,14 @@
 // What a driver recorded and the server has not confirmed yet, kept on the phone in IndexedDB
 // (blobs and all), so a weak signal or a closed browser loses nothing (docs/decisions/044).
+import type { DropReport } from '#domain/records';
 
 /** One drop as recorded on the phone, before the server has it. */
-export interface QueuedDrop {
+export interface QueuedDrop extends DropReport {
   /** Chosen on the phone; the server writes one drop per clientId, so a retry never records twice. */
   clientId: string;
   /** The link's secret it is sent with. */
   token: string;
   run: string;
-  stop: string;
-  outcome: 'delivered' | 'not_delivered';
-  reason: string;
-  receivedBy: string;
-  trolleysBack: number;
-  shelvesBack: number;
-  extensionsBack: number;
   /** When the driver pressed the button (ISO). */
   recordedAt: string;
   signature: Blob | null;

@@ -3,7 +3,7 @@
 // phones in. Kept live by ./runs-live (realtime on run_drops and trolley_exports).
 import { queryOptions } from '@tanstack/react-query';
 import type { BookingResult } from '#domain/ledger/booking';
-import { COLLECTIONS, type RunDropRecord, type TrolleyExportRecord } from '#domain/records';
+import { COLLECTIONS, type DropReport, type RunDropRecord, type TrolleyExportRecord } from '#domain/records';
 import type { RunState } from '#domain/runs/run-states';
 import { RUNS_API } from '#domain/runs/runs-api';
 import { pb } from '../pb';
@@ -47,16 +47,7 @@ export interface MoveAnswer {
 export const moveRun = (run: string, state: Exclude<RunState, 'new'>): Promise<MoveAnswer> =>
   pb.send<MoveAnswer>(RUNS_API.state(run), { method: 'POST', body: { state } });
 
-export interface DropInput {
-  stop: string;
-  outcome: 'delivered' | 'not_delivered';
-  reason: string;
-  receivedBy: string;
-  trolleysBack: number;
-  shelvesBack: number;
-  extensionsBack: number;
-  clientId: string;
-}
+export type DropInput = DropReport & { clientId: string };
 
 export const recordDrop = (run: string, drop: DropInput): Promise<RunDropRecord> =>
   pb.send<RunDropRecord>(RUNS_API.drops(run), { method: 'POST', body: drop });
