@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { clockLabel, describeLiveStatus } from './live-status';
+import { clockLabel, describeLiveStatus, isShownLive } from './live-status';
 
 const at = (text: string) => new Date(text).getTime();
 const now = at('2026-11-24T15:00:00');
@@ -10,6 +10,9 @@ test('offline, the header says so with the time of what is on screen', () => {
   // After an offline reload nothing was fetched: the age of the copy kept on the device.
   expect(describeLiveStatus({ ...base, isOffline: true, keptAt: at('2026-11-24T09:05:00') }, now)).toBe('Offline · as of 09:05');
   expect(describeLiveStatus({ ...base, isOffline: true, isLive: true }, now)).toBe('Offline');
+  // The stream may not have noticed yet: the dot is not the live green while the words say Offline.
+  expect(isShownLive({ ...base, isOffline: true, isLive: true })).toBe(false);
+  expect(isShownLive({ ...base, isLive: true })).toBe(true);
 });
 
 test('a copy kept on the device is marked with its age until the fresh answer arrives', () => {

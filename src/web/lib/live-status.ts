@@ -70,6 +70,14 @@ export function clockLabel(at: number, now: number = Date.now()): string {
 }
 
 /**
+ * Whether the header may say the board updates by itself: offline wins over a stream that has not
+ * noticed yet, in the words and in the dot's colour alike.
+ */
+export function isShownLive({ isLive, isOffline }: LiveStatus): boolean {
+  return isLive && !isOffline;
+}
+
+/**
  * "Offline · as of 10:42" without a connection; "Live"; "On this device · as of 10:42" while a
  * copy kept on the device is shown and nothing has arrived yet; else "Not live · updated 10:42"
  * or "Not live".
@@ -77,7 +85,7 @@ export function clockLabel(at: number, now: number = Date.now()): string {
 export function describeLiveStatus({ isLive, lastFetchedAt, isOffline, keptAt }: LiveStatus, now: number = Date.now()): string {
   const asOf = lastFetchedAt ?? keptAt;
   if (isOffline) return asOf === null ? 'Offline' : `Offline · as of ${clockLabel(asOf, now)}`;
-  if (isLive) return 'Live';
+  if (isShownLive({ isLive, lastFetchedAt, isOffline, keptAt })) return 'Live';
   if (lastFetchedAt === null && keptAt !== null) return `On this device · as of ${clockLabel(keptAt, now)}`;
   if (lastFetchedAt === null) return 'Not live';
   return `Not live · updated ${clockLabel(lastFetchedAt, now)}`;

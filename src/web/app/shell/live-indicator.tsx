@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { describeLiveStatus, useLiveStatus } from '../../lib/live-status';
+import { describeLiveStatus, isShownLive, useLiveStatus } from '../../lib/live-status';
 
 /**
  * Whether the orders on screen update by themselves ("Live"), or else when they were last
@@ -19,13 +19,10 @@ export function LiveIndicator() {
   // Offline, or a copy kept on the device on screen: say so at once, with its age.
   if (!status.isLive && !isSettled && !status.isOffline && status.keptAt === null) return null;
   const text = describeLiveStatus(status);
+  const live = isShownLive(status);
   return (
-    <p
-      className="flex items-center gap-1.5 text-sm whitespace-nowrap text-slate-600"
-      data-live={status.isLive}
-      data-offline={status.isOffline}
-    >
-      <span aria-hidden="true" className={`size-2 rounded-full ${status.isLive ? 'bg-emerald-500' : 'bg-amber-500'}`} />
+    <p className="flex items-center gap-1.5 text-sm whitespace-nowrap text-slate-600" data-live={live} data-offline={status.isOffline}>
+      <span aria-hidden="true" className={`size-2 rounded-full ${live ? 'bg-emerald-500' : 'bg-amber-500'}`} />
       <span>{text}</span>
     </p>
   );

@@ -3,6 +3,7 @@ import type { Field } from '#domain/collections/fields';
 import { tasks } from '#domain/collections/tasks';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
+import { clockLabel } from '../../lib/live-status';
 import { startSending } from '../../lib/outbox/outbox-start';
 import { describeNotSent, removeFromOutbox, updateOutboxEntry, useOutbox, type OutboxEntry } from '../../lib/outbox/outbox-store';
 
@@ -17,8 +18,6 @@ export function theirChanges(entry: OutboxEntry): string[] {
       ([name, field]) => `${field.label} changed from ${valueWords(tasks, name, base[name])} to ${valueWords(tasks, name, latest[name])}.`,
     );
 }
-
-const time = (at: number) => new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 
 function stateWords(entry: OutboxEntry): string {
   if (entry.state === 'conflict') return 'Not sent: someone else changed this order meanwhile.';
@@ -82,7 +81,7 @@ export function OutboxPanel({ isListOpen, onCloseList }: { isListOpen: boolean; 
         {queue.map((entry) => (
           <li key={entry.key} className="rounded-md border border-slate-200 p-2">
             <p className="font-medium text-slate-900">
-              {entry.what} · {entry.order} · {time(entry.at)}
+              {entry.what} · {entry.order} · {clockLabel(entry.at)}
             </p>
             <p className="text-slate-700">{stateWords(entry)}</p>
             {entry.state === 'failed' && (
