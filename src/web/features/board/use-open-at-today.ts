@@ -26,7 +26,8 @@ const shownEntries = new Set<string>();
  * On a phone the board opens at today's column, not at Monday (docs/product.md#weekly-board):
  * when a board entry is first shown for a week holding today, today's column is scrolled to the
  * top unless it starts in the upper half of the page's first screen; once the orders have arrived
- * (the days above it grow), the same again, unless the person has moved meanwhile. Back to an entry seen before does nothing, nor does a board opened to show an
+ * (the days above it grow), the same again, and again whenever the page changes height, until
+ * the person moves. Back to an entry seen before does nothing, nor does a board opened to show an
  * order just added (`skip`).
  */
 export function useOpenAtToday({
@@ -68,7 +69,21 @@ export function useOpenAtToday({
 
   useEffect(() => {
     if (!hasOrders || !pending.current || !today) return;
-    pending.current = false;
-    if (!isNearTheTop(idPrefix, today)) jumpToDay(idPrefix, today, { behavior: 'instant', focus: false });
+    if (isNearTheTop(idPrefix, today)) {
+      pending.current = false;
+      return;
+    }
+    jumpToDay(idPrefix, today, { behavior: 'instant', focus: false });
+    // What is above today can still change height after the orders are in: the header's "On this
+    // device · as of 10:42" gives way to "Live" once the fresh week arrives (a line shorter on a
+    // phone), and each line gains its Move button when drag and drop has loaded. The browser's
+    // scroll anchoring keeps the column where it was in the window, not under the sticky header
+    // that moved, so today is put back at the top until the person moves.
+    const observer = new ResizeObserver(() => {
+      if (pending.current) jumpToDay(idPrefix, today, { behavior: 'instant', focus: false });
+      else observer.disconnect();
+    });
+    observer.observe(document.body);
+    return () => observer.disconnect();
   }, [hasOrders, idPrefix, today]);
 }
