@@ -83,7 +83,9 @@ for (const [n, screen] of SCREENS.entries()) {
 
       // A viewer is offered neither Fill week nor copying.
       await page.getByRole('button', { name: 'Menu' }).click();
-      await page.getByRole('button', { name: /Log ?out|Sign out/ }).click();
+      await page.getByRole('button', { name: 'Logout' }).click();
+      // Signing out navigates by itself; a goto during it would be interrupted.
+      await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
       await signIn(page, viewer);
       await page.goto(`/?year=${week.year}&week=${week.week}`);
       await expect(line(page, 'Wednesday', `Hill Top ${u}`)).toHaveCount(1);
