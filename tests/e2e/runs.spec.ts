@@ -56,7 +56,9 @@ test('a saved run is listed, reopens with everything restored, and saving it aga
     .getByRole('link')
     .evaluateAll((els) => els.map((el) => el.getAttribute('href')));
   expect(hrefs.indexOf(`/runs/view/${untitled.id}`)).toBeLessThan(hrefs.indexOf(`/runs/view/${saved.id}`));
-  // The created time is shown in words, not as the API's timestamp.
+  // The run's date as staff write it (as in its name and on the run sheet), and the created time
+  // in words, not as the API's timestamp.
+  await expect(runLink(page, saved.id)).toContainText('For 23-11-2026 · saved');
   await expect(runLink(page, saved.id).locator('time')).toHaveText(/\d{4}/);
   await expect(runLink(page, saved.id).locator('time')).not.toHaveText(saved.created);
 

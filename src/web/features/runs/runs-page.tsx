@@ -5,6 +5,7 @@ import { Link } from '../../lib/router/links';
 import { COLLECTIONS, type Role } from '#domain/records';
 import { RUN_STATE_LABELS, RUN_STATES, type RunState } from '#domain/runs/run-states';
 import { filterRuns } from '#domain/runs/run-filter';
+import { dayMonthYear } from '#domain/trolleys/run-name';
 import { paths } from '../../lib/paths';
 import { announceDeleted } from '../../components/trail/announce-deleted';
 import { buttonClass } from '../../components/ui/button';
@@ -129,7 +130,7 @@ export default function RunsPage() {
                   >
                     <span className="block truncate font-semibold text-emerald-800 hover:underline">{displayName(run)}</span>
                     <span className="block text-sm text-slate-500">
-                      {run.vehicleInfo.date ? `For ${run.vehicleInfo.date} · saved ` : 'Saved '}
+                      {run.vehicleInfo.date ? `For ${dayMonthYear(run.vehicleInfo.date)} · saved ` : 'Saved '}
                       <time dateTime={run.created.replace(' ', 'T')}>{readableTime(run.created)}</time>
                     </span>
                   </Link>
