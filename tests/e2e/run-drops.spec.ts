@@ -1,3 +1,4 @@
+import { RUNS_API } from '../../src/domain/runs/runs-api';
 import { api, unique } from '../support/e2e-api';
 import { boardPath, line, ownWeek, SCREENS, toast } from '../support/e2e-board';
 import { expect, test } from '../support/e2e-fixtures';
@@ -132,3 +133,25 @@ for (const screen of SCREENS) {
     });
   });
 }
+
+test("a dispatched run opens to look at and print: its plan can't change and Print saves nothing", async ({ page, accounts, signIn }) => {
+  const office = await accounts.create();
+  const pb = await api(office);
+  const u = unique();
+  const saved = await pb.collection('trolley_exports').create({
+    name: `Fixed run ${u}`,
+    data: [{ id: '', title: `Hill Top ${u}`, postcode: 'AB1 2CD', trollies: '2', extras: '', orderNumber: '' }],
+    vehicleInfo: { driver: 'Sam', reg: 'AB12 CDE', date: '2026-11-24', vehicleType: 'lorry', trolleyNumber: 12, grid: [] },
+  });
+  for (const state of ['loading', 'dispatched']) await pb.send(RUNS_API.state(saved.id), { method: 'POST', body: { state } });
+  const dispatched = await pb.collection('trolley_exports').getOne(saved.id);
+
+  await signIn(page, office);
+  await page.goto(`/runs/view/${saved.id}`);
+  await expect(page.getByRole('note')).toHaveText(/^This run has been dispatched: its trolleys are booked out/);
+  await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Print' }).click()]);
+  expect(download.suggestedFilename()).toBe('24-11-2026_Sam.pdf');
+  expect((await pb.collection('trolley_exports').getOne(saved.id)).updated).toBe(dispatched.updated);
+});

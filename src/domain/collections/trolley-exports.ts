@@ -1,6 +1,6 @@
 // Saved runs (collection `trolley_exports`): which customer goes where on a lorry or trailer.
 
-import { readStateLog, RUN_STATE_LABELS, RUN_STATES } from '../runs/run-states';
+import { planFixedReason, readStateLog, RUN_STATE_LABELS, RUN_STATES, type RunState } from '../runs/run-states';
 import { readStops, readVehicleInfo, RUN_LIMITS } from '../trolleys/run-fields';
 import { defineCollection, json, relation, select, text } from './fields';
 import { createdBy, updatedBy } from './trail-fields';
@@ -52,4 +52,19 @@ export const trolleyExports = defineCollection({
   ],
   // History of every change, and Deleted instead of gone (docs/decisions/034).
   trail: true,
+  // A dispatched run's plan is what left the yard: the SDK may send it back whole (a rename),
+  // but not changed.
+  refine(value, errors, { existing }) {
+    const reason = existing && planFixedReason(existing.state as RunState);
+    if (!reason) return;
+    // The stored plan read as a body is read, so a run saved before a reader changed compares equal.
+    const readers = { data: readStops, vehicleInfo: readVehicleInfo } as const;
+    for (const [field, read] of Object.entries(readers)) {
+      if (!(field in value)) continue;
+      const stored = read(existing[field]);
+      if (JSON.stringify(value[field]) !== JSON.stringify(stored.ok ? stored.value : existing[field])) {
+        errors[field] = { code: 'validation_run_dispatched', message: reason };
+      }
+    }
+  },
 });

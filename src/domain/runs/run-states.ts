@@ -113,3 +113,17 @@ export function readStateLog(raw: unknown): RunStateStep[] {
   }
   return steps;
 }
+
+/**
+ * Why a run's stops and load can no longer be changed, or null while they can: once dispatched
+ * its trolleys are booked out stop by stop and drops are recorded against those stops, so a
+ * changed plan would no longer be what left the yard (docs/decisions/042). Its name may change.
+ */
+export function planFixedReason(state: RunState): string | null {
+  if (state === 'dispatched') {
+    return 'This run has been dispatched: its trolleys are booked out, so its stops and load can no longer be changed. Print it, or plan a new run.';
+  }
+  if (state === 'delivered')
+    return 'This run has been delivered, so its stops and load can no longer be changed. Print it, or plan a new run.';
+  return null;
+}

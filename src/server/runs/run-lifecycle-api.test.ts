@@ -103,6 +103,34 @@ describe('run states', () => {
     expect((await failure(move(office, run, 'loading'))).message).toMatch(/cancelled already/);
   });
 
+  it("a dispatched run's stops and load stay as they left; its name may change", async () => {
+    const { office, run } = await nurseryWithRun();
+    const stops = (await office.pb.collection('trolley_exports').getOne(run)).data as Array<Record<string, unknown>>;
+    // Before dispatch the plan changes freely.
+    await office.pb.collection('trolley_exports').update(run, { data: stops.slice(0, 2) });
+    await move(office, run, 'loading');
+    await move(office, run, 'dispatched');
+
+    const reordered = await failure(office.pb.collection('trolley_exports').update(run, { data: [...stops.slice(0, 2)].reverse() }));
+    expect(reordered.status).toBe(400);
+    expect(reordered.response.data.data.message).toMatch(
+      /dispatched: its trolleys are booked out, so its stops and load can no longer be changed/,
+    );
+    const whole = await office.pb.collection('trolley_exports').getOne(run);
+    const regrid = await failure(
+      office.pb.collection('trolley_exports').update(run, { vehicleInfo: { ...whole.vehicleInfo, grid: ['Oak Nurseries - 102'] } }),
+    );
+    expect(regrid.response.data.vehicleInfo.code).toBe('validation_run_dispatched');
+    // Sent back whole with a new name, as the SDK does: accepted, the plan as it was.
+    const renamed = await office.pb.collection('trolley_exports').update(run, { ...whole, name: `${whole.name} (sent)` });
+    expect(renamed.name).toBe(`${whole.name} (sent)`);
+    expect(renamed.data).toEqual(whole.data);
+
+    await move(office, run, 'delivered');
+    const afterDelivery = await failure(office.pb.collection('trolley_exports').update(run, { data: [] }));
+    expect(afterDelivery.response.data.data.message).toMatch(/delivered, so its stops and load can no longer be changed/);
+  });
+
   it('dispatch books every stop out once, pressed twice or by two people at once', async () => {
     const { office, admin, run, stops } = await nurseryWithRun();
     await move(office, run, 'loading');

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
+import { planFixedReason } from '#domain/runs/run-states';
 import { emptyVehicleInfo } from '#domain/trolleys/run-plan';
 import { LoadingScreen } from '../../components/ui/loading-screen';
 import { paths } from '../../lib/paths';
@@ -47,6 +48,7 @@ export default function MapperScreen() {
         }}
         savedVersion={{ id: record.id, updated: record.updated }}
         readOnly={!canEdit}
+        fixedReason={planFixedReason(record.state)}
       />
     );
   }

@@ -39,6 +39,8 @@ interface TrolleyMapperProps {
   handedOverStops?: boolean;
   /** A role that may not change runs (a viewer) looks and prints only (docs/decisions/035). */
   readOnly?: boolean;
+  /** Why this saved run's plan can no longer change (it has been dispatched); it is then shown to look at and print. */
+  fixedReason?: string | null;
 }
 
 /**
@@ -51,8 +53,10 @@ export function TrolleyMapper({
   savedVersion = null,
   session,
   handedOverStops = false,
-  readOnly = false,
+  readOnly: viewOnly = false,
+  fixedReason = null,
 }: TrolleyMapperProps) {
+  const readOnly = viewOnly || fixedReason !== null;
   const userId = useCurrentUser()?.id ?? null;
   const [start] = useState(() => startMapper({ userId, initialPlan, savedVersion, handedOverStops, session }));
   const [state, change] = useReducer(changePlan, start.state);
@@ -85,6 +89,7 @@ export function TrolleyMapper({
       setVersion({ id: latest.id, updated: latest.updated });
       change({ type: 'load', plan: { stops: Array.isArray(latest.data) ? latest.data : [], vehicleInfo: latest.vehicleInfo } });
     },
+    readOnly,
   });
 
   // The address follows the saved run; the same mapper stays on screen (mapper-screen.tsx).
@@ -157,6 +162,11 @@ export function TrolleyMapper({
             hasUnsavedChanges={unsaved}
             readOnly={readOnly}
           />
+          {fixedReason && (
+            <p role="note" className="rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm text-sky-900">
+              {fixedReason}
+            </p>
+          )}
           {notice && (
             <DraftBanner
               notice={notice}

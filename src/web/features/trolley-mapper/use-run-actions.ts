@@ -24,6 +24,8 @@ interface RunActionsOptions {
   onSaved: (plan: RunPlan, version: RunVersion) => void;
   /** "Load theirs": the latest copy replaces the plan on screen, and is the version from now on. */
   onLoadLatest: (latest: SavedRun) => void;
+  /** A viewer, or a run already dispatched: Print prints the run as it is, saving nothing. */
+  readOnly: boolean;
 }
 
 /**
@@ -31,7 +33,7 @@ interface RunActionsOptions {
  * version this screen last had, so a newer save elsewhere is never overwritten without asking; a
  * new plan whose name a run already has asks before replacing it (docs/product.md#trolley-mapper).
  */
-export function useRunActions({ version, onSaved, onLoadLatest }: RunActionsOptions) {
+export function useRunActions({ version, onSaved, onLoadLatest, readOnly }: RunActionsOptions) {
   const [isSaving, setSaving] = useState(false);
   const [isPrinting, setPrinting] = useState(false);
   const [question, setQuestion] = useState<SaveQuestion | null>(null);
@@ -90,7 +92,15 @@ export function useRunActions({ version, onSaved, onLoadLatest }: RunActionsOpti
     isPrinting,
     question,
     save: (plan: RunPlan) => attempt(plan, targetOf(), 'save'),
-    print: (plan: RunPlan) => attempt(plan, targetOf(), 'print'),
+    print: async (plan: RunPlan) => {
+      if (!readOnly || !current.current) return attempt(plan, targetOf(), 'print');
+      setPrinting(true);
+      try {
+        await printSheet(plan, current.current.id);
+      } finally {
+        setPrinting(false);
+      }
+    },
     answers: {
       /** A new plan takes over the run of the same name: it is that run from now on. */
       replace: (q: Extract<SaveQuestion, { kind: 'replace' }>) =>
