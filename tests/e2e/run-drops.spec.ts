@@ -154,4 +154,20 @@ test("a dispatched run opens to look at and print: its plan can't change and Pri
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Print' }).click()]);
   expect(download.suggestedFilename()).toBe('24-11-2026_Sam.pdf');
   expect((await pb.collection('trolley_exports').getOne(saved.id)).updated).toBe(dispatched.updated);
+
+  // A viewer prints a run that is not dispatched the same way: nothing to save, nothing refused.
+  const viewer = await accounts.create({ nursery: office.nursery, role: 'viewer' });
+  const fresh = await pb
+    .collection('trolley_exports')
+    .create({ name: `Fresh run ${u}`, data: dispatched.data, vehicleInfo: dispatched.vehicleInfo });
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+  await signIn(page, viewer);
+  await page.goto(`/runs/view/${fresh.id}`);
+  await expect(page.getByText(`Hill Top ${u}`).first()).toBeVisible();
+  await expect(page.getByRole('note')).toHaveCount(0);
+  const [viewerDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Print' }).click()]);
+  expect(viewerDownload.suggestedFilename()).toBe('24-11-2026_Sam.pdf');
+  expect((await pb.collection('trolley_exports').getOne(fresh.id)).updated).toBe(fresh.updated);
 });
