@@ -5,7 +5,8 @@
 //
 // Sizes (for a quick try while developing): BENCH_ORDERS (200000), BENCH_SMALL_ORDERS (1000),
 // BENCH_SECONDS per request-rate figure (8), BENCH_ROUNDS per timed query (30),
-// BENCH_SKIP (comma-separated: pocketbase, postgres, browser, realtime).
+// BENCH_SKIP (comma-separated: pocketbase, postgres, browser, realtime, nurseries, isolation).
+// The many-nurseries step (issue 20) has sizes of its own: bench/lib/many-nurseries.ts.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,6 +25,7 @@ import { freshDatabase, startPostgres } from './lib/postgres';
 import { BENCH_DELETE_PASSWORD, ROOT, sleep, startNpmServer, type RunningServer } from './lib/processes';
 import { measureLedgerBalances } from './lib/ledger';
 import { measureBoardAcrossNurseries } from './lib/nurseries';
+import { measureManyNurseries } from './lib/many-nurseries';
 import { readResults, RESULTS_FILE } from './lib/results-file';
 import { hasRealtime, measureFanout, type Session } from './lib/realtime';
 import {
@@ -51,6 +53,7 @@ const FANOUT_ENV = { REALTIME_MAX_CONNECTIONS_PER_USER: String(FANOUT_SUBSCRIBER
 const KEYS = [
   'board_200k_over_1k',
   'board_100_nurseries_over_1',
+  'board_100_nurseries_over_1_sqlite',
   'ledger_balances_ms',
   'ledger_5y_over_1y',
   'full_list_200k_ms',
@@ -63,6 +66,9 @@ const KEYS = [
   'creates_per_s_postgres',
   'realtime_fanout_200_p99_ms',
   'realtime_fanout_200_two_instances_p99_ms',
+  'realtime_fanout_2000_two_instances_p99_ms',
+  'isolation_cases',
+  'isolation_leaks',
   'board_first_paint_kb_gzip',
   'board_orders_visible_kb_gzip',
   'board_first_visit_ms',
@@ -80,6 +86,7 @@ type Key = (typeof KEYS)[number];
 const TARGETS: Partial<Record<Key, string>> = {
   board_200k_over_1k: '<= 1.5',
   board_100_nurseries_over_1: '<= 1.2',
+  board_100_nurseries_over_1_sqlite: '<= 1.2',
   ledger_5y_over_1y: '<= 1.5',
   board_rps_vs_bare_node: '>= 0.5',
   board_rps_vs_pocketbase: '> 1.0',
@@ -87,6 +94,9 @@ const TARGETS: Partial<Record<Key, string>> = {
   search_ms_200k: '< PocketBase',
   realtime_fanout_200_p99_ms: '<= 1000',
   realtime_fanout_200_two_instances_p99_ms: '<= 1000',
+  realtime_fanout_2000_two_instances_p99_ms: '<= 1000',
+  isolation_cases: '>= 10000',
+  isolation_leaks: '= 0',
   board_first_paint_kb_gzip: `<= ${FIRST_PAINT_BUDGET_KB}`,
   board_orders_visible_kb_gzip: '<= 140',
   board_first_visit_ms: '<= 1500',
@@ -347,14 +357,22 @@ try {
   set('board_rps_vs_bare_node', boardRate.rps / bare.rps);
 
   // --- One nursery's board among many (issue 15): the nursery leads every index the board uses.
-  step('board of one nursery among 100 nurseries × 20,000 orders');
-  const nurseriesBoard = await measureBoardAcrossNurseries(tmp, {
-    nurseries: Number(process.env.BENCH_NURSERIES ?? 100),
-    ordersEach: Number(process.env.BENCH_NURSERY_ORDERS ?? 20_000),
-    rounds: ROUNDS,
-    log: (line) => console.log(line),
-  });
-  set('board_100_nurseries_over_1', nurseriesBoard.manyMs / nurseriesBoard.oneMs);
+  step('board of one nursery among 100 nurseries × 20,000 orders (SQLite)');
+  if (SKIP.has('nurseries')) skip(['board_100_nurseries_over_1_sqlite'], 'BENCH_SKIP=nurseries');
+  else {
+    const nurseriesBoard = await measureBoardAcrossNurseries(tmp, {
+      nurseries: Number(process.env.BENCH_NURSERIES ?? 100),
+      ordersEach: Number(process.env.BENCH_NURSERY_ORDERS ?? 20_000),
+      rounds: ROUNDS,
+      log: (line) => console.log(line),
+    });
+    set('board_100_nurseries_over_1_sqlite', nurseriesBoard.manyMs / nurseriesBoard.oneMs);
+  }
+
+  // --- Many nurseries on PostgreSQL behind two instances (issue 20): the board, the fan-out over
+  // 100 nurseries' streams, and the isolation fuzz.
+  step('100 nurseries on PostgreSQL, two instances: board, fan-out to 2,000 streams, isolation fuzz');
+  await measureManyNurseries(tmp, SKIP, ROUNDS, { set, skip, note: (text) => notes.push(text), log: (line) => console.log(line) });
 
   // --- The trolley ledger (issue 17): balances of 500 customers over 5 years ÷ over 1 year.
   step('trolley ledger: balances of 500 customers, 5 years of movements against 1');
