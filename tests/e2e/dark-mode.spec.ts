@@ -43,6 +43,22 @@ async function contrastViolations(page: Page): Promise<string[]> {
       node.target.join(' ') + ': ' + (node.any[0]?.message ?? node.failureSummary) + ' ' + node.html.slice(0, 160))))`);
 }
 
+/** The relative luminance (0 black … 1 white) of the page's background, as the browser paints it. */
+async function pageBackgroundLuminance(page: Page): Promise<number> {
+  return page.evaluate<number>(`(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = 1;
+    const context = canvas.getContext('2d');
+    context.fillStyle = getComputedStyle(document.body).backgroundColor;
+    context.fillRect(0, 0, 1, 1);
+    const [r, g, b] = Array.from(context.getImageData(0, 0, 1, 1).data.slice(0, 3), (v) => {
+      const c = v / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  })()`);
+}
+
 /** Checks screen after screen and reports every failure of all of them at the end. */
 class ContrastSweep {
   readonly failures: Record<string, string[]> = {};
@@ -57,6 +73,10 @@ class ContrastSweep {
     await expect(shown).toBeVisible({ timeout: 10_000 });
     // Whatever set the theme, the page shows it: the class the palette hangs on.
     await expect(this.page.locator('html')).toHaveClass(this.theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+    // And the page looks it: a dark page behind pale text, or the other way round.
+    const background = await pageBackgroundLuminance(this.page);
+    if (this.theme === 'dark') expect(background, `${screen}: the page's background`).toBeLessThan(0.05);
+    else expect(background, `${screen}: the page's background`).toBeGreaterThan(0.8);
     const found = await contrastViolations(this.page);
     this.checked.push(screen);
     if (found.length > 0) this.failures[screen] = found;
