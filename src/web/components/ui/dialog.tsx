@@ -51,7 +51,7 @@ export function Dialog({ open, onClose, title, description, children, className 
       aria-modal="true"
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
-      className={`m-auto w-[calc(100%-2rem)] max-w-md rounded-xl bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50 ${className}`}
+      className={`m-auto w-[calc(100%-2rem)] max-w-md rounded-xl bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50 dark:ring-1 dark:ring-slate-200 dark:backdrop:bg-black/70 ${className}`}
     >
       <div className="p-5 sm:p-6">
         <h2 id={titleId} className="text-lg font-semibold">

@@ -28,7 +28,16 @@ export default function AppToaster() {
         duration: TOAST_DURATION_MS,
         error: { duration: TOAST_DURATION_MS },
         success: { duration: SUCCESS_TOAST_DURATION_MS },
-        style: { pointerEvents: 'none', maxWidth: '28rem', padding: '6px 10px', fontSize: '0.875rem' },
+        // The palette's own colours rather than react-hot-toast's fixed white and grey, so a toast
+        // is dark in dark mode (docs/decisions/050).
+        style: {
+          pointerEvents: 'none',
+          maxWidth: '28rem',
+          padding: '6px 10px',
+          fontSize: '0.875rem',
+          background: 'var(--color-white)',
+          color: 'var(--color-slate-900)',
+        },
       }}
     >
       {/* A toast on its way out is no longer read out, nor counted as showing. react-hot-toast

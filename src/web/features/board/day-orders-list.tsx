@@ -29,7 +29,7 @@ export const DayOrdersList = memo(function DayOrdersList({ orders, hidden = 0, h
   if (!orders) return null;
   if (orders.length === 0) {
     return (
-      <p className="px-1.5 py-1 text-sm text-slate-400">{hidden > 0 ? `No orders shown · ${hidden} hidden by filter` : 'No orders'}</p>
+      <p className="px-1.5 py-1 text-sm text-slate-500">{hidden > 0 ? `No orders shown · ${hidden} hidden by filter` : 'No orders'}</p>
     );
   }
   return (

@@ -38,14 +38,14 @@ export const OrderLine = memo(function OrderLine({ order, isSelectionMode, isCho
   const content = (
     <>
       <span className="min-w-0 font-semibold break-words">{order.title}</span>
-      {order.postcode && <span className="text-xs font-medium whitespace-nowrap opacity-90">{formatPostcode(order.postcode)}</span>}
+      {order.postcode && <span className="text-xs font-medium whitespace-nowrap">{formatPostcode(order.postcode)}</span>}
       {order.orderNumber && <span className="text-xs whitespace-nowrap text-slate-500">{order.orderNumber}</span>}
       {order.customer && <OwedBadge customer={order.customer} />}
       <DeliveredMarkBadge order={order} />
     </>
   );
   const mainClass = `flex min-h-11 min-w-0 flex-1 flex-wrap items-baseline gap-x-2 rounded-sm px-1.5 py-1 text-left text-sm focus-visible:outline-2 focus-visible:outline-emerald-600 md:min-h-8 pointer-coarse:min-h-11 ${lineTextClass[colour]}`;
-  const state = isChosen ? 'bg-amber-100 ring-2 ring-amber-500' : isHighlighted ? 'board-line-arrived' : 'hover:bg-slate-50';
+  const state = isChosen ? 'bg-amber-50 ring-2 ring-amber-500' : isHighlighted ? 'board-line-arrived' : 'hover:bg-slate-50';
 
   const renderLine = (drag: DragHandles | null) => (
     <LineItem lineRef={ref} drag={isSelectionMode ? null : drag}>

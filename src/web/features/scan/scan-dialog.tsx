@@ -99,7 +99,7 @@ function CameraView({ video, scanner }: { video: React.RefObject<HTMLVideoElemen
         aria-label="Camera"
         muted
         playsInline
-        className="aspect-[3/4] max-h-[50vh] w-full rounded-md bg-slate-900 object-cover"
+        className="aspect-[3/4] max-h-[50vh] w-full rounded-md bg-slate-900 object-cover dark:bg-black"
       />
       <p role="status" className="mt-2 text-sm text-slate-600" data-engine={scanner.kind === 'scanning' ? scanner.engine : undefined}>
         {scanner.kind === 'scanning' ? 'Point the camera at the QR code on a trolley label.' : 'Starting the camera...'}

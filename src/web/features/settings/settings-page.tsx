@@ -8,13 +8,14 @@ import { can } from '#domain/accounts/role-abilities';
 import { roleLabel } from '#domain/collections/users';
 import { useNursery } from '../../lib/settings/nursery';
 import { useCurrentUser } from '../../lib/use-current-user';
+import { AppearanceChoice } from './appearance-choice';
 import { NurserySettings } from './nursery-settings-form';
 import { WeekHeadingsForm } from './week-headings-form';
 
 const linkClass = 'font-medium text-emerald-800 underline underline-offset-2 hover:text-emerald-900';
 const cardClass = 'rounded-lg border border-slate-200 bg-white p-4 shadow-sm';
 
-/** /settings: account info, contact, and the week headings. Not behind the gate (docs/product.md#settings). */
+/** /settings: account info, how this device looks, contact, and the week headings. Not behind the gate (docs/product.md#settings). */
 export default function SettingsPage() {
   const user = useCurrentUser();
   const state = sessionState(user);
@@ -61,6 +62,10 @@ export default function SettingsPage() {
             </Link>
           </li>
         </ul>
+      </section>
+
+      <section aria-label="Appearance" className={cardClass}>
+        <AppearanceChoice />
       </section>
 
       <section aria-labelledby="contact-title" className={cardClass}>

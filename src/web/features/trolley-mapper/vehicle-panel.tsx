@@ -166,7 +166,7 @@ export function VehiclePanel({
           ))}
         </div>
       )}
-      <p className="mt-2 text-center text-xs text-slate-400">Front of the {vehicleName} at the top · doors at the bottom</p>
+      <p className="mt-2 text-center text-xs text-slate-500">Front of the {vehicleName} at the top · doors at the bottom</p>
     </section>
   );
 }

@@ -1,0 +1,371 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { RUNS_API } from '../../src/domain/runs/runs-api';
+import { addOrder, api, unique } from '../support/e2e-api';
+import { boardPath, column, line, ownWeek, SCREENS, statusButton, toast } from '../support/e2e-board';
+import { repoRoot } from '../support/e2e-env';
+import { test, expect, type Account } from '../support/e2e-fixtures';
+import { openMapperWithStops } from '../support/mapper';
+
+// Dark mode (docs/decisions/050): the page follows the device's light or dark setting unless
+// Settings says otherwise on this device, from its first paint; and every main screen, its
+// dialogs, a menu, a toast and the header's offline and "not sent" marks pass axe-core's
+// colour-contrast rule in light and in dark, with nothing to report.
+
+const WEEK = ownWeek(1);
+const STATUSES = ['', 'working', 'missed', 'pulled', 'loaded'] as const;
+
+/** axe-core itself (pinned in package.json), read once and run inside the page. */
+const AXE_SOURCE = readFileSync(path.join(repoRoot, 'node_modules/axe-core/axe.min.js'), 'utf8');
+
+type Theme = 'light' | 'dark';
+
+/** Waits until nothing on the page is still fading or sliding in (endless spinners aside). */
+async function settled(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate<boolean>(
+        `document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity)`,
+      ),
+    )
+    .toBe(true);
+}
+
+/** axe-core's colour-contrast failures on the page as it is now, one line per element. */
+async function contrastViolations(page: Page): Promise<string[]> {
+  await settled(page);
+  // Evaluated rather than added as a <script>: the app's CSP allows no inline script but its own.
+  if (!(await page.evaluate<boolean>(`typeof window.axe === 'object'`))) await page.evaluate(`(() => {\n${AXE_SOURCE}\n})()`);
+  return page.evaluate<string[]>(`axe
+    .run(document, { runOnly: { type: 'rule', values: ['color-contrast'] }, resultTypes: ['violations'] })
+    .then((result) => result.violations.flatMap((violation) => violation.nodes.map((node) =>
+      node.target.join(' ') + ': ' + (node.any[0]?.message ?? node.failureSummary) + ' ' + node.html.slice(0, 160))))`);
+}
+
+/** The relative luminance (0 black … 1 white) of the page's background, as the browser paints it. */
+async function pageBackgroundLuminance(page: Page): Promise<number> {
+  return page.evaluate<number>(`(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = 1;
+    const context = canvas.getContext('2d');
+    context.fillStyle = getComputedStyle(document.body).backgroundColor;
+    context.fillRect(0, 0, 1, 1);
+    const [r, g, b] = Array.from(context.getImageData(0, 0, 1, 1).data.slice(0, 3), (v) => {
+      const c = v / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  })()`);
+}
+
+/** Checks screen after screen and reports every failure of all of them at the end. */
+class ContrastSweep {
+  readonly failures: Record<string, string[]> = {};
+  readonly checked: string[] = [];
+
+  constructor(
+    private readonly page: Page,
+    private readonly theme: Theme,
+  ) {}
+
+  async check(screen: string, shown: Locator): Promise<void> {
+    await expect(shown).toBeVisible({ timeout: 10_000 });
+    // Whatever set the theme, the page shows it: the class the palette hangs on.
+    await expect(this.page.locator('html')).toHaveClass(this.theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+    // And the page looks it: a dark page behind pale text, or the other way round.
+    const background = await pageBackgroundLuminance(this.page);
+    if (this.theme === 'dark') expect(background, `${screen}: the page's background`).toBeLessThan(0.05);
+    else expect(background, `${screen}: the page's background`).toBeGreaterThan(0.8);
+    const found = await contrastViolations(this.page);
+    this.checked.push(screen);
+    if (found.length > 0) this.failures[screen] = found;
+  }
+
+  expectNone(): void {
+    expect(this.failures, `colour-contrast failures in ${this.theme} (screens checked: ${this.checked.join(', ')})`).toEqual({});
+  }
+}
+
+/** A device set to light or dark, with motion reduced so nothing is caught half faded in. */
+async function deviceIn(page: Page, theme: Theme): Promise<void> {
+  await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+}
+
+interface Nursery {
+  admin: Account;
+  u: string;
+  customerName: string;
+  runName: string;
+}
+
+/**
+ * A nursery with something on every screen: an order of every status and every line colour on
+ * Monday (one owing trolleys), three on Tuesday for a day's bulk status, one on holding, a
+ * teammate, and a run on its way out.
+ */
+async function stockedNursery(accounts: { create: (o?: { nursery?: string; role?: 'staff' }) => Promise<Account> }): Promise<Nursery> {
+  const admin = await accounts.create();
+  await accounts.create({ nursery: admin.nursery, role: 'staff' });
+  const pb = await api(admin);
+  const u = unique();
+  const customerName = `Contrast Gardens ${u}`;
+  const customer = await pb.collection('customers').create({ name: customerName, postcode: 'AB1 2CD', phone: '01234 567890' });
+  await pb.collection('trolley_movements').create({ customer: customer.id, kind: 'out', date: '2026-11-02', trolleys: 6, shelves: 2 });
+  const week = { year: WEEK.year, weekNumber: WEEK.week };
+  const types = ['wholesale', 'retail', 'other', 'missed'] as const;
+  for (const [i, status] of STATUSES.entries()) {
+    await addOrder(pb, {
+      title: `${status || 'none'} ${types[i % types.length]} ${u}`,
+      day: 'monday',
+      customerType: types[i % types.length]!,
+      other: 'none',
+      status,
+      orderNumber: `SO-${i}`,
+      postcode: 'AB1 2CD',
+      trollies: String(i + 1),
+      orderInfo: i === 0 ? 'Back gate' : '',
+      ...week,
+    });
+  }
+  const owing = await pb.collection('tasks').create({
+    title: customerName,
+    customer: customer.id,
+    day: 'monday',
+    customerType: 'wholesale',
+    other: 'none',
+    trollies: '4',
+    ...week,
+  });
+  await addOrder(pb, { title: `Collect ${u}`, day: 'monday', customerType: 'retail', other: 'collect', status: 'pulled', ...week });
+  for (const letter of ['A', 'B', 'C']) {
+    await addOrder(pb, { title: `Bulk ${letter} ${u}`, day: 'tuesday', customerType: 'wholesale', other: 'none', ...week });
+  }
+  await addOrder(pb, { title: `Held ${u}`, day: 'wednesday', customerType: 'other', other: 'holding', ...week });
+  const runName = `Contrast run ${u}`;
+  const run = await pb.collection('trolley_exports').create({
+    name: runName,
+    data: [{ id: owing.id, title: owing.title, postcode: 'AB1 2CD', trollies: '4', extras: '', orderNumber: 'SO-9' }],
+    vehicleInfo: { driver: 'Sam', reg: 'AB12 CDE', code: '', date: '2026-11-24', vehicleType: 'lorry', trolleyNumber: 12, grid: [] },
+  });
+  for (const state of ['loading', 'dispatched']) await pb.send(RUNS_API.state(run.id), { method: 'POST', body: { state } });
+  return { admin, u, customerName, runName };
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test.describe(`in ${theme}`, () => {
+    test('the sign-in pages have no contrast failures', async ({ page }) => {
+      await deviceIn(page, theme);
+      const sweep = new ContrastSweep(page, theme);
+      await page.goto('/login');
+      await sweep.check('sign-in', page.getByRole('button', { name: 'Login' }));
+      await page.getByRole('button', { name: 'Login' }).click();
+      await sweep.check('sign-in with its errors', page.getByText(/required|enter/i).first());
+      await page.goto('/forgot-password');
+      await sweep.check('forgot password', page.getByRole('heading', { level: 1 }));
+      await page.goto('/terms');
+      await sweep.check('terms', page.getByRole('heading', { level: 1 }));
+      sweep.expectNone();
+    });
+
+    test('the board and the screens around it have no contrast failures', async ({ page, accounts, signIn }) => {
+      test.setTimeout(180_000);
+      const nursery = await stockedNursery(accounts);
+      const { u } = nursery;
+      await deviceIn(page, theme);
+      const sweep = new ContrastSweep(page, theme);
+      await signIn(page, nursery.admin);
+
+      await page.goto(boardPath(WEEK));
+      const monday = column(page, 'Monday');
+      await expect(monday.getByRole('listitem')).toHaveCount(7);
+      await expect(monday.getByRole('img', { name: /^Owes \d+ trolleys/ })).toBeVisible();
+      await sweep.check('board: every status and colour', page.getByText('Live', { exact: true }));
+
+      await statusButton(line(page, 'Monday', `none wholesale ${u}`)).click();
+      await sweep.check('board: a status menu', page.getByRole('menu'));
+      await page.keyboard.press('Escape');
+
+      // A toast with a button stays 10 s: long enough to be read, by axe too.
+      await column(page, 'Tuesday').getByRole('button', { name: "Set status of Tuesday's orders" }).click();
+      await page.getByRole('menu').getByRole('menuitemradio', { name: 'Pulled', exact: true }).click();
+      await sweep.check('board: a toast', toast(page, /set to Pulled/).getByRole('button', { name: 'Undo' }));
+
+      // Map mode: the selection's colours, a chosen line and the header's map controls.
+      await page.getByRole('button', { name: 'Map', exact: true }).click();
+      await line(page, 'Monday', `working retail ${u}`)
+        .getByRole('button', { name: new RegExp(`working retail ${u}`) })
+        .click();
+      await line(page, 'Monday', `missed other ${u}`)
+        .getByRole('button', { name: new RegExp(`missed other ${u}`) })
+        .click();
+      await sweep.check('board: map mode, two chosen', page.getByText('2 chosen', { exact: true }));
+      await page.getByRole('button', { name: 'Close map mode', exact: true }).click();
+
+      // Offline: the header says so, and a change waits on the device, marked on its line.
+      await page.context().setOffline(true);
+      await expect(page.getByRole('banner').getByText(/^Offline/)).toBeVisible({ timeout: 15_000 });
+      await statusButton(line(page, 'Monday', `none wholesale ${u}`)).click();
+      await page.getByRole('menu').getByRole('menuitemradio', { name: 'Working', exact: true }).click();
+      await sweep.check('board: offline, a change not sent', line(page, 'Monday', `none wholesale ${u}`).getByText('Not sent'));
+      await page.getByRole('banner').getByRole('button', { name: '1 change not sent' }).click();
+      await sweep.check('the changes not sent', page.getByRole('dialog', { name: '1 change not sent' }));
+      await page.getByRole('button', { name: 'Close' }).click();
+      await page.context().setOffline(false);
+      await expect(page.getByRole('banner').getByRole('button', { name: /not sent$/ })).toHaveCount(0, { timeout: 15_000 });
+
+      await page.goto(`/collect?year=${WEEK.year}&week=${WEEK.week}`);
+      await sweep.check('collect', line(page, 'Monday', `Collect ${u}`));
+      await page.goto('/holdingPage');
+      await sweep.check('holding', page.getByText(`Held ${u}`));
+      await page.goto(`/search?q=${encodeURIComponent(u)}`);
+      await sweep.check('search', page.getByText(`Bulk A ${u}`));
+
+      await page.goto(boardPath(WEEK));
+      await line(page, 'Monday', `none wholesale ${u}`)
+        .getByRole('link', { name: new RegExp(`none wholesale ${u}`) })
+        .click();
+      await sweep.check('an order', page.getByRole('button', { name: 'Delete' }));
+      await page.getByRole('button', { name: 'Delete' }).click();
+      await sweep.check('an order: the delete dialog', page.getByRole('dialog'));
+      await page.keyboard.press('Escape');
+      await page.goto('/createCustomer');
+      await sweep.check('add order', page.getByRole('form', { name: 'Order' }).getByLabel('Customer name', { exact: true }));
+      sweep.expectNone();
+    });
+
+    test('settings, runs, customers, the ledger, team, the mapper and the driver page have no contrast failures', async ({
+      page,
+      browser,
+      accounts,
+      signIn,
+    }) => {
+      test.setTimeout(180_000);
+      const nursery = await stockedNursery(accounts);
+      await deviceIn(page, theme);
+      const sweep = new ContrastSweep(page, theme);
+      await signIn(page, nursery.admin);
+
+      await page.goto('/settings');
+      await sweep.check('settings', page.getByRole('radio', { name: /System/ }));
+
+      await page.goto('/runs');
+      const run = page.getByRole('listitem', { name: nursery.runName });
+      await sweep.check('runs', run.locator('[data-state]'));
+      await page.getByRole('button', { name: `Driver link for ${nursery.runName}` }).click();
+      const linkDialog = page.getByRole('dialog', { name: `Driver link · ${nursery.runName}` });
+      await linkDialog.getByRole('button', { name: "Make a driver's link" }).click();
+      await sweep.check("runs: a driver's link", linkDialog.getByRole('img', { name: "QR code of the driver's link" }));
+      const shortUrl = (await linkDialog.getByTestId('driver-short-url').textContent()) ?? '';
+      await linkDialog.getByRole('button', { name: 'Close' }).click();
+
+      await page.goto('/customers');
+      const book = page.getByRole('list', { name: 'Customers' });
+      await sweep.check('customers', book.getByText(/Owes \d+ trolleys, 2 shelves/));
+      await book.getByRole('button', { name: `Trolleys of ${nursery.customerName}` }).click();
+      const ledger = page.getByRole('dialog', { name: `Trolleys: ${nursery.customerName}` });
+      await sweep.check("a customer's ledger", ledger.getByRole('status'));
+      await ledger.getByRole('button', { name: 'Close' }).click();
+
+      await page.goto('/team');
+      await sweep.check('team', page.getByRole('list', { name: 'Team members' }).getByRole('listitem').nth(1));
+
+      await openMapperWithStops(page);
+      await sweep.check('the trolley mapper', page.getByRole('button', { name: 'Move stop 1, Greenfields' }));
+
+      // The driver has no account: a phone of its own, in the same light.
+      const phone = await browser.newContext({ ...SCREENS[0]!.use });
+      const driver = await phone.newPage();
+      await deviceIn(driver, theme);
+      const driverSweep = new ContrastSweep(driver, theme);
+      await driver.goto(new URL(shortUrl).pathname);
+      await driverSweep.check("the driver's page", driver.getByRole('heading', { name: nursery.runName }));
+      await driver.getByRole('button', { name: /^Record drop/ }).click();
+      await driver.getByRole('button', { name: 'Delivered', exact: true }).click();
+      await driverSweep.check("the driver's drop form", driver.getByLabel('Received by'));
+      await phone.close();
+
+      sweep.expectNone();
+      driverSweep.expectNone();
+    });
+  });
+}
+
+test('the device decides until Settings does; the choice is applied before the app loads, and stays on this device', async ({
+  page,
+  accounts,
+  signIn,
+}) => {
+  const isDark = () => page.evaluate<boolean>(`document.documentElement.classList.contains('dark')`);
+  const barColour = () => page.locator('meta[name="theme-color"]').getAttribute('content');
+  const pageBackground = () => page.evaluate<string>(`getComputedStyle(document.body).backgroundColor`);
+
+  // System (the default): as the device is set, and again when the device changes.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await signIn(page, await accounts.create());
+  expect(await isDark()).toBe(true);
+  expect(await barColour()).toBe('#0f172a');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect.poll(isDark).toBe(false);
+  expect(await barColour()).toBe('#047857');
+  const lightBackground = await pageBackground();
+
+  // Settings: Dark on a light device.
+  await page.goto('/settings');
+  const appearance = page.getByRole('group', { name: 'Appearance' });
+  await expect(appearance.getByRole('radio', { name: /^System/ })).toBeChecked();
+  await appearance.getByRole('radio', { name: /^Dark/ }).check();
+  await expect.poll(isDark).toBe(true);
+  expect(await barColour()).toBe('#0f172a');
+  const darkBackground = await pageBackground();
+  expect(darkBackground).not.toBe(lightBackground);
+
+  // Before the app's scripts: a second tab of this device that may load none of them is dark already.
+  const bare = await page.context().newPage();
+  await bare.emulateMedia({ colorScheme: 'light' });
+  await bare.route(/\/assets\/.*\.js$/, (route) => route.abort());
+  await bare.goto('/');
+  expect(await bare.evaluate<boolean>(`document.documentElement.classList.contains('dark')`)).toBe(true);
+  expect(await bare.evaluate<string>(`getComputedStyle(document.body).backgroundColor`)).toBe(darkBackground);
+  expect(await bare.locator('meta[name="theme-color"]').getAttribute('content')).toBe('#0f172a');
+  await bare.close();
+
+  // Light on a dark device; signing out leaves the choice on the device (it is how it looks).
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/settings');
+  await expect(appearance.getByRole('radio', { name: /^Dark/ })).toBeChecked();
+  await appearance.getByRole('radio', { name: /^Light/ }).check();
+  await expect.poll(isDark).toBe(false);
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByText('to see your account.')).toBeVisible();
+  expect(await isDark()).toBe(false);
+
+  // Back to System: the dark device decides again.
+  await page.goto('/settings');
+  await appearance.getByRole('radio', { name: /^System/ }).check();
+  await expect.poll(isDark).toBe(true);
+});
+
+for (const screen of SCREENS) {
+  test(`dark on a ${screen.name}: the board and a dialog, photographed`, async ({ browser, accounts, signIn }, testInfo) => {
+    const nursery = await stockedNursery(accounts);
+    const context = await browser.newContext({ ...screen.use, colorScheme: 'dark', reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    await signIn(page, nursery.admin);
+    await page.goto(boardPath(WEEK));
+    await expect(column(page, 'Monday').getByRole('listitem')).toHaveCount(7);
+    await expect(page.getByText('Live', { exact: true })).toBeVisible();
+    await settled(page);
+    await page.screenshot({ path: testInfo.outputPath(`board-dark-${screen.name}.png`), fullPage: screen.name === 'desktop' });
+    await line(page, 'Monday', `none wholesale ${nursery.u}`)
+      .getByRole('link', { name: /none wholesale/ })
+      .click();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await settled(page);
+    await page.screenshot({ path: testInfo.outputPath(`dialog-dark-${screen.name}.png`) });
+    expect(await page.evaluate<boolean>(`document.documentElement.classList.contains('dark')`)).toBe(true);
+    await context.close();
+  });
+}
