@@ -36,12 +36,13 @@ import { recordRoutes } from './records/records-routes';
 import { loadSecrets, type Secrets } from './secrets';
 import { metricsRoutes } from './metrics/metrics-routes';
 import { ServerMetrics, timedReads } from './metrics/server-metrics';
+import { csvImportRoutes } from './csv-import/csv-import';
+import { customersImport } from './customers/customers-import';
 import { customersRoutes } from './customers/customers-routes';
 import { CustomersService } from './customers/customers-service';
 import { ledgerRoutes } from './ledger/ledger-routes';
 import { LedgerService } from './ledger/ledger-service';
-import { ordersImportRoutes } from './orders-import/orders-import-routes';
-import { OrdersImportService } from './orders-import/orders-import-service';
+import { ordersImport } from './orders-import/orders-import';
 import { RunLifecycleService } from './runs/run-lifecycle-service';
 import { runRoutes } from './runs/run-routes';
 import { poolRoutes } from './pool/pool-routes';
@@ -226,7 +227,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const runs = new RunLifecycleService({ records, db: database.db, ledger, now });
   await app.register(runRoutes, { runs });
   await app.register(poolRoutes, { pool: new PoolService({ records, db: database.db }) });
-  await app.register(ordersImportRoutes, { importer: new OrdersImportService({ records, now }) });
+  // Orders and customers from CSV files (docs/decisions/049).
+  await app.register(csvImportRoutes, { kind: ordersImport(now), records, db: database.db });
+  await app.register(csvImportRoutes, { kind: customersImport(), records, db: database.db });
   await app.register(standingOrdersRoutes, { standing: new StandingOrdersService({ records, db: database.db, now }) });
   // Multipart bodies (the SDK's FormData with files), read by the records routes within each field's limits.
   await app.register(multipart, multipartOptions(collections));

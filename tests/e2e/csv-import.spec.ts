@@ -1,24 +1,13 @@
-import { readFileSync } from 'node:fs';
-import type { Download, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { addOrder, api, unique } from '../support/e2e-api';
 import { boardPath, openLiveBoard, ownWeek, SCREENS, toast } from '../support/e2e-board';
+import { exportedCsv } from '../support/e2e-csv';
 import { test, expect } from '../support/e2e-fixtures';
 
 // Importing orders from CSV on the board (docs/decisions/049): a file is checked row by row
 // before anything is written; the person imports it all, or only the valid rows, or cancels.
 
 const importDialog = (page: Page) => page.getByRole('dialog', { name: 'Import orders from CSV' });
-
-/** Presses the board's Export CSV and gives the file's text (byte-order mark and all). */
-async function exportWeek(page: Page): Promise<string> {
-  const [file]: [Download, void] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Export CSV' }).click(),
-  ]);
-  const path = test.info().outputPath(file.suggestedFilename());
-  await file.saveAs(path);
-  return readFileSync(path, 'utf8');
-}
 
 /** Opens the import from the board and chooses `csv` as the file. */
 async function chooseFile(page: Page, csv: string, name = 'orders.csv'): Promise<void> {
@@ -44,7 +33,7 @@ for (const screen of SCREENS) {
       await signIn(page, account);
       await page.goto(boardPath(from));
       await expect(page.getByText(`Greens ${u}`)).toBeVisible();
-      const exported = await exportWeek(page);
+      const exported = await exportedCsv(page);
 
       // The same file with the other week's number, as a person would change it in a spreadsheet.
       const csv = exported.replaceAll(`\r\n${from.year},${from.week},`, `\r\n${to.year},${to.week},`);

@@ -194,3 +194,58 @@ test('an edit saved offline says "Not sent yet", never "updated", and is saved w
   await expect(notSent(page)).toHaveCount(0, { timeout: 15_000 });
   expect((await tasks.getOne(first.id)).trollies).toBe('7');
 });
+
+test('a new order made offline is on the board in its day, marked "Not sent", and becomes the real line once sent', async ({
+  page,
+  browser,
+  accounts,
+  signIn,
+}) => {
+  const alice = await accounts.create();
+  const bob = await accounts.create({ nursery: alice.nursery });
+  const week = ownWeek(19);
+  const title = `Made offline ${unique()}`;
+  const tasks = (await api(alice)).collection('tasks');
+  await signIn(page, alice);
+  await openLiveBoard(page, week);
+  const other = await secondDevice(browser, bob, signIn, week);
+
+  await page.getByRole('link', { name: /^Add order on Friday/ }).click();
+  const form = page.getByRole('form', { name: 'Order' });
+  await form.getByLabel('Customer name', { exact: true }).fill(title);
+  await form.getByLabel('Order number', { exact: true }).fill('SO-9');
+  // The Wi-Fi drops out as Save is pressed.
+  await page.context().setOffline(true);
+  await page.getByRole('button', { name: 'Save' }).click();
+
+  await expect(page).toHaveURL(boardPath(week));
+  const queued = line(page, 'Friday', title);
+  await expect(queued).toHaveCount(1);
+  await expect(queued.getByText('Not sent')).toBeVisible();
+  await expect(notSent(page)).toHaveText('1 change not sent');
+  expect(await tasks.getFullList({ filter: `title = "${title}"` })).toHaveLength(0);
+  await expect(line(other.page, 'Friday', title)).toHaveCount(0);
+  const id = await queued.getAttribute('data-order-id');
+  expect(id).toMatch(/^[a-z0-9]{15}$/);
+
+  // From here until the end, the most lines of this order the board ever shows at once.
+  // (Page script as text: the tests are compiled without the browser's types.)
+  await page.evaluate(`{
+    const lines = () => document.querySelectorAll('li[data-order-id="${id}"]').length;
+    window.linesSeen = { most: lines() };
+    new MutationObserver(() => (window.linesSeen.most = Math.max(window.linesSeen.most, lines())))
+      .observe(document.body, { childList: true, subtree: true });
+  }`);
+
+  await page.context().setOffline(false);
+  await expect(notSent(page)).toHaveCount(0, { timeout: 15_000 });
+  await expect(queued.getByText('Not sent')).toHaveCount(0);
+  await expect(line(other.page, 'Friday', title)).toBeVisible({ timeout: LIVE_MS });
+  const stored = await tasks.getFullList({ filter: `title = "${title}"` });
+  expect(stored.map((order) => [order.id, order.orderNumber])).toEqual([[id, 'SO-9']]);
+  // The saved order's line, where the queued one was: one line, the same order.
+  await expect(line(page, 'Friday', title)).toHaveCount(1);
+  await expect(line(page, 'Friday', title)).toHaveAttribute('data-order-id', id ?? '');
+  expect(await page.evaluate('window.linesSeen.most')).toBe(1);
+  await other.close();
+});

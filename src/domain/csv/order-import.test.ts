@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderRecord } from '../records';
 import { ordersCsv } from './exports';
-import { FIELD_OF, readOrdersCsv, unguard } from './order-import';
+import { unguard } from './csv-import';
+import { FIELD_OF, readOrdersCsv } from './order-import';
 
 const FIELDS = Object.values(FIELD_OF);
 
@@ -52,7 +53,7 @@ describe('reading orders from CSV', () => {
     expect(read.rows.every((row) => row.problems.length === 0)).toBe(true);
     const pick = (order: Record<string, unknown>) => Object.fromEntries(FIELDS.map((field) => [field, order[field]]));
     const byDay = [...week].sort((a, b) => a.day.localeCompare(b.day));
-    const imported = read.rows.map((row) => pick(row.order ?? {})).sort((a, b) => String(a.day).localeCompare(String(b.day)));
+    const imported = read.rows.map((row) => pick(row.values ?? {})).sort((a, b) => String(a.day).localeCompare(String(b.day)));
     expect(imported).toEqual(byDay.map((order) => pick(order as unknown as Record<string, unknown>)));
   });
 
@@ -60,7 +61,7 @@ describe('reading orders from CSV', () => {
     const read = readOrdersCsv(
       'customer name,DAY,Week,Year,Status,Board type\r\nA,TUESDAY,5,2027,query,whiteboard\r\nB,friday,6,2027,pulled,collect\r\n',
     );
-    expect(read.ok && read.rows.map((row) => row.order)).toEqual([
+    expect(read.ok && read.rows.map((row) => row.values)).toEqual([
       { title: 'A', day: 'tuesday', weekNumber: 5, year: 2027, status: 'missed', other: 'none' },
       { title: 'B', day: 'friday', weekNumber: 6, year: 2027, status: 'pulled', other: 'collect' },
     ]);
@@ -72,7 +73,7 @@ describe('reading orders from CSV', () => {
     if (!read.ok) return;
     expect(read.rows[0]).toMatchObject({ row: 1, problems: [] });
     expect(read.rows[1]?.row).toBe(2);
-    expect(read.rows[1]?.order).toBeNull();
+    expect(read.rows[1]?.values).toBeNull();
     expect(read.rows[1]?.problems).toHaveLength(3);
     expect(read.rows[1]?.problems.join(' ')).toMatch(/Week must be between 1 and 5[23]/);
   });

@@ -1,11 +1,10 @@
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ordersCsv } from '#domain/csv/exports';
-import { FIELD_OF } from '#domain/csv/order-import';
+import { FIELD_OF, ORDERS_IMPORT_API } from '#domain/csv/order-import';
 import type { OrderRecord } from '#domain/records';
 import { FUTURE_YEAR } from '../../../tests/support/open-weeks';
 import { createAccount, startTestServer, type TestAccount, type TestServer } from '../../../tests/support/server';
-import { ORDERS_IMPORT_API } from './orders-import-routes';
 
 // Importing orders from CSV through the API (docs/decisions/049), against the real server.
 const FIELDS = Object.values(FIELD_OF);

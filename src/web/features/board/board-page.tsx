@@ -2,7 +2,9 @@ import { useMemo } from 'react';
 import { boardHeadings } from '#domain/settings/week-headings';
 import { useDocumentTitle } from '../../components/ui/use-document-title';
 import { useReportFetchingOrders } from '../../lib/fetching-orders';
+import { weekBoardList } from '#domain/orders/order-lists';
 import { useWeekOrders } from '../../lib/orders/use-week-orders';
+import { useWithQueuedCreates } from '../../lib/outbox/queued-creates';
 import { QueryProvider } from '../../lib/query-provider';
 import { useNurseryHeadings } from '../../lib/settings/nursery';
 import { useWeekHeadings } from '../../lib/settings/use-week-headings';
@@ -13,12 +15,15 @@ function WeeklyBoard() {
   const { year, week, today } = useWeekSelection();
   const orders = useWeekOrders(year, week);
   useReportFetchingOrders(orders.isPending);
+  // New orders made offline show in their day, marked "Not sent" (docs/decisions/047).
+  const list = useMemo(() => weekBoardList({ year, weekNumber: week }), [year, week]);
+  const shown = useWithQueuedCreates(orders.data, list);
   // The nursery's headings, each overridden by the person's own; from the browser's copies in this
   // first render, then the server's.
   const nurseryHeadings = useNurseryHeadings();
   const ownHeadings = useWeekHeadings();
   const headings = useMemo(() => boardHeadings(nurseryHeadings, ownHeadings), [nurseryHeadings, ownHeadings]);
-  return <BoardView year={year} week={week} today={today} orders={orders.data} headings={headings} idPrefix="board" />;
+  return <BoardView year={year} week={week} today={today} orders={shown} headings={headings} idPrefix="board" />;
 }
 
 /** The weekly board (/): seven day columns of the chosen week with their orders. */

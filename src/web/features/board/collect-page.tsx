@@ -1,6 +1,9 @@
+import { useMemo } from 'react';
+import { collectBoardList } from '#domain/orders/order-lists';
 import { useDocumentTitle } from '../../components/ui/use-document-title';
 import { useReportFetchingOrders } from '../../lib/fetching-orders';
 import { useCollectOrders } from '../../lib/orders/use-collect-orders';
+import { useWithQueuedCreates } from '../../lib/outbox/queued-creates';
 import { useWeekSelection } from '../../lib/week-selection';
 import { BoardView } from './board-view';
 
@@ -10,6 +13,8 @@ export default function CollectPage() {
   useDocumentTitle(`Collects · Week ${week}, ${year}`);
   const orders = useCollectOrders(year, week);
   useReportFetchingOrders(orders.isPending);
+  const list = useMemo(() => collectBoardList({ year, weekNumber: week }), [year, week]);
+  const shown = useWithQueuedCreates(orders.data, list);
 
   return (
     <div className="p-2 pb-24 sm:p-3 sm:pb-24">
@@ -19,7 +24,7 @@ export default function CollectPage() {
           · Week {week}, {year}
         </span>
       </h1>
-      <BoardView year={year} week={week} today={today} orders={orders.data} headings={null} idPrefix="collect" newOrderType="collect" />
+      <BoardView year={year} week={week} today={today} orders={shown} headings={null} idPrefix="collect" newOrderType="collect" />
     </div>
   );
 }

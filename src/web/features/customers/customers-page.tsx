@@ -1,10 +1,11 @@
 import { ExportCsvButton } from '../../components/export-csv-button';
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useState, type ReactNode } from 'react';
+import { FileUp } from 'lucide-react';
+import { lazy, Suspense, useDeferredValue, useState, type ReactNode } from 'react';
 import { customerTypeLabel } from '#domain/orders/format';
 import type { CustomerRecord } from '#domain/records';
 import { customers as customerCollection } from '#domain/collections/customers';
-import { Button } from '../../components/ui/button';
+import { Button, buttonClass } from '../../components/ui/button';
 import { PanelErrorBoundary } from '../../components/ui/error-boundary';
 import { SelectField, TextField } from '../../components/ui/fields';
 import { LoadingScreen } from '../../components/ui/loading-screen';
@@ -17,6 +18,9 @@ import { useLinkedCustomer } from './linked-customer';
 import { CustomerStatement } from './customer-statement';
 import { MatchOrdersPanel } from './match-orders-panel';
 import { StandingOrdersDialog } from './standing-orders-panel';
+
+// The import dialog loads on first use: the screen paints without it.
+const ImportCustomersDialog = lazy(() => import('./import-customers-dialog').then((m) => ({ default: m.ImportCustomersDialog })));
 
 const usualDayLabel = (customer: CustomerRecord) =>
   customerCollection.fields.usualDay.optionLabel?.(customer.usualDay) ?? customer.usualDay;
@@ -111,6 +115,7 @@ export default function CustomersPage() {
   const [ledgerOf, setLedgerOf] = useState<CustomerRecord | null>(null);
   const [statementOf, setStatementOf] = useState<CustomerRecord | null>(null);
   const [standingFor, setStandingFor] = useState<CustomerRecord | null>(null);
+  const [importing, setImporting] = useState(false);
 
   return (
     <div className="mx-auto max-w-4xl space-y-4 px-3 py-5 sm:px-4">
@@ -125,6 +130,12 @@ export default function CustomersPage() {
                 : null
             }
           />
+          {canChange && (
+            <button type="button" className={buttonClass({ variant: 'secondary', size: 'sm' })} onClick={() => setImporting(true)}>
+              <FileUp className="size-4" aria-hidden="true" />
+              Import CSV
+            </button>
+          )}
           {canChange && (
             <Button variant="primary" onClick={() => setEditing('new')}>
               Add customer
@@ -181,6 +192,11 @@ export default function CustomersPage() {
       <CustomerLedgerDialog customer={ledgerOf} onClose={() => setLedgerOf(null)} />
       <CustomerStatement customer={statementOf} onClose={() => setStatementOf(null)} />
       <StandingOrdersDialog customer={standingFor} onClose={() => setStandingFor(null)} />
+      {importing && (
+        <Suspense fallback={null}>
+          <ImportCustomersDialog onClose={() => setImporting(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,0 +1,90 @@
+// Reading customers from a CSV file (docs/decisions/049): the columns of the customer book's
+// export, read by the shared CSV import (csv-import.ts) and checked by the customers' declaration.
+// A customer already in the book, or twice in the file, is a row problem: the book keeps one
+// customer per name and postcode, as matching orders to customers needs (docs/decisions/037).
+
+import { customers, DELIVERY_DAYS } from '../collections/customers';
+import { matchKey } from '../customers/matching';
+import { customerTypeLabel, dayLabel } from '../orders/format';
+import { CUSTOMER_TYPES, type Day } from '../records';
+import { choice, readCsvRows, withProblem, type CsvImportSpec, type ImportedRow, type ImportRead } from './csv-import';
+import { CUSTOMER_COLUMNS } from './exports';
+
+type Column = (typeof CUSTOMER_COLUMNS)[number];
+
+/** The customer fields each column fills. */
+export const CUSTOMER_FIELD_OF: Record<Column, string> = {
+  Name: 'name',
+  Postcode: 'postcode',
+  Phone: 'phone',
+  'E-mail': 'email',
+  'Delivery address': 'deliveryAddress',
+  'Customer type': 'customerType',
+  'Usual delivery day': 'usualDay',
+  'Usual trolleys': 'usualTrolleys',
+  'Pool account number': 'poolAccount',
+  Active: 'active',
+  Notes: 'notes',
+};
+
+/** "Yes"/"No" as the export writes them (true/false and 1/0 too); blank is a customer in use. */
+function active(text: string): boolean | string {
+  const value = text.trim().toLowerCase();
+  if (value === '' || value === 'yes' || value === 'true' || value === '1') return true;
+  if (value === 'no' || value === 'false' || value === '0') return false;
+  return text.trim();
+}
+
+const CUSTOMERS_CSV: CsvImportSpec<Column> = {
+  collection: customers,
+  columns: CUSTOMER_COLUMNS,
+  fieldOf: CUSTOMER_FIELD_OF,
+  required: ['Name'],
+  choices: {
+    customerType: (text) => choice(CUSTOMER_TYPES, customerTypeLabel, text),
+    usualDay: (text) =>
+      text.trim().toLowerCase() === 'none' ? '' : choice(DELIVERY_DAYS, (day) => (day === '' ? '' : dayLabel(day as Day)), text),
+    active,
+  },
+  choose: 'Choose a CSV file of customers, such as the exported customer book.',
+  exportName: 'the exported customer book',
+};
+
+/** The import's routes: the preview (writes nothing) and the import (`{csv, onlyValid}`). */
+export const CUSTOMERS_IMPORT_API = { preview: '/api/customers/import/preview', import: '/api/customers/import' } as const;
+
+/** Reads a customers CSV: whole-file problems as one message, else every row with its own problems. */
+export function readCustomersCsv(text: string): ImportRead {
+  return readCsvRows(CUSTOMERS_CSV, text);
+}
+
+/** A customer already in the book, by name and postcode. */
+export interface BookedCustomer {
+  name: string;
+  postcode: string;
+}
+
+/**
+ * The rows with a name and postcode (ignoring case and spaces) the book already has, or an earlier
+ * row of the file has, marked as problems in words.
+ */
+export function markDuplicates(rows: readonly ImportedRow[], book: readonly BookedCustomer[]): ImportedRow[] {
+  const inBook = new Map(book.map((customer) => [matchKey(customer.name, customer.postcode), customer]));
+  const inFile = new Map<string, number>();
+  return rows.map((row) => {
+    if (row.values === null) return row;
+    const name = String(row.values.name ?? '');
+    const postcode = String(row.values.postcode ?? '');
+    const key = matchKey(name, postcode);
+    const booked = inBook.get(key);
+    if (booked)
+      return withProblem(
+        row,
+        `“${booked.name}” ${booked.postcode.trim() === '' ? 'without a postcode' : `at ${booked.postcode}`} is already in the customer book.`,
+      );
+    const earlier = inFile.get(key);
+    if (earlier !== undefined) return withProblem(row, `Row ${earlier} has the same name and postcode.`);
+    inFile.set(key, row.row);
+    return row;
+  });
+}
