@@ -24,6 +24,7 @@ import { preparePocketBase, pocketBaseLogin, seedPocketBaseOrders, setUpPocketBa
 import { freshDatabase, startPostgres } from './lib/postgres';
 import { BENCH_DELETE_PASSWORD, ROOT, sleep, startNpmServer, type RunningServer } from './lib/processes';
 import { measureLedgerBalances } from './lib/ledger';
+import { measurePocketBaseImport } from './lib/pocketbase-import';
 import { measureBoardAcrossNurseries } from './lib/nurseries';
 import { measureManyNurseries } from './lib/many-nurseries';
 import { readResults, RESULTS_FILE } from './lib/results-file';
@@ -56,6 +57,7 @@ const KEYS = [
   'board_100_nurseries_over_1_sqlite',
   'ledger_balances_ms',
   'ledger_5y_over_1y',
+  'import_200k_s',
   'full_list_200k_ms',
   'board_rps_vs_bare_node',
   'board_rps_vs_pocketbase',
@@ -88,6 +90,7 @@ const TARGETS: Partial<Record<Key, string>> = {
   board_100_nurseries_over_1: '<= 1.2',
   board_100_nurseries_over_1_sqlite: '<= 1.2',
   ledger_5y_over_1y: '<= 1.5',
+  import_200k_s: '<= 120',
   board_rps_vs_bare_node: '>= 0.5',
   board_rps_vs_pocketbase: '> 1.0',
   update_rps_vs_pocketbase: '> 1.0',
@@ -379,6 +382,11 @@ try {
   const ledger = await measureLedgerBalances(tmp, { rounds: ROUNDS, log: (line) => console.log(line) });
   set('ledger_balances_ms', ledger.fiveYearsMs);
   set('ledger_5y_over_1y', ledger.fiveYearsMs / ledger.oneYearMs);
+
+  // --- Moving in (issue 20): a PocketBase data.db of BIG orders imported by the operator's CLI.
+  // The data.db is written in PocketBase's layout by the bench itself: no PocketBase binary needed.
+  step(`import-pocketbase: a PocketBase data.db of ${BIG} orders into SQLite`);
+  set('import_200k_s', await measurePocketBaseImport(tmp, BIG, (line) => console.log(`  ${line}`)));
 
   // --- Real PocketBase with the same data.
   step(`PocketBase 0.22.20 with the same ${BIG} orders`);

@@ -1,7 +1,7 @@
 // `import_200k_s` (issue 20): a PocketBase 0.22 data.db of N orders, written directly with
 // better-sqlite3 in PocketBase's own layout (`_collections.schema`, JSON-list selects, 0/1 flags),
-// imported into a fresh SQLite DATA_DIR by the real CLI (`npm run admin -- import-pocketbase`),
-// timed from start to exit as an operator sees it.
+// imported into a fresh SQLite DATA_DIR (or PostgreSQL database) by the real CLI
+// (`npm run admin -- import-pocketbase`), timed from start to exit as an operator sees it.
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -96,17 +96,27 @@ export function writePocketBaseOrders(dir: string, orders: number): void {
   }
 }
 
-/** Imports `orders` orders into a fresh DATA_DIR under `tmp`; answers the seconds the CLI took. */
-export async function measurePocketBaseImport(tmp: string, orders: number, log: (line: string) => void = () => {}): Promise<number> {
+/**
+ * Imports `orders` orders into a fresh DATA_DIR under `tmp` (SQLite; PostgreSQL when given
+ * `databaseUrl`, a fresh database); answers the seconds the CLI took.
+ */
+export async function measurePocketBaseImport(
+  tmp: string,
+  orders: number,
+  log: (line: string) => void = () => {},
+  databaseUrl = '',
+): Promise<number> {
   const pbData = path.join(tmp, 'import-pb_data');
-  const dataDir = path.join(tmp, 'import-data');
+  const dataDir = path.join(tmp, databaseUrl ? 'import-data-pg' : 'import-data');
   fs.mkdirSync(dataDir, { recursive: true });
-  writePocketBaseOrders(pbData, orders);
-  log(`wrote a PocketBase 0.22 data.db of ${orders} orders`);
+  if (!fs.existsSync(path.join(pbData, 'data.db'))) {
+    writePocketBaseOrders(pbData, orders);
+    log(`wrote a PocketBase 0.22 data.db of ${orders} orders`);
+  }
   const env = {
     ...process.env,
     DATA_DIR: dataDir,
-    DATABASE_URL: '',
+    DATABASE_URL: databaseUrl,
     DELETE_PASSWORD: 'Bench-Delete-Password-7',
     TOKEN_SECRET: 'bench-import-token-secret-0123456789abcdef',
     LOG_LEVEL: 'warn',

@@ -21,6 +21,13 @@ export interface EventBus {
   stage(trx: Kysely<Database>, change: RecordChange): Promise<void>;
   /** After the transaction that staged `change` committed. Never throws, never waits for delivery. */
   committed(change: RecordChange): void;
+  /**
+   * Inside a bulk write's transaction (an import, docs/decisions/048), instead of one `stage` per
+   * record: after the commit every instance's listeners are told to resync (onResync) once.
+   */
+  stageResync(trx: Kysely<Database>): Promise<void>;
+  /** After the transaction that staged a resync committed. Never throws. */
+  committedResync(): void;
   /** Every committed change, on every instance. Returns the unsubscribe function. */
   subscribe(listener: (change: RecordChange) => void): () => void;
   /**
@@ -48,14 +55,23 @@ export class InProcessEventBus implements EventBus {
     setImmediate(() => this.emitter.emit('change', change));
   }
 
+  async stageResync(): Promise<void> {
+    // Nothing to do before the commit: `committedResync` delivers.
+  }
+
+  committedResync(): void {
+    setImmediate(() => this.emitter.emit('resync'));
+  }
+
   subscribe(listener: (change: RecordChange) => void): () => void {
     this.emitter.on('change', listener);
     return () => this.emitter.off('change', listener);
   }
 
-  onResync(): () => void {
-    // One process never misses a change.
-    return () => {};
+  onResync(listener: () => void): () => void {
+    // One process never misses a change; a bulk write asks for a resync (committedResync).
+    this.emitter.on('resync', listener);
+    return () => this.emitter.off('resync', listener);
   }
 
   async close(): Promise<void> {

@@ -31,6 +31,12 @@ export interface ChangeNotice {
   o?: string;
 }
 
+/** A bulk write's one notice in place of one a record (docs/decisions/048): every listener resyncs. */
+export interface ResyncNotice {
+  s: string;
+  resync: true;
+}
+
 export interface PostgresEventBusOptions {
   databaseUrl: string;
   db: Kysely<Database>;
@@ -72,6 +78,14 @@ export class PostgresEventBus implements EventBus {
 
   committed(): void {
     // NOTIFY reaches this instance too: delivering here as well would send every event twice.
+  }
+
+  async stageResync(trx: Kysely<Database>): Promise<void> {
+    await notify(trx, JSON.stringify({ s: this.schema, resync: true } satisfies ResyncNotice));
+  }
+
+  committedResync(): void {
+    // As `committed`: the NOTIFY reaches this instance too.
   }
 
   subscribe(listener: (change: RecordChange) => void): () => void {
@@ -149,13 +163,17 @@ export class PostgresEventBus implements EventBus {
   }
 
   private async deliver(payload: string): Promise<void> {
-    let notice: ChangeNotice;
+    let notice: ChangeNotice | ResyncNotice;
     try {
-      notice = JSON.parse(payload) as ChangeNotice;
+      notice = JSON.parse(payload) as ChangeNotice | ResyncNotice;
     } catch {
       return;
     }
     if (notice.s !== this.schema) return;
+    if ('resync' in notice) {
+      this.emitter.emit('resync');
+      return;
+    }
     const collection = this.options.collections.find((c) => c.name === notice.c);
     if (!collection) return;
     let record: Record<string, unknown> | undefined;
@@ -193,6 +211,14 @@ export class PostgresChangePublisher implements EventBus {
   }
 
   committed(): void {
+    // Nobody listens in this process; the servers hear the NOTIFY.
+  }
+
+  async stageResync(trx: Kysely<Database>): Promise<void> {
+    await notify(trx, JSON.stringify({ s: this.schema, resync: true } satisfies ResyncNotice));
+  }
+
+  committedResync(): void {
     // Nobody listens in this process; the servers hear the NOTIFY.
   }
 

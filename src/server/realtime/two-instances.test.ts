@@ -106,6 +106,32 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
     await waitFor(() => events.find((e) => e.record.id === created.id), 'event after the gap');
     await onB.realtime.unsubscribe();
   });
+
+  it('after a bulk write (an import) on A, B makes its clients refetch once and its cached lists show the records', async () => {
+    const writer = await createAccount(a);
+    const onB = b.client();
+    onB.authStore.save(writer.pb.authStore.token, writer.pb.authStore.record);
+    const bulk = { filter: 'title ~ "Bulk across "', requestKey: null };
+    // Read (and cached) on B before the bulk write.
+    expect((await onB.collection('tasks').getList(1, 1, bulk)).totalItems).toBe(0);
+    const events: Array<RecordSubscription<RecordModel>> = [];
+    await onB.collection('tasks').subscribe('*', (e) => events.push(e));
+    let connects = 0;
+    await onB.realtime.subscribe('PB_CONNECT', () => connects++);
+    const before = connects;
+
+    await a.built.records.systemBatch(async (batch) => {
+      await batch.insertMany(
+        'tasks',
+        Array.from({ length: 50 }, (_, i) => ({ ...order(`Bulk across ${i}`), nursery: writer.nursery })),
+      );
+    });
+    // One NOTIFY for the whole write: B ended its streams, the SDK connected again.
+    await waitFor(() => (connects > before && onB.realtime.isConnected ? true : undefined), 'SDK reconnect after the bulk write', 8000);
+    expect((await onB.collection('tasks').getList(1, 1, bulk)).totalItems).toBe(50);
+    expect(events).toEqual([]);
+    await onB.realtime.unsubscribe();
+  });
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances share every throttle', () => {

@@ -105,6 +105,11 @@ export class ListCache {
         this.noteChange(change.collection, this.nurseryOf(change));
         bus.committed(change);
       },
+      stageResync: (trx) => bus.stageResync(trx),
+      committedResync: () => {
+        this.generation++;
+        bus.committedResync();
+      },
       subscribe: (listener) => bus.subscribe(listener),
       onResync: (listener) => bus.onResync(listener),
       close: () => bus.close(),

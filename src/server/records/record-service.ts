@@ -13,7 +13,7 @@ import type { MailMessage } from '../mail/mailer';
 import type { EventBus, RecordChange } from '../realtime/event-bus';
 import type { UsersRepository } from '../users/users-repository';
 import { deletedRow, DeletedStore } from '../trail/deleted-store';
-import { historyEntryOf, HistoryStore, type Actor, type HistoryPage } from '../trail/history-store';
+import { historyEntryOf, HistoryStore, type Actor, type HistoryPage, type HistoryWrite } from '../trail/history-store';
 import { claimJob } from '../trail/job-claims';
 import { accessOf, type Action, type CollectionAccess, type FieldVisibility } from './access-rules';
 import { asCreated, chosenIdOf, idTaken, sameCreate, type ChosenId } from './chosen-id';
@@ -109,6 +109,14 @@ export interface WriteBatch {
   /** Changes a record, compare-and-set against `existing.updated` (412 when changed meanwhile). */
   update(collection: string, existing: Row, changes: Row): Promise<Row>;
   delete(collection: string, existing: Row): Promise<void>;
+  /**
+   * New records in bulk (an import, docs/decisions/048), as `insert` each (ids, times, history)
+   * but with multi-row INSERTs, and announced not one by one: after the commit every instance's
+   * listeners resync once (EventBus.stageResync).
+   */
+  insertMany(collection: string, rows: readonly Row[], options?: { keepTimes?: boolean }): Promise<Row[]>;
+  /** Records to Deleted in bulk, as `delete` each (compare-and-set, history), announced as insertMany's. */
+  deleteMany(collection: string, existing: readonly Row[]): Promise<void>;
 }
 
 export interface DeleteOptions extends WriteOptions {
@@ -136,6 +144,9 @@ export const PURGE_JOB = 'purge-deleted';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const SYSTEM: AuthContext = { user: null };
+
+/** A change as its history entry tells it: what was done, by whom, when, the record before and after. */
+type HistoryChange = [action: HistoryAction, auth: AuthContext, at: string, before: ApiRecord | null, after: ApiRecord | null];
 
 /** The connection and tables a write's transaction works on. */
 interface Transaction {
@@ -657,26 +668,17 @@ export class RecordService {
   }
 
   /** The history entry of a change to a collection with a trail (none for others, nor for an update that changed no field). */
-  private async addHistory(
-    tx: Transaction,
-    collection: Collection,
-    action: HistoryAction,
-    auth: AuthContext,
-    at: string,
-    before: ApiRecord | null,
-    after: ApiRecord | null,
-  ): Promise<void> {
+  private async addHistory(tx: Transaction, collection: Collection, ...change: HistoryChange): Promise<void> {
     if (!collection.declaration.trail) return;
+    const entry = this.historyWrite(collection, ...change);
+    if (entry.action === 'update' && entry.changes.length === 0) return;
+    await tx.history.add(entry);
+  }
+
+  /** A change's history entry: what changed, when, by whom. */
+  private historyWrite(collection: Collection, ...[action, auth, at, before, after]: HistoryChange): HistoryWrite {
     const changes = after && (action === 'create' || action === 'update') ? fieldChanges(collection.declaration, before, after) : [];
-    if (action === 'update' && changes.length === 0) return;
-    await tx.history.add({
-      collection: collection.name,
-      record: String((after ?? before)?.id),
-      action,
-      at,
-      actor: this.actorOf(auth),
-      changes,
-    });
+    return { collection: collection.name, record: String((after ?? before)?.id), action, at, actor: this.actorOf(auth), changes };
   }
 
   /**
@@ -776,6 +778,8 @@ export class RecordService {
   async systemBatch<T>(work: (batch: WriteBatch) => Promise<T>, by: AuthContext = SYSTEM): Promise<T> {
     const changes: RecordChange[] = [];
     const touched = new Set<Collection>();
+    // Set by a bulk write: one resync after the commit instead of an event per record.
+    let resync = false;
     let result: T;
     try {
       result = await this.options.db.transaction().execute(async (trx) => {
@@ -819,9 +823,33 @@ export class RecordService {
             }
             changes.push({ collection: into.name, action: 'delete', record: into.toRecord(existing) });
           },
+          insertMany: async (name, values, options) => {
+            const into = this.collection(name);
+            touched.add(into);
+            resync = true;
+            const rows = values.map((row) => this.stamped(row, options?.keepTimes));
+            await store.insertMany(into.table, rows);
+            if (into.declaration.trail)
+              await tx.history.addMany(
+                rows.map((row) => this.historyWrite(into, 'create', by, String(row.updated), null, into.toRecord(row))),
+              );
+            return rows;
+          },
+          deleteMany: async (name, existing) => {
+            const into = this.collection(name);
+            touched.add(into);
+            resync = true;
+            const gone = existing.map((row) => ({ id: String(row.id), updated: String(row.updated) }));
+            if ((await store.deleteMany(into.table, gone)) !== gone.length) throw changedMeanwhile();
+            if (!into.declaration.trail) return;
+            const entries = existing.map((row) => ({ row, deleted: nextTimestamp(this.options.now(), String(row.updated)) }));
+            await tx.deleted.putMany(into.name, entries, this.actorOf(by));
+            await tx.history.addMany(entries.map((e) => this.historyWrite(into, 'delete', by, e.deleted, into.toRecord(e.row), null)));
+          },
         };
         const answer = await work(batch);
         for (const change of changes) await this.options.events.stage(trx, change);
+        if (resync) await this.options.events.stageResync(trx);
         return answer;
       });
     } catch (error) {
@@ -833,6 +861,7 @@ export class RecordService {
       throw error;
     }
     for (const change of changes) this.options.events.committed(change);
+    if (resync) this.options.events.committedResync();
     return result;
   }
 

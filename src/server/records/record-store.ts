@@ -1,7 +1,11 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { ClientReads } from '../db/client-reads';
+import { insertRows } from '../db/insert-rows';
 import type { Database } from '../db/schema';
 import type { SqlDialect } from './filter/field-map';
+
+/** Records per DELETE of deleteMany (two parameters each). */
+const DELETE_CHUNK = 500;
 
 /** A row as the generic store sees it; each collection gives it a real shape. */
 export type Row = Record<string, unknown>;
@@ -93,6 +97,30 @@ export class RecordStore {
 
   async insert(table: string, row: Row): Promise<void> {
     await this.loose.insertInto(table).values(this.storable(row)).execute();
+  }
+
+  /** Inserts many rows with multi-row INSERTs (a bulk write: insertRows). */
+  async insertMany(table: string, rows: readonly Row[]): Promise<void> {
+    await insertRows(
+      this.loose as unknown as Kysely<Database>,
+      table,
+      rows.map((row) => this.storable(row)),
+    );
+  }
+
+  /**
+   * Deletes these records, each only when nobody changed it meanwhile (its `updated` as given);
+   * answers how many were deleted.
+   */
+  async deleteMany(table: string, rows: ReadonlyArray<{ id: string; updated: string }>): Promise<number> {
+    let deleted = 0;
+    for (let i = 0; i < rows.length; i += DELETE_CHUNK) {
+      const chunk = rows.slice(i, i + DELETE_CHUNK);
+      const pairs = sql.join(chunk.map((row) => sql`(${row.id}, ${row.updated})`));
+      const result = await sql`DELETE FROM ${sql.table(table)} WHERE (id, updated) IN (VALUES ${pairs})`.execute(this.loose);
+      deleted += Number(result.numAffectedRows ?? 0);
+    }
+    return deleted;
   }
 
   /**

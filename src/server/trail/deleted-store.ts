@@ -1,10 +1,25 @@
 import { sql, type Kysely } from 'kysely';
+import { insertRows } from '../db/insert-rows';
 import type { Database, DeletedRecordsTable } from '../db/schema';
 import type { Row } from '../records/record-store';
 import type { Actor } from './history-store';
 
 /** Rows read per query while going through Deleted. */
 const BATCH = 500;
+
+function deletedEntry(collection: string, row: Row, deleted: string, by: Actor): DeletedRecordsTable {
+  // `seq` is the table's insertion order: a restored record gets a new one, as a new record would.
+  const { seq: _seq, ...columns } = row;
+  return {
+    collection,
+    id: String(row.id),
+    data: JSON.stringify(columns),
+    deleted,
+    deleted_by: by.id,
+    deleted_by_name: by.name,
+    nursery: String(row.nursery ?? ''),
+  };
+}
 
 /**
  * The `deleted_records` table (migration 007, docs/decisions/034): a deleted order or run, its
@@ -19,20 +34,19 @@ export class DeletedStore {
   ) {}
 
   async put(collection: string, row: Row, deleted: string, by: Actor): Promise<void> {
-    // `seq` is the table's insertion order: a restored record gets a new one, as a new record would.
-    const { seq: _seq, ...columns } = row;
     await this.db
       .insertInto('deleted_records')
-      .values({
-        collection,
-        id: String(row.id),
-        data: JSON.stringify(columns),
-        deleted,
-        deleted_by: by.id,
-        deleted_by_name: by.name,
-        nursery: String(row.nursery ?? ''),
-      })
+      .values(deletedEntry(collection, row, deleted, by))
       .execute();
+  }
+
+  /** Many records at once, each deleted at its own time (a bulk write, docs/decisions/048). */
+  async putMany(collection: string, entries: ReadonlyArray<{ row: Row; deleted: string }>, by: Actor): Promise<void> {
+    await insertRows(
+      this.db,
+      'deleted_records',
+      entries.map((entry) => deletedEntry(collection, entry.row, entry.deleted, by)),
+    );
   }
 
   async find(collection: string, id: string): Promise<DeletedRecordsTable | undefined> {

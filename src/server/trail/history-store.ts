@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { FieldChange, HistoryAction, HistoryEntry } from '#domain/history/record-history';
+import { insertRows } from '../db/insert-rows';
 import type { Database, RecordHistoryTable } from '../db/schema';
 import { newRecordId } from '../records/ids';
 import { parseJsonColumn } from '../records/record-mapping';
@@ -21,6 +22,19 @@ export interface HistoryWrite {
   changes: FieldChange[];
 }
 
+function historyRow(entry: HistoryWrite): RecordHistoryTable {
+  return {
+    id: newRecordId(),
+    collection: entry.collection,
+    record: entry.record,
+    action: entry.action,
+    at: entry.at,
+    actor: entry.actor.id,
+    actor_name: entry.actor.name,
+    changes: JSON.stringify(entry.changes),
+  };
+}
+
 /** A page of one record's history, oldest first. */
 export interface HistoryPage {
   page: number;
@@ -39,19 +53,12 @@ export class HistoryStore {
   constructor(private readonly db: Kysely<Database>) {}
 
   async add(entry: HistoryWrite): Promise<void> {
-    await this.db
-      .insertInto('record_history')
-      .values({
-        id: newRecordId(),
-        collection: entry.collection,
-        record: entry.record,
-        action: entry.action,
-        at: entry.at,
-        actor: entry.actor.id,
-        actor_name: entry.actor.name,
-        changes: JSON.stringify(entry.changes),
-      })
-      .execute();
+    await this.db.insertInto('record_history').values(historyRow(entry)).execute();
+  }
+
+  /** Many entries with multi-row INSERTs (a bulk write, docs/decisions/048). */
+  async addMany(entries: readonly HistoryWrite[]): Promise<void> {
+    await insertRows(this.db, 'record_history', entries.map(historyRow));
   }
 
   /** One page of one record's history, oldest first, and how many entries it has in all. */

@@ -250,6 +250,51 @@ describe('who did what, and Deleted', () => {
       expect((await deletedList(sarah.pb)).items.map((entry) => entry.record.id)).toContain(id);
     });
 
+    it('is kept for records written in bulk (an import): each added with its history, some to Deleted, one resync', async () => {
+      const { records, bus } = server.built;
+      let changes = 0;
+      let resyncs = 0;
+      const stopChanges = bus.subscribe(() => changes++);
+      const stopResyncs = bus.onResync(() => resyncs++);
+      const bulk = { filter: 'title ~ "Bulk import "', requestKey: null };
+      // Read (and cached) before the bulk write: the same list must show its records after it.
+      expect((await sarah.pb.collection('tasks').getList(1, 1, bulk)).totalItems).toBe(0);
+      // More rows than one statement takes, in two sets of columns (a trolley count or none).
+      const rows = Array.from({ length: 2100 }, (_, i) => ({
+        ...order(`Bulk import ${i}`, i % 2 === 0 ? { trollies: String(1 + (i % 4)) } : {}),
+        nursery: sarah.nursery,
+      }));
+      const written = await records.systemBatch(async (batch) => {
+        const inserted = await batch.insertMany('tasks', rows);
+        await batch.deleteMany(
+          'tasks',
+          inserted.filter((_, i) => i % 700 === 0),
+        );
+        return inserted;
+      });
+      await waitFor(() => (resyncs === 1 ? true : undefined), 'the resync after the bulk write', 10_000);
+      expect(changes).toBe(0);
+      stopChanges();
+      stopResyncs();
+      expect((await sarah.pb.collection('tasks').getList(1, 1, bulk)).totalItems).toBe(2100 - 3);
+      const kept = await sarah.pb.collection('tasks').getOne(String(written[1]?.id));
+      expect(kept).toMatchObject({ title: 'Bulk import 1', trollies: '' });
+      expect((await sarah.pb.collection('tasks').getOne(String(written[2]?.id))).trollies).toBe('3');
+      const { items } = await historyOf(sarah.pb, 'tasks', kept.id);
+      expect(items).toEqual([expect.objectContaining({ action: 'create', by: '', byName: 'operator (CLI)' })]);
+      const inDeleted = (await deletedList(sarah.pb)).items.map((entry) => entry.record.id);
+      for (const i of [0, 700, 1400]) expect(inDeleted).toContain(written[i]?.id);
+    });
+
+    it('refuses a bulk delete of a record changed meanwhile (412), and the batch writes nothing', async () => {
+      const refused = server.built.records.systemBatch(async (batch) => {
+        const [row] = await batch.insertMany('tasks', [{ ...order('Bulk stale'), nursery: sarah.nursery }]);
+        await batch.deleteMany('tasks', [{ ...row, updated: '2000-01-01 00:00:00.000Z' }]);
+      });
+      await expect(refused).rejects.toMatchObject({ status: 412 });
+      expect((await sarah.pb.collection('tasks').getList(1, 1, { filter: 'title = "Bulk stale"' })).totalItems).toBe(0);
+    });
+
     it('is shown only to whoever may view the record', async () => {
       const added = await sarah.pb.collection('tasks').create(order('Private history'));
       const visitor = server.client();

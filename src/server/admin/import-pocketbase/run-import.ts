@@ -1,7 +1,8 @@
 // Writes what map-records.ts planned into one nursery, through the one write path's batch
 // (RecordService.systemBatch): every record validated by its collection's declaration, stamped
 // with the nursery, with its history, in ONE transaction, so a failure leaves the target as it
-// was (docs/decisions/048). A dry run is the same import, rolled back at the end.
+// was (docs/decisions/048). Records go in chunks with the batch's bulk writes. A dry run is the
+// same import, rolled back at the end.
 
 import { sql } from 'kysely';
 import { validateUsername } from '#domain/accounts/validate-signup';
@@ -131,20 +132,28 @@ export async function importPocketBase(
         const planned = fresh.filter((m): m is Planned => m.kind === 'record');
         const taken = await takenIds(batch, planned);
         const done: Array<{ sourceId: string; target: Target; id: string }> = [];
+        const rows = new Rows();
         for (const mapped of fresh) {
           const outcome =
-            mapped.kind === 'skip' ? { reason: mapped.reason } : await writeRecord(records, batch, mapped, nursery.id, taken, files);
-          if (typeof outcome !== 'string') {
+            mapped.kind === 'skip'
+              ? { reason: mapped.reason }
+              : source === 'users'
+                ? await writeUser(records, batch, mapped, nursery.id, taken)
+                : await rowOf(records, mapped, nursery.id, taken, files);
+          if ('reason' in outcome) {
             counts.skipped++;
             report.skipped.push({ collection: source, id: mapped.sourceId, reason: outcome.reason });
             continue;
           }
+          const { id } = outcome;
+          if (outcome.row) rows.add((mapped as Planned).target, outcome.row, (mapped as Planned).deleted);
           counts.imported++;
-          ids.set(`${source}/${mapped.sourceId}`, outcome);
-          if (source === 'users') names.set(outcome, String((mapped as Planned).body.name || (mapped as Planned).body.username));
-          done.push({ sourceId: mapped.sourceId, target: (mapped as Planned).target, id: outcome });
-          options.afterRecord?.(++written);
+          ids.set(`${source}/${mapped.sourceId}`, id);
+          if (source === 'users') names.set(id, String((mapped as Planned).body.name || (mapped as Planned).body.username));
+          done.push({ sourceId: mapped.sourceId, target: (mapped as Planned).target, id });
         }
+        await rows.write(batch);
+        for (let i = 0; i < done.length; i++) options.afterRecord?.(++written);
         if (done.length > 0)
           await batch.db
             .insertInto('imported_records')
@@ -350,36 +359,85 @@ async function takenIds(batch: WriteBatch, planned: readonly Planned[]): Promise
   return taken;
 }
 
-/** Writes one planned record; answers its id, or why our rules refuse it. */
-async function writeRecord(
+/**
+ * The rows of a chunk, by collection, written with the batch's bulk writes (multi-row INSERTs,
+ * history in bulk, one resync rather than an event a record: `npm run bench:import`); the
+ * soft-deleted ones then go to Deleted, in the same transaction.
+ */
+class Rows {
+  private readonly byTarget = new Map<Target, { rows: Row[]; deleted: Set<string> }>();
+
+  add(target: Target, row: Row, deleted: boolean): void {
+    let entry = this.byTarget.get(target);
+    if (!entry) this.byTarget.set(target, (entry = { rows: [], deleted: new Set() }));
+    entry.rows.push(row);
+    if (deleted) entry.deleted.add(String(row.id));
+  }
+
+  async write(batch: WriteBatch): Promise<void> {
+    for (const [target, { rows, deleted }] of this.byTarget) {
+      const written = await batch.insertMany(target, rows, { keepTimes: true });
+      if (deleted.size > 0)
+        await batch.deleteMany(
+          target,
+          written.filter((row) => deleted.has(String(row.id))),
+        );
+    }
+  }
+}
+
+/**
+ * The row of one planned record (not a person: writeUser), checked as a client's create is, its
+ * files stored; or why our rules refuse it.
+ */
+async function rowOf(
+  records: RecordService,
+  planned: Planned,
+  nursery: string,
+  taken: ReadonlySet<string>,
+  files: FileCopier,
+): Promise<{ id: string; row: Row } | { reason: string }> {
+  const collection = records.collection(planned.target);
+  // The collection's own validation, as for a client's create: kinds, lengths, choices, its rules between fields.
+  const checked = validateInput(collection.declaration, planned.body, 'create');
+  if (!checked.ok) return { reason: describeErrors(checked.errors) };
+  const values: Row = collection.toRow({ ...checked.value, ...planned.trusted, nursery });
+  const id = keptId(planned, taken);
+  const copied = await files.copy(source(planned), planned, id);
+  return { id, row: { ...values, ...collection.toRow(copied), id, created: planned.created, updated: planned.updated } };
+}
+
+/** Its own id where it is a PocketBase id no record here has; within one import, ids are unique already. */
+function keptId(planned: Planned, taken: ReadonlySet<string>): string {
+  return RECORD_ID_PATTERN.test(planned.wantedId) && !taken.has(`${planned.target}/${planned.wantedId}`) ? planned.wantedId : newRecordId();
+}
+
+/**
+ * Writes one person, on their own (people are few, and each one's username and e-mail must be
+ * free, those of the people written before them included); answers their id, or why not.
+ */
+async function writeUser(
   records: RecordService,
   batch: WriteBatch,
   planned: Planned,
   nursery: string,
   taken: ReadonlySet<string>,
-  files: FileCopier,
-): Promise<string | { reason: string }> {
+): Promise<{ id: string; row: null } | { reason: string }> {
   const collection = records.collection(planned.target);
-  if (planned.target === 'users') {
-    const refused = await userRefusal(batch, planned);
-    if (refused) return { reason: refused };
-  }
-  // The collection's own validation, as for a client's create: kinds, lengths, choices, its rules between fields.
+  const refused = await userRefusal(batch, planned);
+  if (refused) return { reason: refused };
   const checked = validateInput(collection.declaration, planned.body, 'create');
   if (!checked.ok) return { reason: describeErrors(checked.errors) };
-  const extra: Row = planned.target === 'users' ? { tokenKey: newTokenKey() } : {};
-  const values: Row = collection.toRow({ ...checked.value, ...planned.trusted, ...extra, nursery });
-  // Its own id where it is a PocketBase id no record here has; within one import, ids are unique already.
-  const id =
-    RECORD_ID_PATTERN.test(planned.wantedId) && !taken.has(`${planned.target}/${planned.wantedId}`) ? planned.wantedId : newRecordId();
-  const copied = await files.copy(source(planned), planned, id);
+  const values: Row = collection.toRow({ ...checked.value, ...planned.trusted, tokenKey: newTokenKey(), nursery });
+  const id = keptId(planned, taken);
   const row = await batch.insert(
     planned.target,
-    { ...values, ...collection.toRow(copied), id, created: planned.created, updated: planned.updated },
+    { ...values, id, created: planned.created, updated: planned.updated },
     { keepTimes: true },
   );
   if (planned.deleted) await batch.delete(planned.target, row);
-  return id;
+  // Written already: no row left for the chunk's bulk write.
+  return { id, row: null };
 }
 
 /** The PocketBase collection a planned record came from (where its files are). */
