@@ -121,7 +121,9 @@ describe("another nursery's customers", () => {
     await theirs.office.pb.collection('customers').update(secret.id, { notes: 'Gate code 1234' });
     const ownChange = await mine.office.pb.collection('customers').update(own.id, { notes: 'After theirs' });
     await waitFor(() => ourStream.events.find((e) => e.record.id === ownChange.id), 'our own customer event');
-    expect(ourStream.events.map((e) => e.record.id)).toEqual([own.id]);
+    // On PostgreSQL the event of `own`'s create can still be on its way when the stream opens, so
+    // our stream may hold it too: what matters is that theirs never arrives.
+    expect([...new Set(ourStream.events.map((e) => e.record.id))]).toEqual([own.id]);
     expect(guess.events).toEqual([]);
     await mine.viewer.pb.realtime.unsubscribe();
   });
