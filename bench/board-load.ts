@@ -13,6 +13,8 @@
 //   BENCH_PAINT_ONLY=1 stops at the board's first paint (before orders are rendered).
 //   BENCH_WATERFALL=1 prints each request's start and end and the main thread's busy time.
 //   BENCH_PROFILE=1 prints the page's functions that took the most of its (throttled) script time.
+//   BENCH_TIMELINE=1 prints the main thread's tasks over 15 ms until the orders showed: when, how
+//   long, and what ran in them (script, style, layout, paint), so what a visit waits on shows.
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
@@ -45,6 +47,62 @@ const PAINT_MARKS = `(() => {
   };
   new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
 })();`;
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { data?: { url?: string; functionName?: string; frame?: string } };
+}
+
+/** The renderer's main-thread tasks of 15 ms or more, from the navigation's start, with their biggest parts. */
+function printTimeline(events: TraceEvent[]): void {
+  const main = events.find((e) => e.name === 'thread_name' && (e.args as { name?: string } | undefined)?.name === 'CrRendererMain');
+  const start = events.find((e) => e.name === 'navigationStart')?.ts ?? events.find((e) => e.name === 'TracingStartedInBrowser')?.ts ?? 0;
+  const onMain = events.filter((e) => main && e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined);
+  const tasks = onMain.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) >= 15_000);
+  const PARTS = [
+    'EvaluateScript',
+    'v8.compile',
+    'v8.compileModule',
+    'v8.evaluateModule',
+    'FunctionCall',
+    'TimerFire',
+    'FireAnimationFrame',
+    'EventDispatch',
+    'FireIdleCallback',
+    'UpdateLayoutTree',
+    'Layout',
+    'Paint',
+    'ParseHTML',
+    'MajorGC',
+    'MinorGC',
+    'v8.run',
+  ];
+  console.log('main-thread tasks >= 15 ms (start, duration, biggest parts):');
+  for (const task of tasks) {
+    const end = task.ts + (task.dur ?? 0);
+    const inside = onMain.filter((e) => e !== task && e.ts >= task.ts && e.ts < end && PARTS.includes(e.name));
+    const byName = new Map<string, number>();
+    for (const e of inside) {
+      const what =
+        e.name === 'FunctionCall' || e.name === 'EvaluateScript'
+          ? `${e.name}(${(e.args?.data?.url ?? '').split('/').pop()}${e.args?.data?.functionName ? ` ${e.args.data.functionName}` : ''})`
+          : e.name;
+      byName.set(what, (byName.get(what) ?? 0) + (e.dur ?? 0) / 1000);
+    }
+    const parts = [...byName.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 4)
+      .map(([n, ms]) => `${n} ${ms.toFixed(0)}`);
+    console.log(
+      `${((task.ts - start) / 1000).toFixed(0).padStart(6)} ${((task.dur ?? 0) / 1000).toFixed(0).padStart(5)} ms  ${parts.join(', ')}`,
+    );
+  }
+}
 
 interface CpuProfile {
   nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; hitCount?: number }[];
@@ -235,6 +293,16 @@ try {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.start');
     }
+    const trace: TraceEvent[] = [];
+    let traceDone: Promise<void> = Promise.resolve();
+    if (process.env.BENCH_TIMELINE) {
+      cdp.on('Tracing.dataCollected', (e) => void trace.push(...(e.value as unknown as TraceEvent[])));
+      traceDone = new Promise((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+      await cdp.send('Tracing.start', {
+        categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8,blink.user_timing,loading',
+        transferMode: 'ReportEvents',
+      });
+    }
     await page.goto(`${server.url}/?year=${year}&week=${week}`, { waitUntil: 'commit' });
     const paint = await paintedAt(page, 'board');
     if (process.env.BENCH_PAINT_ONLY) {
@@ -251,6 +319,11 @@ try {
     // The navigation's start in the page's clock is performance.timeOrigin; CDP timestamps are
     // monotonic seconds from the first request, which is the navigation itself.
     const freshAt = arrived?.end === undefined ? null : (arrived.end - origin) * 1000;
+    if (process.env.BENCH_TIMELINE) {
+      await cdp.send('Tracing.end');
+      await traceDone;
+      printTimeline(trace);
+    }
     if (process.env.BENCH_PROFILE) printHotFunctions((await cdp.send('Profiler.stop')) as { profile: CpuProfile }, server.url);
     // BENCH_WATERFALL=1: when each request started and finished, from the navigation's start,
     // and where the page's main thread spent its (throttled) time until the orders showed.
