@@ -17,7 +17,7 @@ export function securityHeaders(appUrl: string, scriptHashes: readonly string[] 
   return {
     contentSecurityPolicy: {
       directives: {
-        // The app's own files, and the inline boot script of index.html by its hash only.
+        // The app's own files, and the inline boot scripts of index.html by their hashes only.
         'script-src': ["'self'", ...scriptHashes],
         'img-src': ["'self'", 'data:', 'blob:'],
         'connect-src': ["'self'"],
@@ -41,8 +41,9 @@ export function inlineScripts(html: string): string[] {
 }
 
 /**
- * CSP sources (`'sha256-…'`) for the inline scripts of a page: index.html carries one, the boot
- * script that asks for the week's orders before the app has loaded (docs/decisions/014).
+ * CSP sources (`'sha256-…'`) for the inline scripts of a page: index.html carries two boot scripts,
+ * one that asks for the week's orders before the app has loaded (docs/decisions/014) and one that
+ * shows the board kept on the device (docs/decisions/051).
  */
 export function inlineScriptHashes(html: string): string[] {
   return inlineScripts(html).map((body) => `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);

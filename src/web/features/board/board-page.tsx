@@ -8,11 +8,13 @@ import { useNurseryHeadings } from '../../lib/settings/nursery';
 import { useWeekHeadings } from '../../lib/settings/use-week-headings';
 import { useWeekSelection } from '../../lib/week-selection';
 import { BoardView } from './board-view';
+import { useKeepBoardOnDevice } from './keep-board';
 
 function WeeklyBoard() {
   const { year, week, today } = useWeekSelection();
   const orders = useWeekOrders(year, week);
   useReportFetchingOrders(orders.isPending);
+  useKeepBoardOnDevice(year, week, orders.dataUpdatedAt, orders.data !== undefined);
   // The nursery's headings, each overridden by the person's own; from the browser's copies in this
   // first render, then the server's.
   const nurseryHeadings = useNurseryHeadings();
