@@ -1,14 +1,16 @@
 // Builds the boot scripts of web/boot/ into small classic scripts and puts them inline in
 // index.html, so they run as soon as the HTML arrives, before any of the app's scripts has
-// downloaded: the week's request at the top (docs/decisions/014), and the theme right after the
+// downloaded: the week's request at the top (docs/decisions/014); the theme right after the
 // `theme-color` tag it sets, before the stylesheet, so the first paint is already light or dark
-// (docs/decisions/050). The server allows exactly these scripts by their hashes in the CSP
+// (docs/decisions/050); and the board kept on the device at the end of the body, just after
+// `#root`, which it fills (docs/decisions/051). The server allows exactly these scripts by their hashes in the CSP
 // (server/plugins/security-headers.ts reads the hashes from the built index.html).
 import { build } from 'esbuild';
 import type { Plugin } from 'vite';
 
 const PREFETCH_ENTRY = 'src/web/boot/prefetch-week.ts';
 const THEME_ENTRY = 'src/web/boot/apply-theme.ts';
+const KEPT_BOARD_ENTRY = 'src/web/boot/show-kept-board.ts';
 const THEME_COLOUR_TAG = /<meta name="theme-color"[^>]*>/;
 /** More than this many bytes inline in every page load means a boot script took on too much. */
 const MAX_BOOT_BYTES = 4096;
@@ -23,18 +25,16 @@ export function inlineBootScript(): Plugin {
     transformIndexHtml: {
       order: 'pre',
       async handler(html) {
-        const [prefetch, theme] = await Promise.all([buildBootScript(PREFETCH_ENTRY, apiUrl), buildBootScript(THEME_ENTRY, apiUrl)]);
-        for (const [entry, code] of [
-          [PREFETCH_ENTRY, prefetch],
-          [THEME_ENTRY, theme],
-        ] as const) {
-          if (code.length > MAX_BOOT_BYTES)
-            throw new Error(`${entry} builds to ${code.length} bytes; keep an inline boot script under ${MAX_BOOT_BYTES}.`);
-        }
+        const [prefetch, theme, keptBoard] = await Promise.all(
+          [PREFETCH_ENTRY, THEME_ENTRY, KEPT_BOARD_ENTRY].map((entry) => buildBootScript(entry, apiUrl)),
+        );
         if (!THEME_COLOUR_TAG.test(html)) throw new Error('index.html has no <meta name="theme-color">, which the theme script sets.');
         return {
           html: html.replace(THEME_COLOUR_TAG, (tag) => `${tag}\n    <script>${theme}</script>`),
-          tags: [{ tag: 'script', children: prefetch, injectTo: 'head-prepend' }],
+          tags: [
+            { tag: 'script', children: prefetch, injectTo: 'head-prepend' },
+            { tag: 'script', children: keptBoard, injectTo: 'body' },
+          ],
         };
       },
     },
@@ -55,5 +55,9 @@ async function buildBootScript(entry: string, apiUrl: string): Promise<string> {
     // The boot script bundles lib/config.ts, which reads these; it never runs in the dev server's way.
     define: { 'import.meta.env.VITE_API_URL': JSON.stringify(apiUrl), 'import.meta.env.DEV': 'false' },
   });
-  return result.outputFiles[0]?.text.trim() ?? '';
+  const code = result.outputFiles[0]?.text.trim() ?? '';
+  if (code.length > MAX_BOOT_BYTES) {
+    throw new Error(`${entry} builds to ${code.length} bytes; keep an inline boot script under ${MAX_BOOT_BYTES}.`);
+  }
+  return code;
 }

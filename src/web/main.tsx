@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { KEPT_BOARD_ATTRIBUTE } from './lib/offline/kept-board';
 import './styles.css';
 
 const container = document.getElementById('root');
@@ -11,3 +12,11 @@ createRoot(container).render(
     <App />
   </StrictMode>,
 );
+
+// The board kept on the device (boot/show-kept-board.ts) has been taken over by the first render,
+// which is synchronous: from now on the page answers taps.
+if (container.hasAttribute(KEPT_BOARD_ATTRIBUTE)) {
+  container.removeAttribute(KEPT_BOARD_ATTRIBUTE);
+  container.inert = false;
+  container.style.pointerEvents = '';
+}

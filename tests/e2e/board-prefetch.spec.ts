@@ -1,4 +1,5 @@
 import { api, unique } from '../support/e2e-api';
+import { appEntryScript } from '../support/e2e-board';
 import { FUTURE_YEAR } from '../support/open-weeks';
 import { test, expect } from '../support/e2e-fixtures';
 
@@ -21,9 +22,7 @@ test("the board's week is asked for before the app's script has arrived, and sho
   await signIn(page, account);
 
   // The app's entry script, held back for a second as slow Wi-Fi would.
-  const html = await (await fetch(`${baseURL}/`)).text();
-  const entry = /<script type="module"[^>]*src="([^"]+)"/.exec(html)?.[1];
-  expect(entry, 'index.html names its entry script').toBeTruthy();
+  const entry = await appEntryScript(baseURL);
   await page.route(`**${entry}`, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     await route.continue();

@@ -59,3 +59,11 @@ export async function secondDevice(
   await openLiveBoard(page, week);
   return { page, close: () => context.close() };
 }
+
+/** The address of the app's entry script in index.html, for a journey that holds it back as slow Wi-Fi would. */
+export async function appEntryScript(baseURL: string | undefined): Promise<string> {
+  const html = await (await fetch(`${baseURL}/`)).text();
+  const entry = /<script type="module"[^>]*src="([^"]+)"/.exec(html)?.[1];
+  expect(entry, 'index.html names its entry script').toBeTruthy();
+  return entry ?? '';
+}

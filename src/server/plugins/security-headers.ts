@@ -41,9 +41,10 @@ export function inlineScripts(html: string): string[] {
 }
 
 /**
- * CSP sources (`'sha256-…'`) for the inline scripts of a page: index.html carries two, the boot
- * scripts that ask for the week's orders (docs/decisions/014) and set light or dark
- * (docs/decisions/050) before the app has loaded.
+ * CSP sources (`'sha256-…'`) for the inline scripts of a page: index.html carries three boot
+ * scripts, one that asks for the week's orders before the app has loaded (docs/decisions/014), one
+ * that sets light or dark before the first paint (docs/decisions/050) and one that shows the board
+ * kept on the device (docs/decisions/051).
  */
 export function inlineScriptHashes(html: string): string[] {
   return inlineScripts(html).map((body) => `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);

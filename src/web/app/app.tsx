@@ -36,9 +36,12 @@ export function App() {
       <RouterProvider router={router}>
         <AppRoutes />
       </RouterProvider>
-      <Suspense fallback={null}>
-        <AppToaster />
-      </Suspense>
+      {/* Toasts are not part of the board kept on the device for the next visit (keep-board.ts). */}
+      <div data-not-kept="">
+        <Suspense fallback={null}>
+          <AppToaster />
+        </Suspense>
+      </div>
     </AppProviders>
   );
 }

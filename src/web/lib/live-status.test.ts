@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
-import { clockLabel, describeLiveStatus, isShownLive } from './live-status';
+import { clockLabel } from './clock-label';
+import { describeLiveStatus, isShownLive } from './live-status';
 
 const at = (text: string) => new Date(text).getTime();
 const now = at('2026-11-24T15:00:00');

@@ -23,7 +23,7 @@ export function LiveIndicator() {
   return (
     <p className="flex items-center gap-1.5 text-sm whitespace-nowrap text-slate-600" data-live={live} data-offline={status.isOffline}>
       <span aria-hidden="true" className={`size-2 rounded-full ${live ? 'bg-emerald-500' : 'bg-amber-500'}`} />
-      <span>{text}</span>
+      <span data-live-label="">{text}</span>
     </p>
   );
 }

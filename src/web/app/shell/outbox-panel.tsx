@@ -3,7 +3,7 @@ import type { Field } from '#domain/collections/fields';
 import { tasks } from '#domain/collections/tasks';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { clockLabel } from '../../lib/live-status';
+import { clockLabel } from '../../lib/clock-label';
 import { startSending } from '../../lib/outbox/outbox-start';
 import { describeNotSent, removeFromOutbox, updateOutboxEntry, useOutbox, type OutboxEntry } from '../../lib/outbox/outbox-store';
 

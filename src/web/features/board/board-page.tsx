@@ -10,6 +10,7 @@ import { useNurseryHeadings } from '../../lib/settings/nursery';
 import { useWeekHeadings } from '../../lib/settings/use-week-headings';
 import { useWeekSelection } from '../../lib/week-selection';
 import { BoardView } from './board-view';
+import { useKeepBoardOnDevice } from './keep-board';
 
 function WeeklyBoard() {
   const { year, week, today } = useWeekSelection();
@@ -18,6 +19,7 @@ function WeeklyBoard() {
   // New orders made offline show in their day, marked "Not sent" (docs/decisions/047).
   const list = useMemo(() => weekBoardList({ year, weekNumber: week }), [year, week]);
   const shown = useWithQueuedCreates(orders.data, list);
+  useKeepBoardOnDevice(year, week, orders.dataUpdatedAt, orders.data !== undefined);
   // The nursery's headings, each overridden by the person's own; from the browser's copies in this
   // first render, then the server's.
   const nurseryHeadings = useNurseryHeadings();

@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { Day } from '#domain/records';
 import { useLocation } from '../../lib/router/hooks';
+import { HEIGHT_VARIABLE_CHANGE } from '../../lib/use-height-variable';
 import { dayColumnId } from './day-column';
 import { jumpToDay } from './day-strip';
 
@@ -26,8 +27,10 @@ const shownEntries = new Set<string>();
  * On a phone the board opens at today's column, not at Monday (docs/product.md#weekly-board):
  * when a board entry is first shown for a week holding today, today's column is scrolled to the
  * top unless it starts in the upper half of the page's first screen; once the orders have arrived
- * (the days above it grow), the same again, and again whenever the page changes height, until
- * the person moves. Back to an entry seen before does nothing, nor does a board opened to show an
+ * (the days above it grow), the same again, and again whenever the page, the header or the day
+ * strip changes height, until the person moves (a first render may already have the orders kept
+ * on the device, docs/decisions/051, while the header is still settling). Back to an entry seen
+ * before does nothing, nor does a board opened to show an
  * order just added (`skip`).
  */
 export function useOpenAtToday({
@@ -56,8 +59,15 @@ export function useOpenAtToday({
     const frame = requestAnimationFrame(() => {
       if (!isNearTheTop(idPrefix, today)) jumpToDay(idPrefix, today, { behavior: 'instant', focus: false });
     });
+    // The header or the day strip changing height (the header's live status settling) moves the
+    // column from under them: placed again, as long as the person has not moved.
+    const placeAgain = () => {
+      if (!isNearTheTop(idPrefix, today)) jumpToDay(idPrefix, today, { behavior: 'instant', focus: false });
+    };
+    document.documentElement.addEventListener(HEIGHT_VARIABLE_CHANGE, placeAgain);
     const stop = () => {
       pending.current = false;
+      document.documentElement.removeEventListener(HEIGHT_VARIABLE_CHANGE, placeAgain);
       for (const type of USER_MOVES) window.removeEventListener(type, stop, true);
     };
     for (const type of USER_MOVES) window.addEventListener(type, stop, { capture: true, passive: true });

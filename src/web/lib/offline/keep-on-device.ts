@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { Query, QueryClient } from '@tanstack/react-query';
 import { liveStatus } from '../live-status';
 import { clearDevice, readKeptEntries, removeKeptEntries, writeKeptEntries } from './device-store';
+import { forgetKeptBoard, readKeptBoard } from './kept-board';
 import { entriesOverLimit, keptKind, mayShowOnline, type KeptEntry } from './kept-queries';
 
 // Keeps the answers a person last saw on the device and puts them on screen at once on the next
@@ -89,10 +90,19 @@ let startedFor: string | null = null;
 export async function keepOnDevice(client: QueryClient, user: string | undefined): Promise<void> {
   if (!user || startedFor !== null || stopped) return;
   startedFor = user;
+  // The board the boot script may have put on the page: its orders are in the app's first render,
+  // read synchronously, so that render takes the markup over instead of replacing it (decision 051).
+  const board = readKeptBoard();
+  if (board?.user === user)
+    kept.set(board.hash, { hash: board.hash, key: board.key, user, at: board.at, keptAt: board.at, data: board.data });
   const cache = client.getQueryCache();
   cache.subscribe((event) => {
-    if (event.type === 'added') restore(client, event.query);
-    else if (event.type === 'updated' && event.action.type === 'success') scheduleWrite(client, user, event.query);
+    if (event.type === 'added') {
+      restore(client, event.query);
+      // An answer the query started with (the boot script's week, taken as initial data) is
+      // kept as a fetched one is: no success is reported for it.
+      if (event.query.state.data !== undefined) scheduleWrite(client, user, event.query);
+    } else if (event.type === 'updated' && event.action.type === 'success') scheduleWrite(client, user, event.query);
   });
   let entries: KeptEntry[];
   try {
@@ -103,7 +113,7 @@ export async function keepOnDevice(client: QueryClient, user: string | undefined
   }
   if (stopped) return;
   const others = entries.filter((entry) => entry.user !== user).map((entry) => entry.hash);
-  for (const entry of entries) if (entry.user === user && !kept.has(entry.hash)) kept.set(entry.hash, entry);
+  for (const entry of entries) if (entry.user === user && (kept.get(entry.hash)?.at ?? -1) < entry.at) kept.set(entry.hash, entry);
   for (const query of cache.getAll()) restore(client, query);
   loads += 1;
   for (const listener of loadListeners) listener();
@@ -116,6 +126,7 @@ export async function forgetDevice(): Promise<void> {
   if (writeTimer !== null) clearTimeout(writeTimer);
   pendingWrites.clear();
   kept.clear();
+  forgetKeptBoard();
   await clearDevice();
 }
 

@@ -66,3 +66,12 @@ export async function takePrefetchedWeek(year: number, week: number, token: stri
   if (!offer) return null;
   return ordersIn(await offer.answer.catch(() => null));
 }
+
+/**
+ * The week the boot script asked for, not taken: on the board and signed in, the week the board
+ * will open at (boot/show-kept-board.ts shows the kept board only for it). Null when it asked nothing.
+ */
+export function offeredWeek(): { year: number; week: number } | null {
+  const offer = slot[SLOT];
+  return offer ? { year: offer.year, week: offer.week } : null;
+}

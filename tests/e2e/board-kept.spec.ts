@@ -1,0 +1,71 @@
+import { api, unique } from '../support/e2e-api';
+import { appEntryScript } from '../support/e2e-board';
+import { FUTURE_YEAR } from '../support/open-weeks';
+import { test, expect } from '../support/e2e-fixtures';
+
+// A repeat visit shows the week as it was last on screen before the app's script has run: the
+// inline boot script puts the kept board into the page, marked with its age, and the app's first
+// render takes it over (docs/decisions/051).
+
+const KEPT_BOARD_KEY = 'trolleyboard_kept_board';
+/** The kept board's text ('' when none); a string to evaluate: the tests' TypeScript has no DOM types. */
+const KEPT_BOARD = `window.localStorage.getItem('${KEPT_BOARD_KEY}') ?? ''`;
+
+test('a repeat visit shows the kept week before the app has loaded, then the app takes it over', async ({
+  page,
+  accounts,
+  signIn,
+  baseURL,
+}) => {
+  const account = await accounts.create();
+  const pb = await api(account);
+  const title = `Kept line ${unique()}`;
+  const order = await pb
+    .collection('tasks')
+    .create({ title, year: FUTURE_YEAR, weekNumber: 50, day: 'tuesday', customerType: 'retail', other: 'none' });
+  await signIn(page, account);
+  const board = `/?year=${FUTURE_YEAR}&week=50`;
+  await page.goto(board);
+  const tuesday = page.getByRole('region', { name: /^Tuesday/ });
+  await expect(tuesday.getByText(title)).toBeVisible();
+  // Kept once the browser has had a moment after the orders showed.
+  await expect.poll(() => page.evaluate<string>(KEPT_BOARD)).toContain(title);
+
+  // The app's entry script is held back until the kept board has been seen.
+  const entry = await appEntryScript(baseURL);
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**${entry}`, async (route) => {
+    await released;
+    await route.continue();
+  });
+
+  await page.goto(board, { waitUntil: 'commit' });
+  const root = page.locator('#root');
+  await expect(root).toHaveAttribute('data-kept-board', '');
+  await expect(tuesday.getByText(title)).toBeVisible();
+  await expect(page.getByText(/^On this device · as of \d\d:\d\d$/)).toBeVisible();
+
+  release();
+  await expect(root).not.toHaveAttribute('data-kept-board');
+  // One line, the app's own: its status button opens the status menu.
+  await expect(page.locator(`[data-order-id="${order.id}"]`)).toHaveCount(1);
+  await tuesday.getByRole('button', { name: /^Status: / }).click();
+  await expect(page.getByRole('menu', { name: `Status of ${title}` })).toBeVisible();
+});
+
+test('the board kept on the device belongs to the person signed in: signing out removes it', async ({ page, accounts, signIn }) => {
+  const account = await accounts.create();
+  const pb = await api(account);
+  const title = `Private line ${unique()}`;
+  await pb.collection('tasks').create({ title, year: FUTURE_YEAR, weekNumber: 50, day: 'monday', customerType: 'retail', other: 'none' });
+  await signIn(page, account);
+  await page.goto(`/?year=${FUTURE_YEAR}&week=50`);
+  await expect(page.getByText(title)).toBeVisible();
+  await expect.poll(() => page.evaluate<string>(KEPT_BOARD)).toContain(title);
+
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+  expect(await page.evaluate<string>(KEPT_BOARD)).toBe('');
+});
