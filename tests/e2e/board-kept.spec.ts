@@ -1,5 +1,5 @@
 import { api, unique } from '../support/e2e-api';
-import { appEntryScript } from '../support/e2e-board';
+import { appEntryScript, logOut } from '../support/e2e-board';
 import { FUTURE_YEAR } from '../support/open-weeks';
 import { test, expect } from '../support/e2e-fixtures';
 
@@ -64,8 +64,6 @@ test('the board kept on the device belongs to the person signed in: signing out 
   await expect(page.getByText(title)).toBeVisible();
   await expect.poll(() => page.evaluate<string>(KEPT_BOARD)).toContain(title);
 
-  await page.getByRole('button', { name: 'Menu' }).click();
-  await page.getByRole('button', { name: 'Logout' }).click();
-  await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+  await logOut(page);
   expect(await page.evaluate<string>(KEPT_BOARD)).toBe('');
 });

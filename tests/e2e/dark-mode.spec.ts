@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { RUNS_API } from '../../src/domain/runs/runs-api';
 import { addOrder, api, unique } from '../support/e2e-api';
-import { boardPath, column, line, ownWeek, SCREENS, statusButton, toast } from '../support/e2e-board';
+import { boardPath, column, line, logOut, ownWeek, SCREENS, statusButton, toast } from '../support/e2e-board';
 import { repoRoot } from '../support/e2e-env';
 import { test, expect, type Account } from '../support/e2e-fixtures';
 import { openMapperWithStops } from '../support/mapper';
@@ -336,9 +336,7 @@ test('the device decides until Settings does; the choice is applied before the a
   await expect(appearance.getByRole('radio', { name: /^Dark/ })).toBeChecked();
   await appearance.getByRole('radio', { name: /^Light/ }).check();
   await expect.poll(isDark).toBe(false);
-  await page.getByRole('button', { name: 'Menu' }).click();
-  await page.getByRole('button', { name: 'Logout' }).click();
-  await expect(page.getByText('to see your account.')).toBeVisible();
+  await logOut(page, page.getByText('to see your account.'));
   expect(await isDark()).toBe(false);
 
   // Back to System: the dark device decides again.

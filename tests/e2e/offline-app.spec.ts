@@ -6,6 +6,7 @@ import { loadConfig } from '../../src/server/config';
 import { createAccountInDatabase } from '../support/accounts';
 import { addOrder, api, unique } from '../support/e2e-api';
 import { submitLogin, test, expect } from '../support/e2e-fixtures';
+import { logOut } from '../support/e2e-board';
 import { e2eWorkDir, repoRoot } from '../support/e2e-env';
 import { FUTURE_YEAR } from '../support/open-weeks';
 import { startServerProcess } from '../support/server-process';
@@ -151,9 +152,7 @@ test('signing out removes everything kept on the device', async ({ page, account
   await expect(page.getByText('Current Week').first()).toBeVisible();
   await weekKept(page, FUTURE_YEAR, WEEK);
 
-  await page.getByRole('button', { name: 'Menu' }).click();
-  await page.getByRole('button', { name: 'Logout' }).click();
-  await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+  await logOut(page);
   expect(await keptKeys(page)).toEqual([]);
 });
 

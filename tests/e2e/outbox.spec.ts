@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { api, unique } from '../support/e2e-api';
-import { boardPath, line, LIVE_MS, openLiveBoard, ownWeek, secondDevice, statusButton } from '../support/e2e-board';
+import { boardPath, line, LIVE_MS, logOutFromOpenMenu, openLiveBoard, ownWeek, secondDevice, statusButton } from '../support/e2e-board';
 import { test, expect } from '../support/e2e-fixtures';
 import type { IsoWeek } from '../../src/domain/weeks';
 
@@ -163,7 +163,7 @@ test('a status whose request fails on the way is kept; logout warns that it will
 
   // Still signed in, the menu still open: this time they accept.
   await expect(page.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'true');
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await logOutFromOpenMenu(page);
   await expect(page).toHaveURL((url) => url.pathname === '/login');
   expect(warnings).toHaveLength(2);
   expect(await page.evaluate("window.localStorage.getItem('trolleyboard_outbox')")).toBeNull();

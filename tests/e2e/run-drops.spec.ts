@@ -1,6 +1,6 @@
 import { RUNS_API } from '../../src/domain/runs/runs-api';
 import { api, unique } from '../support/e2e-api';
-import { boardPath, line, ownWeek, SCREENS, toast } from '../support/e2e-board';
+import { boardPath, line, logOut, ownWeek, SCREENS, toast } from '../support/e2e-board';
 import { expect, test } from '../support/e2e-fixtures';
 import { imageCount, readPdf } from '../support/pdf-tools';
 
@@ -160,9 +160,7 @@ test("a dispatched run opens to look at and print: its plan can't change and Pri
   const fresh = await pb
     .collection('trolley_exports')
     .create({ name: `Fresh run ${u}`, data: dispatched.data, vehicleInfo: dispatched.vehicleInfo });
-  await page.getByRole('button', { name: 'Menu' }).click();
-  await page.getByRole('button', { name: 'Logout' }).click();
-  await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+  await logOut(page);
   await signIn(page, viewer);
   await page.goto(`/runs/view/${fresh.id}`);
   await expect(page.getByText(`Hill Top ${u}`).first()).toBeVisible();

@@ -1,3 +1,4 @@
+import { logOut } from '../support/e2e-board';
 import { test, expect } from '../support/e2e-fixtures';
 import { currentIsoWeek, localCalendarDate } from '../../src/domain/weeks';
 
@@ -136,10 +137,8 @@ test('map mode swaps the week selector for Create Run, Clear and X', async ({ pa
 test('logout clears the session and the settings cache', async ({ page, accounts, signIn }) => {
   await signIn(page, await accounts.create());
   await page.evaluate(`window.localStorage.setItem('user_settings_cache', '{"left":"over"}')`);
-  await page.getByRole('button', { name: 'Menu' }).click();
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await logOut(page);
   await expect(page).toHaveURL((url) => url.pathname === '/login');
-  await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
   expect(await page.evaluate("window.localStorage.getItem('pocketbase_auth')")).toBeNull();
   expect(await page.evaluate("window.localStorage.getItem('user_settings_cache')")).toBeNull();
   await page.goto('/');

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { dayLabel } from '../../src/domain/orders/format';
 import { api, unique } from '../support/e2e-api';
-import { column, line, ownWeek, SCREENS, toast } from '../support/e2e-board';
+import { column, line, logOut, ownWeek, SCREENS, toast } from '../support/e2e-board';
 import { test, expect } from '../support/e2e-fixtures';
 
 // Standing orders and copying weeks (docs/decisions/039), at phone and desktop sizes: a standing
@@ -82,10 +82,7 @@ for (const [n, screen] of SCREENS.entries()) {
       expect(await pb.collection('tasks').getFullList({ filter: pb.filter('title ~ {:u}', { u }) })).toHaveLength(1);
 
       // A viewer is offered neither Fill week nor copying.
-      await page.getByRole('button', { name: 'Menu' }).click();
-      await page.getByRole('button', { name: 'Logout' }).click();
-      // Signing out navigates by itself; a goto during it would be interrupted.
-      await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+      await logOut(page);
       await signIn(page, viewer);
       await page.goto(`/?year=${week.year}&week=${week.week}`);
       await expect(line(page, 'Wednesday', `Hill Top ${u}`)).toHaveCount(1);

@@ -46,6 +46,25 @@ export async function openLiveBoard(page: Page, week: IsoWeek): Promise<void> {
   await expect(page.getByText('Live', { exact: true })).toBeVisible({ timeout: 10_000 });
 }
 
+/**
+ * Signs out from the menu and waits until the page has reloaded and shows `shown` (the sign-in
+ * page's heading unless the screen stays open signed out, as Settings does). Logout shows the
+ * sign-in page at once and reloads by itself once the device is cleared: a goto or an evaluate
+ * made in between would be cut off by that reload.
+ */
+export async function logOut(page: Page, shown?: Locator): Promise<void> {
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await logOutFromOpenMenu(page, shown);
+}
+
+/** `logOut` with the menu already open (after a first Logout was cancelled). */
+export async function logOutFromOpenMenu(page: Page, shown = page.getByRole('heading', { name: 'Welcome' })): Promise<void> {
+  const reloaded = page.waitForEvent('load');
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await reloaded;
+  await expect(shown).toBeVisible();
+}
+
 /** Another device (its own browser context) signed in as `account`, showing the same board live. */
 export async function secondDevice(
   browser: Browser,
