@@ -109,7 +109,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   for (const warning of prepareDataDir(config.dataDir)) app.log.warn(warning);
   const secrets = loadSecrets(config);
   // Made only with METRICS_TOKEN set: without it no hook runs and /api/metrics is 404 (docs/decisions/049).
-  const metrics = config.metricsToken === null ? null : new ServerMetrics();
+  const metrics = config.metricsToken === null ? null : await ServerMetrics.create();
   const database = await openDatabase({ ...config, onQuery: metrics ? (ms, failed) => metrics.query('main', ms, failed) : undefined });
   const mailer: Mailer = createMailer(config, app.log);
   // The server's clock: every stamp, throttle window and realtime token check reads it.

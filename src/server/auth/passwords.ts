@@ -1,5 +1,4 @@
 import { hash, verify, type Options } from '@node-rs/argon2';
-import bcrypt from 'bcryptjs';
 
 /**
  * `default`: argon2id with the library's defaults (~60 ms here), slow enough to resist guessing,
@@ -28,7 +27,8 @@ export function isBcryptHash(passwordHash: string): boolean {
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    if (isBcryptHash(passwordHash)) return await bcrypt.compare(password, passwordHash);
+    // Loaded on the first such sign-in only: most servers never hold a bcrypt hash.
+    if (isBcryptHash(passwordHash)) return await (await import('bcryptjs')).default.compare(password, passwordHash);
     return await verify(passwordHash, password);
   } catch {
     return false;

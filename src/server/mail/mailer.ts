@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../data-dir';
 
@@ -36,15 +36,30 @@ export function sendInBackground(mailer: Mailer, log: { error(obj: object, msg: 
 }
 
 /**
+ * nodemailer is loaded with the first mail, not at start: most hours of a server send none, and
+ * an idle server is measured by its memory (bench/README.md, `rss_mb_idle_empty`).
+ */
+function onFirstMail(make: (nodemailer: typeof import('nodemailer')) => Transporter): { get(): Promise<Transporter>; close(): void } {
+  let made: Promise<Transporter> | null = null;
+  return {
+    get: () => (made ??= import('nodemailer').then((loaded) => make(loaded.default))),
+    close: () => void made?.then((transport) => transport.close()),
+  };
+}
+
+/**
  * SMTP when SMTP_URL is set; otherwise each mail becomes an .eml file in DATA_DIR/mail and its
  * link goes to the log, so one machine works without a mail server (docs/decisions/023).
  */
 export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>, log: Log): Mailer {
   if (config.smtpUrl) {
-    const transport = nodemailer.createTransport(config.smtpUrl);
+    const smtpUrl = config.smtpUrl;
+    const transport = onFirstMail((nodemailer) => nodemailer.createTransport(smtpUrl));
     return {
       async send(message) {
-        await transport.sendMail({
+        await (
+          await transport.get()
+        ).sendMail({
           from: config.mailFrom,
           to: message.to,
           subject: message.subject,
@@ -56,11 +71,13 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
     };
   }
   const folder = path.join(config.dataDir, 'mail');
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = onFirstMail((nodemailer) => nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }));
   let counter = 0;
   return {
     async send(message) {
-      const info = await transport.sendMail({
+      const info = await (
+        await transport.get()
+      ).sendMail({
         from: config.mailFrom,
         to: message.to,
         subject: message.subject,

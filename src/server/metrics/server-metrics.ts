@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Counter, Histogram, Registry } from 'prom-client';
 import type { FastifyInstance } from 'fastify';
 import type { ClientReads } from '../db/client-reads';
 
@@ -39,7 +39,7 @@ export const UNMATCHED_ROUTE = '(unmatched)';
  * so the board's requests do not get measurably slower.
  */
 export class ServerMetrics {
-  readonly registry = new Registry();
+  readonly registry: Registry;
   private readonly requests: Counter<'method' | 'route' | 'status'>;
   private readonly requestSeconds: Histogram<'method' | 'route'>;
   private readonly listCache: Counter<'outcome'>;
@@ -50,23 +50,32 @@ export class ServerMetrics {
   private readonly cacheHits: { inc(): void };
   private readonly cacheMisses: { inc(): void };
 
-  constructor() {
+  /**
+   * prom-client is loaded only where metrics are on (METRICS_TOKEN): a server without them does
+   * not hold it in memory (bench/README.md, `rss_mb_idle_empty`).
+   */
+  static async create(): Promise<ServerMetrics> {
+    return new ServerMetrics(await import('prom-client'));
+  }
+
+  private constructor(prom: typeof import('prom-client')) {
+    this.registry = new prom.Registry();
     const registers = [this.registry];
-    collectDefaultMetrics({ register: this.registry });
-    this.requests = new Counter({
+    prom.collectDefaultMetrics({ register: this.registry });
+    this.requests = new prom.Counter({
       name: 'trolleyboard_http_requests_total',
       help: 'HTTP requests answered, by method, route pattern and status code.',
       labelNames: ['method', 'route', 'status'],
       registers,
     });
-    this.requestSeconds = new Histogram({
+    this.requestSeconds = new prom.Histogram({
       name: 'trolleyboard_http_request_duration_seconds',
       help: 'Time from request to the end of its answer, by method and route pattern.',
       labelNames: ['method', 'route'],
       buckets: REQUEST_BUCKETS,
       registers,
     });
-    this.listCache = new Counter({
+    this.listCache = new prom.Counter({
       name: 'trolleyboard_list_cache_lookups_total',
       help: 'List requests answered from the list cache (hit) or by running the query (miss).',
       labelNames: ['outcome'],
@@ -74,27 +83,27 @@ export class ServerMetrics {
     });
     this.cacheHits = this.listCache.labels({ outcome: 'hit' });
     this.cacheMisses = this.listCache.labels({ outcome: 'miss' });
-    this.querySeconds = new Histogram({
+    this.querySeconds = new prom.Histogram({
       name: 'trolleyboard_db_query_duration_seconds',
       help: 'Database query time: main connection queries, and client list/search reads (connection="reads").',
       labelNames: ['connection', 'outcome'],
       buckets: QUERY_BUCKETS,
       registers,
     });
-    this.fanOutSeconds = new Histogram({
+    this.fanOutSeconds = new prom.Histogram({
       name: 'trolleyboard_realtime_fanout_duration_seconds',
       help: 'Time to hand one committed change to every realtime subscriber of this instance.',
       buckets: FANOUT_BUCKETS,
       registers,
     });
-    this.fanOutChanges = new Counter({
+    this.fanOutChanges = new prom.Counter({
       name: 'trolleyboard_realtime_changes_total',
       help: 'Committed changes fanned out to this instance’s realtime subscribers.',
       registers,
     });
     // Read when scraped, from the live objects: nothing to keep in step between scrapes.
     const sources = () => this.sources;
-    new Gauge({
+    new prom.Gauge({
       name: 'trolleyboard_realtime_streams',
       help: 'Open realtime (SSE) streams on this instance, by whether they have signed in yet.',
       labelNames: ['state'],
@@ -106,7 +115,7 @@ export class ServerMetrics {
         this.set({ state: 'anonymous' }, counts.anonymousStreams);
       },
     });
-    new Gauge({
+    new prom.Gauge({
       name: 'trolleyboard_realtime_subscriptions',
       help: 'Realtime subscriptions (topics) held by this instance’s streams.',
       registers,
@@ -115,7 +124,7 @@ export class ServerMetrics {
         if (counts) this.set(counts.subscriptions);
       },
     });
-    new Gauge({
+    new prom.Gauge({
       name: 'trolleyboard_db_pool_connections',
       help: 'Database pool: PostgreSQL connections, or SQLite read worker threads, by state.',
       labelNames: ['pool', 'state'],
