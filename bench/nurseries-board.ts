@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { MANY_NURSERIES_KEYS, measureManyNurseries, type ManyNurseriesKey } from './lib/many-nurseries';
 import { measureBoardAcrossNurseries } from './lib/nurseries';
-import { mergeResults, RESULTS_FILE } from './lib/results-file';
+import { figureRecorder, mergeResults, RESULTS_FILE } from './lib/results-file';
 
 type Key = ManyNurseriesKey | 'board_100_nurseries_over_1_sqlite';
 const TARGETS: Record<Key, string> = {
@@ -25,17 +25,7 @@ const TARGETS: Record<Key, string> = {
 const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').map((s) => s.trim()));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
 const results: Partial<Record<Key, number | null>> = {};
-const notes: string[] = [];
-
-function set(key: Key, value: number): void {
-  results[key] = Number.isFinite(value) ? Math.round(value * 1000) / 1000 : null;
-  console.log(`  ${key} = ${results[key]}`);
-}
-
-function skip(keys: Key[], why: string): void {
-  for (const key of keys) console.log(`  skipped: ${key}: ${why}`);
-  notes.push(`${keys.join(', ')}: skipped: ${why}`);
-}
+const { set, skip, notes } = figureRecorder(results);
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'trolleyboard-bench-nurseries-'));
 const started = Date.now();

@@ -27,7 +27,7 @@ import { measureLedgerBalances } from './lib/ledger';
 import { measurePocketBaseImport } from './lib/pocketbase-import';
 import { measureBoardAcrossNurseries } from './lib/nurseries';
 import { measureManyNurseries } from './lib/many-nurseries';
-import { readResults, RESULTS_FILE } from './lib/results-file';
+import { figureRecorder, readResults, RESULTS_FILE } from './lib/results-file';
 import { hasRealtime, measureFanout, type Session } from './lib/realtime';
 import {
   BOARD_WEEK,
@@ -111,17 +111,7 @@ const TARGETS: Partial<Record<Key, string>> = {
 };
 
 const results = Object.fromEntries(KEYS.map((k) => [k, null])) as Record<Key, number | null>;
-const notes: string[] = [];
-
-function set(key: Key, value: number): void {
-  results[key] = Number.isFinite(value) ? Math.round(value * 1000) / 1000 : null;
-  console.log(`  ${key} = ${results[key]}`);
-}
-
-function skip(keys: Key[], why: string): void {
-  for (const key of keys) console.log(`  skipped: ${key}: ${why}`);
-  notes.push(`${keys.join(', ')}: skipped: ${why}`);
-}
+const { set, skip, notes } = figureRecorder(results);
 
 function step(text: string): void {
   console.log(`\n== ${text}`);
