@@ -39,7 +39,10 @@ export function sendInBackground(mailer: Mailer, log: { error(obj: object, msg: 
  * nodemailer is loaded with the first mail, not at start: most hours of a server send none, and
  * an idle server is measured by its memory (bench/README.md, `rss_mb_idle_empty`).
  */
-function onFirstMail(make: (nodemailer: typeof import('nodemailer')) => Transporter): { get(): Promise<Transporter>; close(): void } {
+function onFirstMail(make: (nodemailer: (typeof import('nodemailer'))['default']) => Transporter): {
+  get(): Promise<Transporter>;
+  close(): void;
+} {
   let made: Promise<Transporter> | null = null;
   return {
     get: () => (made ??= import('nodemailer').then((loaded) => make(loaded.default))),
