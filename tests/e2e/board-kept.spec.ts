@@ -10,6 +10,8 @@ import { test, expect } from '../support/e2e-fixtures';
 const KEPT_BOARD_KEY = 'trolleyboard_kept_board';
 /** The kept board's text ('' when none); a string to evaluate: the tests' TypeScript has no DOM types. */
 const KEPT_BOARD = `window.localStorage.getItem('${KEPT_BOARD_KEY}') ?? ''`;
+/** Only the kept markup: the entry also holds the week's orders, for the app's first render. */
+const KEPT_MARKUP = `JSON.parse(window.localStorage.getItem('${KEPT_BOARD_KEY}') ?? '{}').html ?? ''`;
 
 test('a repeat visit shows the kept week before the app has loaded, then the app takes it over', async ({
   page,
@@ -66,4 +68,43 @@ test('the board kept on the device belongs to the person signed in: signing out 
 
   await logOut(page);
   expect(await page.evaluate<string>(KEPT_BOARD)).toBe('');
+});
+
+test('only the first screen of the board is kept: lines further down are drawn by the app', async ({ page, accounts, signIn, baseURL }) => {
+  const account = await accounts.create();
+  const pb = await api(account);
+  const tag = unique();
+  // More lines on Monday than any screen holds: the first is at the top, the last far below.
+  const titles = Array.from({ length: 40 }, (_, i) => `Long Monday ${String(i + 1).padStart(2, '0')} ${tag}`);
+  for (const title of titles)
+    await pb.collection('tasks').create({ title, year: FUTURE_YEAR, weekNumber: 50, day: 'monday', customerType: 'retail', other: 'none' });
+  const [first, last] = [titles[0] ?? '', titles.at(-1) ?? ''];
+  await signIn(page, account);
+  const board = `/?year=${FUTURE_YEAR}&week=50`;
+  await page.goto(board);
+  const monday = page.getByRole('region', { name: /^Monday/ });
+  await expect(monday.getByText(last)).toBeAttached();
+  await expect.poll(() => page.evaluate<string>(KEPT_MARKUP)).toContain(first);
+  expect((await page.evaluate<string>(KEPT_MARKUP)).includes(last), 'a line two screens down is not kept').toBe(false);
+  const drawnHeight = await page.evaluate<number>('document.documentElement.scrollHeight');
+
+  const entry = await appEntryScript(baseURL);
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**${entry}`, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(board, { waitUntil: 'commit' });
+  const root = page.locator('#root');
+  await expect(root).toHaveAttribute('data-kept-board', '');
+  await expect(monday.getByText(first)).toBeVisible();
+  await expect(monday.getByText(last)).toHaveCount(0);
+  // The kept page is as long as the app draws it: nothing below moves when the app takes over.
+  expect(Math.abs((await page.evaluate<number>('document.documentElement.scrollHeight')) - drawnHeight)).toBeLessThan(60);
+
+  release();
+  await expect(root).not.toHaveAttribute('data-kept-board');
+  await expect(monday.getByText(last)).toBeAttached();
+  await expect(page.locator('[data-order-id]')).toHaveCount(titles.length);
 });
