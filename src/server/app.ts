@@ -1,3 +1,4 @@
+import { appEntryScript } from '#domain/app-build';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
@@ -28,6 +29,7 @@ import { BODY_LIMIT_BYTES, installJsonBodyParser } from './plugins/json-body';
 import { installRequestLog } from './plugins/request-log';
 import { inlineScriptHashes, installSecurityHeaders, securityHeaders } from './plugins/security-headers';
 import { readIndexHtml, serveSpa } from './plugins/spa';
+import { installAppBuildCheck } from './plugins/app-build-check';
 import { ALL_COLLECTIONS } from './records/collections/all-collections';
 import { ListCache } from './records/list-cache';
 import { RecordService } from './records/record-service';
@@ -175,7 +177,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   metrics?.install(app);
   // JSON answers of 1 KB or more go gzip/brotli-compressed to clients that accept it (issue 7).
   installJsonCompression(app);
-  installSecurityHeaders(app, securityHeaders(config.appUrl, inlineScriptHashes(readIndexHtml(config.webDir))));
+  const indexHtml = readIndexHtml(config.webDir);
+  installSecurityHeaders(app, securityHeaders(config.appUrl, inlineScriptHashes(indexHtml)));
+  // A change from a page still running an earlier build of the app is refused (docs/decisions/046).
+  installAppBuildCheck(app, appEntryScript(indexHtml));
   // Pages on CORS_ORIGINS may call the API; preflights are answered before auth and throttles.
   await installCors(app, config.corsOrigins);
   // The per-address limit on the auth endpoints (each route names its own) counts in the

@@ -12,7 +12,7 @@ export function NewVersionBar() {
   return (
     <div role="status" className="flex items-center justify-center gap-3 bg-emerald-50 px-3 py-2 text-sm text-slate-900 print:hidden">
       <span>New version of Trolleyboard</span>
-      <Button size="sm" variant="primary" onClick={reloadIntoNewVersion}>
+      <Button size="sm" variant="primary" onClick={() => void reloadIntoNewVersion()}>
         Reload
       </Button>
     </div>

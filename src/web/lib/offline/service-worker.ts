@@ -12,6 +12,8 @@ export const SERVICE_WORKER_URL = '/sw.js';
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
 let waiting: ServiceWorker | null = null;
+/** The server refused a change because it serves a newer build than this page runs. */
+let newerOnServer = false;
 const listeners = new Set<() => void>();
 
 function setWaiting(worker: ServiceWorker | null): void {
@@ -20,25 +22,65 @@ function setWaiting(worker: ServiceWorker | null): void {
   for (const listener of listeners) listener();
 }
 
-/** True when a new version is installed and waits for this page to reload into it. */
+/** True when a new version is installed and waits for this page to reload into it, or the server said it serves one. */
 export function useNewVersionWaiting(): boolean {
   return useSyncExternalStore(
     (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    () => waiting !== null,
+    () => waiting !== null || newerOnServer,
     () => false,
   );
 }
 
 /**
+ * The server serves a newer build than this page (it refused a change, lib/app-build.ts): say so
+ * at once, and have the worker fetch the new version now rather than at its next hourly check.
+ */
+export function noticeNewerBuildOnServer(): void {
+  if (!newerOnServer) {
+    newerOnServer = true;
+    for (const listener of listeners) listener();
+  }
+  if ('serviceWorker' in navigator)
+    void navigator.serviceWorker
+      .getRegistration()
+      .then((registration) => registration?.update())
+      .catch(() => undefined);
+}
+
+/** How long Reload waits for a new version still downloading before it reloads anyway. */
+const NEW_VERSION_WAIT_MS = 15_000;
+
+/** The registration's new version once it has installed; null when there is none within NEW_VERSION_WAIT_MS. */
+async function installedNewVersion(registration: ServiceWorkerRegistration): Promise<ServiceWorker | null> {
+  await registration.update().catch(() => undefined);
+  if (registration.waiting) return registration.waiting;
+  const installing = registration.installing;
+  if (!installing) return null;
+  return new Promise((resolve) => {
+    const timer = window.setTimeout(() => resolve(null), NEW_VERSION_WAIT_MS);
+    installing.addEventListener('statechange', () => {
+      if (installing.state === 'installed' || installing.state === 'redundant') {
+        window.clearTimeout(timer);
+        resolve(registration.waiting);
+      }
+    });
+  });
+}
+
+/**
  * Lets the waiting version take over and reloads this page into it once it has. The old
  * version's page never runs on against the new version's worker or API: the reload comes first.
+ * When the server said it serves a newer build that the worker has not installed yet, the worker
+ * fetches it first: the shell comes from the worker's cache, and a plain reload would start the
+ * old one again.
  */
-export function reloadIntoNewVersion(): void {
-  const worker = waiting;
-  if (!worker || !('serviceWorker' in navigator)) {
+export async function reloadIntoNewVersion(): Promise<void> {
+  const registration = 'serviceWorker' in navigator ? await navigator.serviceWorker.getRegistration().catch(() => undefined) : undefined;
+  const worker = waiting ?? (registration && newerOnServer ? await installedNewVersion(registration) : null);
+  if (!worker) {
     window.location.reload();
     return;
   }

@@ -1,6 +1,8 @@
 // A change from a screen: sent now when it can be, else queued (docs/decisions/047). Nothing says
 // "Saved" unless `sent` is true.
+import { ClientResponseError } from 'pocketbase';
 import type { OrderRecord } from '#domain/records';
+import { isAppOutdatedAnswer } from '../app-build';
 import { refetchAllOrders } from '../orders/order-cache';
 import { isNetworkFailure } from './network-failure';
 import { sendEntry } from './outbox-sender';
@@ -11,8 +13,9 @@ export type SaveOutcome = { sent: true; record: OrderRecord } | { sent: false };
 
 /**
  * Sends `change`, or queues it when the device is offline, when earlier changes still wait (so
- * they keep their order), or when the request failed on the way. A refusal by the server (412,
- * 400 …) is thrown as the SDK's error, as a direct save would.
+ * they keep their order), when the request failed on the way, or when the server serves a newer
+ * build of the app. A refusal by the server (412, 400 …) is thrown as the SDK's error, as a direct
+ * save would.
  */
 export async function saveOrQueue(change: NewOutboxEntry): Promise<SaveOutcome> {
   if (!navigator.onLine || outboxEntries().some((entry) => entry.state === 'waiting')) return queue(change);
@@ -22,6 +25,9 @@ export async function saveOrQueue(change: NewOutboxEntry): Promise<SaveOutcome> 
     return { sent: true, record };
   } catch (err) {
     if (isNetworkFailure(err)) return queue(change);
+    // The server serves a newer build than this page: kept on the device, the change is sent by
+    // the page reloaded into it ("New version of Trolleyboard — Reload"), never lost with the form.
+    if (err instanceof ClientResponseError && isAppOutdatedAnswer(err.status, err.response)) return queue(change);
     throw err;
   }
 }
