@@ -25,19 +25,22 @@ export const appManifest: Partial<ManifestOptions> = {
 };
 
 /**
- * - The shell (index.html) and every built file are precached: the hashed files are served from
- *   the cache; a new build is a new service worker with a new list, which waits until the person
- *   reloads ("New version — Reload") rather than taking over a page it did not load.
- * - A page load asks the network for index.html first, so online a page always starts with the
- *   server's current shell and never runs an old one against a newer API; only without an answer
- *   within NAVIGATION_TIMEOUT_S (offline, or Wi-Fi that hangs) is the precached shell used.
+ * - The shell (index.html) and every built file are precached and served from the cache: a page
+ *   load (a navigation outside /api/) is answered with the precached index.html at once, without
+ *   the round trip to the server (150 ms and more on yard Wi-Fi, seconds when it hangs).
+ * - A new build is a new service worker with a new list. The browser looks for one on every page
+ *   load, and the app when the tab is shown again and every hour; it installs beside the running
+ *   one and waits until the person reloads ("New version of Trolleyboard — Reload") rather than
+ *   taking over a page it did not load.
+ * - In the meantime a page runs the build it was loaded with, which the server may no longer
+ *   serve: every request names its build, and the server refuses a change from another one
+ *   (`plugins/app-build-check.ts`) with a sentence and the same Reload, so an old shell never
+ *   writes through a newer API.
  * - The API is never cached here: the app keeps its data in IndexedDB, marked with its age, and
  *   removes it on sign-out (web/lib/offline/).
  * - The .gz and .br copies (scripts/precompress.ts) are the server's business, not the cache's:
  *   the precache asks for each file as the browser does, and gets the compressed copy.
  */
-const NAVIGATION_TIMEOUT_S = 3;
-
 export const serviceWorkerOptions: Partial<VitePWAOptions['workbox']> = {
   globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,ttf,woff2}'],
   // jsPDF's optional parts for HTML and SVG (html2canvas, DOMPurify, canvg): our PDFs never load them.
@@ -45,21 +48,7 @@ export const serviceWorkerOptions: Partial<VitePWAOptions['workbox']> = {
   // The PDF fonts are the largest files; a yard tablet that prints needs them offline too.
   maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
   cleanupOutdatedCaches: true,
-  navigateFallback: null,
-  navigationPreload: true,
-  runtimeCaching: [
-    {
-      urlPattern: ({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
-      handler: 'NetworkFirst',
-      options: {
-        cacheName: 'trolleyboard-pages',
-        networkTimeoutSeconds: NAVIGATION_TIMEOUT_S,
-        // Never keep a page from the network: a newer index.html names files the precache of the
-        // running service worker does not hold, and offline it would load nothing. No response
-        // carries this header, so nothing is stored and the fallback is always the precached shell.
-        cacheableResponse: { headers: { 'x-trolleyboard-keep-page': 'never-sent' } },
-        precacheFallback: { fallbackURL: '/index.html' },
-      },
-    },
-  ],
+  navigateFallback: '/index.html',
+  // The API, and a file opened in a tab of its own (a photo, a PDF, the manifest), go to the server.
+  navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/assets\//, /\/[^/]*\.[A-Za-z0-9]{1,12}$/],
 };

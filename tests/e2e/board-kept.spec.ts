@@ -107,4 +107,6 @@ test('only the first screen of the board is kept: lines further down are drawn b
   await expect(root).not.toHaveAttribute('data-kept-board');
   await expect(monday.getByText(last)).toBeAttached();
   await expect(page.locator('[data-order-id]')).toHaveCount(titles.length);
+  // The height the copy held its lists at is gone with it: a list that shrinks later has no gap.
+  await expect(page.locator('#root ul[style*="min-height"]')).toHaveCount(0);
 });

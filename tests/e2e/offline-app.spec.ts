@@ -1,15 +1,16 @@
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import PocketBase from 'pocketbase';
 import { dayNumbersOfIsoWeek } from '../../src/domain/weeks';
 import { loadConfig } from '../../src/server/config';
 import { createAccountInDatabase } from '../support/accounts';
 import { addOrder, api, unique } from '../support/e2e-api';
 import { submitLogin, test, expect } from '../support/e2e-fixtures';
-import { logOut } from '../support/e2e-board';
+import { line, logOut, statusButton } from '../support/e2e-board';
 import { e2eWorkDir, repoRoot } from '../support/e2e-env';
 import { FUTURE_YEAR } from '../support/open-weeks';
-import { startServerProcess } from '../support/server-process';
+import { startServerProcess, type ServerProcess } from '../support/server-process';
 
 // The installable app (issue 19, docs/decisions/046): a manifest and icons Chromium accepts, a
 // service worker that serves the app's files without a connection, the answers a person last saw
@@ -156,6 +157,14 @@ test('signing out removes everything kept on the device', async ({ page, account
   expect(await keptKeys(page)).toEqual([]);
 });
 
+/** Stops a journey's own server and removes its copy of the app and its data. */
+async function stopAndRemove(server: ServerProcess, webDir: string, dataDir: string): Promise<void> {
+  server.kill('SIGTERM');
+  await server.exited;
+  rmSync(webDir, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
 test.describe('a new build', () => {
   // Its own server on a copy of the built app, so the "new build" below changes no other test's files.
   test('is offered with "New version — Reload" and runs after the reload', async ({ browser }) => {
@@ -196,10 +205,82 @@ test.describe('a new build', () => {
       expect(await build()).toBe(true);
     } finally {
       await context.close();
+      await stopAndRemove(server, webDir, dataDir);
+    }
+  });
+
+  // The shell comes from the device, so after an update a page can still run the build before it:
+  // the server refuses its changes (plugins/app-build-check.ts); the change waits on the device
+  // and the page reloaded into the new build sends it.
+  test('a page still running the build before an update changes nothing, keeps the change and sends it from the new build', async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const webDir = path.join(e2eWorkDir, `old-build-${unique()}`);
+    const dataDir = `${webDir}-data`;
+    cpSync(path.join(repoRoot, 'dist', 'web'), webDir, { recursive: true });
+    const env = { WEB_DIR: webDir, LOG_LEVEL: 'warn' };
+    let server = await startServerProcess({ dataDir, env });
+    const port = Number(new URL(server.url).port);
+    const context = await browser.newContext({ baseURL: server.url, serviceWorkers: 'allow' });
+    try {
+      const account = await createAccountInDatabase(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' }, repoRoot), {});
+      const sdk = new PocketBase(server.url);
+      await sdk.collection('users').authWithPassword(account.username, account.password);
+      const title = `Before the update ${unique()}`;
+      const order = await addOrder(sdk, {
+        title,
+        day: 'monday',
+        customerType: 'retail',
+        other: 'none',
+        year: FUTURE_YEAR,
+        weekNumber: WEEK,
+      });
+      const page = await context.newPage();
+      await page.goto('/login');
+      await submitLogin(page, account.username, account.password);
+      await page.goto(`/?year=${FUTURE_YEAR}&week=${WEEK}`);
+      await expect(page.getByText(title)).toBeVisible();
+      await controlledByServiceWorker(page);
+      const entryOf = (html: string) => /<script\b[^>]*type="module"[^>]*src="([^"]+)"/.exec(html)?.[1] ?? '';
+      const oldEntry = entryOf(readFileSync(path.join(webDir, 'index.html'), 'utf8'));
+      const runningEntry = () =>
+        page
+          .evaluate<string>(`document.querySelector('script[type="module"][src^="/assets/"]')?.getAttribute('src') ?? ''`)
+          .catch(() => '');
+
+      // The release: a new entry script, the index.html naming it, the worker precaching it, and
+      // the server restarted on it.
+      const newEntry = oldEntry.replace(/\.js$/, '-2.js');
+      cpSync(path.join(webDir, oldEntry), path.join(webDir, newEntry));
+      const index = path.join(webDir, 'index.html');
+      writeFileSync(index, readFileSync(index, 'utf8').replace(oldEntry, newEntry));
+      for (const copy of ['index.html.gz', 'index.html.br']) rmSync(path.join(webDir, copy), { force: true });
+      const sw = path.join(webDir, 'sw.js');
+      writeFileSync(sw, readFileSync(sw, 'utf8').replace(/(url:"index\.html",revision:")[0-9a-f]+"/, '$1build-2"'));
       server.kill('SIGTERM');
       await server.exited;
-      rmSync(webDir, { recursive: true, force: true });
-      rmSync(dataDir, { recursive: true, force: true });
+      server = await startServerProcess({ dataDir, env, port });
+
+      // A reload starts the shell kept on the device, at once: the build before.
+      await page.reload();
+      await expect(page.getByText(title)).toBeVisible();
+      expect(await runningEntry()).toBe(oldEntry);
+      await statusButton(line(page, 'Monday', title)).click();
+      await page.getByRole('menu').getByRole('menuitemradio', { name: 'Loaded', exact: true }).click();
+      await expect(page.getByText('New version of Trolleyboard')).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByRole('banner').getByRole('button', { name: '1 change not sent' })).toBeVisible();
+      expect((await sdk.collection('tasks').getOne(order.id)).status, 'the server kept the order as it was').toBe('');
+
+      await page.getByRole('button', { name: 'Reload' }).click();
+      await expect.poll(runningEntry, { timeout: 20_000 }).toBe(newEntry);
+      await expect(page.getByText('New version of Trolleyboard')).toHaveCount(0);
+      await expect.poll(async () => (await sdk.collection('tasks').getOne(order.id)).status, { timeout: 20_000 }).toBe('loaded');
+      await expect(statusButton(line(page, 'Monday', title))).toHaveAccessibleName('Status: Loaded');
+      await expect(page.getByRole('banner').getByRole('button', { name: /changes? not sent$/ })).toHaveCount(0);
+    } finally {
+      await context.close();
+      await stopAndRemove(server, webDir, dataDir);
     }
   });
 });
