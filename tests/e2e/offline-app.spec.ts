@@ -239,6 +239,8 @@ test.describe('a new build', () => {
       const page = await context.newPage();
       await page.goto('/login');
       await submitLogin(page, account.username, account.password);
+      // Signed in once the board shows: a navigation before that would cut the sign-in short.
+      await expect(page.getByText('Current Week').first()).toBeVisible();
       await page.goto(`/?year=${FUTURE_YEAR}&week=${WEEK}`);
       await expect(page.getByText(title)).toBeVisible();
       await controlledByServiceWorker(page);
