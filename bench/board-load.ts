@@ -57,15 +57,18 @@ const PAINT_MARKS = `(() => {
   const check = (records) => {
     for (const record of records) {
       const nodes = record.type === 'characterData' ? [record.target] : record.addedNodes;
-      for (const node of nodes)
+      for (const node of nodes) {
+        if (found.size === Object.keys(texts).length) return;
+        const text = node.textContent ?? '';
         for (const [name, needle] of Object.entries(texts)) {
-          if (found.has(name) || !node.textContent?.includes(needle)) continue;
+          if (found.has(name) || !text.includes(needle)) continue;
           found.add(name);
           requestAnimationFrame(() => {
             frames.set(name, performance.now());
             setTimeout(() => report(name + ':task', performance.now()));
           });
         }
+      }
     }
   };
   new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
@@ -111,7 +114,9 @@ function printTimeline(events: TraceEvent[]): void {
   console.log('main-thread tasks >= 15 ms (start, duration, biggest parts):');
   for (const task of tasks) {
     const end = task.ts + (task.dur ?? 0);
-    const inside = onMain.filter((e) => e !== task && e.ts >= task.ts && e.ts < end && PARTS.includes(e.name));
+    const inside = onMain.filter(
+      (e) => e !== task && e.ts >= task.ts && e.ts < end && (process.env.BENCH_TIMELINE === 'all' || PARTS.includes(e.name)),
+    );
     const byName = new Map<string, number>();
     for (const e of inside) {
       const what =
@@ -122,7 +127,7 @@ function printTimeline(events: TraceEvent[]): void {
     }
     const parts = [...byName.entries()]
       .sort((a, b) => b[1] - a[1])
-      .slice(0, 4)
+      .slice(0, process.env.BENCH_TIMELINE === 'all' ? 10 : 4)
       .map(([n, ms]) => `${n} ${ms.toFixed(0)}`);
     console.log(
       `${((task.ts - start) / 1000).toFixed(0).padStart(6)} ${((task.dur ?? 0) / 1000).toFixed(0).padStart(5)} ms  ${parts.join(', ')}`,
@@ -253,6 +258,13 @@ try {
       // Whatever a person does next, by the time they come back the service worker has installed
       // and the week is kept on the device: wait for both, as the next visit would find them.
       await untilReadyForRepeat(first.page);
+      // What the repeat visit will paint before the app runs (docs/decisions/051): a string, run in the page.
+      const kept = await first.page.evaluate<string>(`(() => {
+        const html = JSON.parse(localStorage.getItem('trolleyboard_kept_board') ?? '{}').html ?? '';
+        const parts = new DOMParser().parseFromString(html, 'text/html').body;
+        return Math.round(html.length / 1000) + ' k characters, ' + parts.querySelectorAll('*').length + ' elements, ' + parts.querySelectorAll('li[data-order-id]').length + ' order lines';
+      })()`);
+      console.log(`run ${run + 1}, kept board: ${kept}`);
       await first.page.close();
       const repeat = await visit(context, `run ${run + 1}, repeat visit`);
       if (repeat) {
