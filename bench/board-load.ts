@@ -15,7 +15,9 @@
 //   BENCH_WATERFALL=1 prints each request's start and end and the main thread's busy time.
 //   BENCH_PROFILE=1 prints the page's functions that took the most of its (throttled) script time.
 //   BENCH_TIMELINE=1 prints the main thread's tasks over 15 ms until the orders showed: when, how
-//   long, and what ran in them (script, style, layout, paint), so what a visit waits on shows.
+//   long, and what ran in them (script, style, layout, paint), so what a visit waits on shows;
+//   BENCH_TIMELINE=all names the ten biggest trace events of each task, whatever they are
+//   (the navigation's commit, the window's set-up, preloads).
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
