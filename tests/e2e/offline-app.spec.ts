@@ -2,6 +2,7 @@ import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import PocketBase from 'pocketbase';
+import { appEntryScript } from '../../src/domain/app-build';
 import { dayNumbersOfIsoWeek } from '../../src/domain/weeks';
 import { loadConfig } from '../../src/server/config';
 import { createAccountInDatabase } from '../support/accounts';
@@ -244,8 +245,7 @@ test.describe('a new build', () => {
       await page.goto(`/?year=${FUTURE_YEAR}&week=${WEEK}`);
       await expect(page.getByText(title)).toBeVisible();
       await controlledByServiceWorker(page);
-      const entryOf = (html: string) => /<script\b[^>]*type="module"[^>]*src="([^"]+)"/.exec(html)?.[1] ?? '';
-      const oldEntry = entryOf(readFileSync(path.join(webDir, 'index.html'), 'utf8'));
+      const oldEntry = appEntryScript(readFileSync(path.join(webDir, 'index.html'), 'utf8'));
       const runningEntry = () =>
         page
           .evaluate<string>(`document.querySelector('script[type="module"][src^="/assets/"]')?.getAttribute('src') ?? ''`)

@@ -1,6 +1,7 @@
 // What the board journeys share: the two screen sizes they run at, finding a day's column and an
 // order's line as a person does, and a second signed-in device on the same board.
 import type { Browser, BrowserContextOptions, Locator, Page } from '@playwright/test';
+import { appEntryScript as entryScriptOf } from '../../src/domain/app-build';
 import type { IsoWeek } from '../../src/domain/weeks';
 import { expect } from './e2e-fixtures';
 import type { Account } from './e2e-fixtures';
@@ -81,8 +82,19 @@ export async function secondDevice(
 
 /** The address of the app's entry script in index.html, for a journey that holds it back as slow Wi-Fi would. */
 export async function appEntryScript(baseURL: string | undefined): Promise<string> {
-  const html = await (await fetch(`${baseURL}/`)).text();
-  const entry = /<script type="module"[^>]*src="([^"]+)"/.exec(html)?.[1];
+  const entry = entryScriptOf(await (await fetch(`${baseURL}/`)).text());
   expect(entry, 'index.html names its entry script').toBeTruthy();
-  return entry ?? '';
+  return entry;
+}
+
+/** Holds the app's entry script back until `release` is called: the page shows what it has without the app. */
+export async function holdBackAppEntry(page: Page, baseURL: string | undefined): Promise<{ release: () => void }> {
+  const entry = await appEntryScript(baseURL);
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**${entry}`, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return { release };
 }

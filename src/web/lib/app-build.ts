@@ -1,3 +1,4 @@
+import { ClientResponseError } from 'pocketbase';
 import { APP_OUTDATED_CODE, APP_OUTDATED_FIELD } from '#domain/app-build';
 
 /**
@@ -12,4 +13,9 @@ export const pageBuild: string =
 export function isAppOutdatedAnswer(status: number, body: unknown): boolean {
   const data = (body as { data?: Record<string, { code?: unknown } | undefined> } | null)?.data;
   return status === 409 && data?.[APP_OUTDATED_FIELD]?.code === APP_OUTDATED_CODE;
+}
+
+/** Whether the SDK threw the server's refusal of a change from an older build: the change is kept, not failed. */
+export function isAppOutdatedError(err: unknown): boolean {
+  return err instanceof ClientResponseError && isAppOutdatedAnswer(err.status, err.response);
 }

@@ -1,8 +1,7 @@
 // Sends the outbox (./outbox-store), oldest first, one change at a time (docs/decisions/047).
 // Loaded with import() when there is something to send: it carries the SDK and the order cache.
 import type { OrderRecord } from '#domain/records';
-import { ClientResponseError } from 'pocketbase';
-import { isAppOutdatedAnswer } from '../app-build';
+import { isAppOutdatedError } from '../app-build';
 import { describeError } from '../describe-error';
 import { applyChangeToCache, refetchAllOrders } from '../orders/order-cache';
 import { pb } from '../pb';
@@ -69,7 +68,7 @@ async function sendAll(): Promise<void> {
       }
       // The server serves a newer build: this change and the rest wait, kept, for the page that
       // reloads into it ("New version of Trolleyboard — Reload") to send them.
-      if (err instanceof ClientResponseError && isAppOutdatedAnswer(err.status, err.response)) break;
+      if (isAppOutdatedError(err)) break;
       if ((err as { status?: unknown }).status === 412) {
         // Someone else changed it meanwhile: never overwritten; the person decides (decision 025).
         const latest = await pb

@@ -1,8 +1,7 @@
 // A change from a screen: sent now when it can be, else queued (docs/decisions/047). Nothing says
 // "Saved" unless `sent` is true.
-import { ClientResponseError } from 'pocketbase';
 import type { OrderRecord } from '#domain/records';
-import { isAppOutdatedAnswer } from '../app-build';
+import { isAppOutdatedError } from '../app-build';
 import { refetchAllOrders } from '../orders/order-cache';
 import { isNetworkFailure } from './network-failure';
 import { sendEntry } from './outbox-sender';
@@ -27,7 +26,7 @@ export async function saveOrQueue(change: NewOutboxEntry): Promise<SaveOutcome> 
     if (isNetworkFailure(err)) return queue(change);
     // The server serves a newer build than this page: kept on the device, the change is sent by
     // the page reloaded into it ("New version of Trolleyboard — Reload"), never lost with the form.
-    if (err instanceof ClientResponseError && isAppOutdatedAnswer(err.status, err.response)) return queue(change);
+    if (isAppOutdatedError(err)) return queue(change);
     throw err;
   }
 }
