@@ -1,5 +1,5 @@
 import { api, unique } from '../support/e2e-api';
-import { appEntryScript, logOut } from '../support/e2e-board';
+import { holdBackAppEntry, logOut } from '../support/e2e-board';
 import { FUTURE_YEAR } from '../support/open-weeks';
 import { test, expect } from '../support/e2e-fixtures';
 
@@ -34,19 +34,15 @@ test('a repeat visit shows the kept week before the app has loaded, then the app
   await expect.poll(() => page.evaluate<string>(KEPT_BOARD)).toContain(title);
 
   // The app's entry script is held back until the kept board has been seen.
-  const entry = await appEntryScript(baseURL);
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(`**${entry}`, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const { release } = await holdBackAppEntry(page, baseURL);
 
   await page.goto(board, { waitUntil: 'commit' });
   const root = page.locator('#root');
   await expect(root).toHaveAttribute('data-kept-board', '');
   await expect(tuesday.getByText(title)).toBeVisible();
   await expect(page.getByText(/^On this device · as of \d\d:\d\d$/)).toBeVisible();
+  // The header's week picker shows the week kept, not its first option.
+  await expect(page.locator('#root select option:checked', { hasText: /^Week 50$/ })).toHaveCount(1);
 
   release();
   await expect(root).not.toHaveAttribute('data-kept-board');
@@ -88,13 +84,7 @@ test('only the first screen of the board is kept: lines further down are drawn b
   expect((await page.evaluate<string>(KEPT_MARKUP)).includes(last), 'a line two screens down is not kept').toBe(false);
   const drawnHeight = await page.evaluate<number>('document.documentElement.scrollHeight');
 
-  const entry = await appEntryScript(baseURL);
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(`**${entry}`, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const { release } = await holdBackAppEntry(page, baseURL);
   await page.goto(board, { waitUntil: 'commit' });
   const root = page.locator('#root');
   await expect(root).toHaveAttribute('data-kept-board', '');

@@ -29,20 +29,26 @@ function dropWhatTheFirstScreenNeverShows(root: HTMLElement, copy: HTMLElement):
   const copies = copy.querySelectorAll('ul');
   lists.forEach((list, index) => {
     const twin = copies[index];
-    const lines = list.querySelectorAll(':scope > li[data-order-id]');
-    if (!twin || lines.length === 0) return;
-    const twins = twin.children;
+    if (!twin || !list.querySelector(':scope > li[data-order-id]')) return;
+    // From the bottom up, so that removing a twin leaves the earlier ones at their index.
     let dropped = false;
-    // Backwards, so that removing a line leaves the earlier twins where they were.
-    for (let i = lines.length - 1; i >= 0; i--) {
-      const line = lines[i];
-      if (!line || line.getBoundingClientRect().top <= fold) break;
-      twins[[...list.children].indexOf(line)]?.remove();
+    for (let i = list.children.length - 1; i >= 0; i--) {
+      if ((list.children[i]?.getBoundingClientRect().top ?? 0) <= fold) break;
+      twin.children[i]?.remove();
       dropped = true;
     }
     if (dropped) twin.style.minHeight = `${list.getBoundingClientRect().height}px`;
   });
   for (const unseen of copy.querySelectorAll('li[data-order-id] .sr-only, li[data-order-id] [role="tooltip"].hidden')) unseen.remove();
+}
+
+/**
+ * Which option a select shows is a property, not markup: a copy would show each select's first
+ * option ("Week 1", the newest year). Written into the copy as the `selected` attribute.
+ */
+function keepChosenOptions(root: HTMLElement, copy: HTMLElement): void {
+  const copies = copy.querySelectorAll('select');
+  root.querySelectorAll('select').forEach((select, index) => copies[index]?.options[select.selectedIndex]?.setAttribute('selected', ''));
 }
 
 /** Keeps the weekly board as it is on screen, with its orders, for the next visit's first paint. */
@@ -54,8 +60,9 @@ function keepBoardOnScreen(year: number, week: number): void {
   if (root.hasAttribute(KEPT_BOARD_ATTRIBUTE)) return;
   // Toasts belong to this visit; the copy is a detached clone, so nothing on screen changes.
   const copy = root.cloneNode(true) as HTMLElement;
-  // First, while the copy's lists are still the twins of the page's, one for one.
+  // First, while the copy's lists and selects are still the twins of the page's, one for one.
   dropWhatTheFirstScreenNeverShows(root, copy);
+  keepChosenOptions(root, copy);
   for (const element of copy.querySelectorAll('[data-not-kept]')) element.replaceChildren();
   const html = copy.innerHTML;
   if (html.length > MAX_KEPT_MARKUP) return;
