@@ -12,7 +12,8 @@ import type { Config } from './config';
 import { prepareDataDir } from './data-dir';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { signupThrottle, throttleRateLimitStore } from './auth/auth-throttles';
-import { deletePasswordCheck } from './auth/delete-password';
+import { deletePasswordCheck, expectedDeletePassword } from './auth/delete-password';
+import { forgetGeneratedDeletePasswords } from './auth/operator-delete-password';
 import { Throttles } from './auth/throttles';
 import { RealtimeBroker, DEFAULT_MAX_BUFFERED_BYTES } from './realtime/broker';
 import { DEFAULT_MAX_INSTANCE_FILTER_COST } from './realtime/subscriptions';
@@ -160,16 +161,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config,
     collections,
     checkDeletePassword: deletePasswordCheck(throttles, async (id) => {
-      // The nursery's own, else the server's (docs/decisions/036).
+      // The nursery's chosen one, else the operator's, else its generated one (docs/decisions/036, 055).
       const nursery = id === '' ? undefined : await nurseries.findById(id);
-      if (nursery && nursery.deletePasswordHash !== '') return { hash: nursery.deletePasswordHash };
-      return secrets.deletePassword === null ? null : { text: secrets.deletePassword };
+      return expectedDeletePassword(nursery, { operator: config.deletePassword, stored: secrets.deletePassword });
     }),
     throttles,
     sendMail: sendInBackground(mailer, app.log),
     now,
     files,
   });
+
+  await forgetGeneratedDeletePasswords(config.deletePassword, nurseries, records, app.log);
 
   installJsonBodyParser(app);
   installErrorHandler(app);

@@ -85,7 +85,9 @@ async function main(argv: string[]): Promise<number> {
           `Created ${user.username} <${user.email}> (id ${user.id})${values.verified ? ', verified' : ''}${values['accept-terms'] ? ', terms accepted' : ''}, ${user.role} of "${joined.name}" (${joined.id}).`,
         );
         if (!nursery && joined.generatedDeletePassword)
-          console.log(`The new nursery's deletion password: ${joined.generatedDeletePassword}`);
+          console.log(
+            `The new nursery's deletion password: ${joined.generatedDeletePassword} (a server running with DELETE_PASSWORD uses that one instead, until the nursery's admins choose their own)`,
+          );
         return 0;
       }
       case 'verify-user': {

@@ -31,6 +31,33 @@ export function hashDeletePassword(text: string, cost: PasswordHashCost = 'defau
  */
 export type ExpectedDeletePassword = { hash: string } | { text: string } | null;
 
+/** What of a nursery decides its deletion password. */
+export interface NurseryDeletePassword {
+  /** The hash of its own: chosen by its admins, or generated when it was made ('' for neither). */
+  deletePasswordHash: string;
+  /** The generated one while it has not chosen its own ('' once it has, or when none was generated). */
+  generatedDeletePassword: string;
+}
+
+/**
+ * Which deletion password holds for a nursery (docs/decisions/055): the one its admins chose; else
+ * the operator's DELETE_PASSWORD of the running server, whichever process made the nursery (an
+ * admin command started without it generates one); else the one generated for it; else the
+ * server's older generated one (secrets.json, for the nursery of an installation from before
+ * nurseries); else none.
+ */
+export function expectedDeletePassword(
+  nursery: NurseryDeletePassword | undefined,
+  server: { operator: string | null; stored: string | null },
+): ExpectedDeletePassword {
+  const hash = nursery?.deletePasswordHash ?? '';
+  const isChosen = hash !== '' && (nursery?.generatedDeletePassword ?? '') === '';
+  if (isChosen) return { hash };
+  if (server.operator !== null && server.operator !== '') return { text: server.operator };
+  if (hash !== '') return { hash };
+  return server.stored === null ? null : { text: server.stored };
+}
+
 export interface DeletePasswordAttempt {
   /** The signed-in user deleting (null for a visitor, whom the rules refuse anyway). */
   userId: string | null;

@@ -18,4 +18,10 @@ export class NurseriesRepository {
       .orderBy('created')
       .execute();
   }
+
+  /** Nurseries still on the deletion password generated for them (their admins have not chosen one). */
+  async idsWithGeneratedDeletePassword(): Promise<string[]> {
+    const rows = await this.db.selectFrom('nurseries').select('id').where('generatedDeletePassword', '<>', '').execute();
+    return rows.map((row) => row.id);
+  }
 }
