@@ -22,7 +22,8 @@ import { realtimeRoutes } from './realtime/realtime-routes';
 import { fileStoreFor, type FileStore } from './files/file-store';
 import { filesRoutes } from './files/files-routes';
 import { multipartOptions } from './files/multipart-body';
-import { createMailer, sendInBackground, type Mailer } from './mail/mailer';
+import { createMailer, type Mailer } from './mail/mailer';
+import { Outbox } from './mail/outbox';
 import { installJsonCompression } from './plugins/compress-json';
 import { installCors } from './plugins/cors';
 import { clientErrorHandler, frameworkErrors, installErrorHandler, MAX_PARAM_LENGTH } from './plugins/error-handler';
@@ -119,6 +120,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const now = options.now ?? (() => new Date());
   const nowMs = () => now().getTime();
   const throttles = new Throttles(database.db, nowMs, app.log);
+  // The one way mail leaves the server: every mail counted per recipient and nursery (docs/decisions/055).
+  const outbox = new Outbox(mailer, throttles, nowMs, app.log);
   const users = new UsersRepository(database.db);
   const nurseries = new NurseriesRepository(database.db);
   const collections = [...ALL_COLLECTIONS];
@@ -166,7 +169,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return expectedDeletePassword(nursery, { operator: config.deletePassword, stored: secrets.deletePassword });
     }),
     throttles,
-    sendMail: sendInBackground(mailer, app.log),
+    outbox,
     now,
     files,
   });
@@ -216,7 +219,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     request.auth = { user: token ? await authCache.userOf(token) : null };
   });
 
-  await app.register(authRoutes, { users, records, config, tokens, mailer, throttles, now });
+  await app.register(authRoutes, { users, records, config, tokens, outbox, throttles, now });
   const team = new TeamService({
     records,
     users,

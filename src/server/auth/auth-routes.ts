@@ -7,7 +7,7 @@ import type { Config } from '../config';
 import type { UsersTable } from '../db/schema';
 import { badRequest, forbidden, validationFailed } from '../errors';
 import { formatTimestamp } from '../records/ids';
-import { sendInBackground, type Mailer } from '../mail/mailer';
+import type { Outbox } from '../mail/outbox';
 import { passwordResetMail, verificationMail } from '../mail/messages';
 import { fieldValidator } from '../plugins/field-validator';
 import type { RecordService } from '../records/record-service';
@@ -29,7 +29,8 @@ export interface AuthRoutesOptions {
   /** The server's clock (last sign-in times). */
   now: () => Date;
   tokens: TokenService;
-  mailer: Mailer;
+  /** Every mail, within the mail limits (docs/decisions/055). */
+  outbox: Outbox;
   throttles: Throttles;
 }
 
@@ -67,7 +68,7 @@ const emailField = fieldValidator({ email: INVALID_EMAIL });
 /** PocketBase's auth endpoints for the users collection. */
 export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOptions): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { users, records, config, tokens, mailer, now } = options;
+  const { users, records, config, tokens, outbox, now } = options;
   // Only the auth endpoints are rate-limited; ordinary API use is never throttled (docs/decisions/005).
   const AUTH_RATE_LIMIT = { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } };
   const throttle = new LoginThrottle(options.throttles);
@@ -79,8 +80,6 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOp
 
   /** E-mail addresses are stored lower-case. */
   const normalEmail = (email: string): string => email.trim().toLowerCase();
-
-  const sendMail = sendInBackground(mailer, app.log);
 
   app.get(`${BASE}/auth-methods`, async () => ({
     password: { enabled: true, identityFields: ['username', 'email'] },
@@ -135,7 +134,11 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOp
       const user = await users.findByEmail(normalEmail(request.body.email));
       // 204 whether or not the address exists, so nobody can discover accounts (issue 2).
       if (user && !user.verified) {
-        sendMail(verificationMail(config.appUrl, user.email, user.username, await tokens.issue('verification', user, VERIFICATION_TTL)));
+        // Quietly: over a mail limit nothing is sent, and the answer stays 204 (docs/decisions/055).
+        outbox.sendQuietly(
+          verificationMail(config.appUrl, user.email, user.username, await tokens.issue('verification', user, VERIFICATION_TTL)),
+          { nursery: user.nursery },
+        );
       }
       return reply.code(204).send();
     },
@@ -158,7 +161,12 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOp
     async (request, reply) => {
       const user = await users.findByEmail(normalEmail(request.body.email));
       if (user) {
-        sendMail(passwordResetMail(config.appUrl, user.email, user.username, await tokens.issue('passwordReset', user, RESET_TTL)));
+        outbox.sendQuietly(
+          passwordResetMail(config.appUrl, user.email, user.username, await tokens.issue('passwordReset', user, RESET_TTL)),
+          {
+            nursery: user.nursery,
+          },
+        );
       }
       return reply.code(204).send();
     },

@@ -13,6 +13,7 @@ export interface MailMessage {
   link: string;
 }
 
+/** The transport. Only the Outbox (outbox.ts) holds one: every mail is counted against the mail limits first. */
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
   close(): void;
@@ -20,19 +21,6 @@ export interface Mailer {
 
 interface Log {
   info(obj: object, msg: string): void;
-}
-
-/**
- * Sends without making the caller wait, as PocketBase does: an answer must not depend on whether
- * a mail went out (nor take longer when it does), so it cannot tell who has an account, not even
- * while the mail server is down. Failures go to the operator's log.
- */
-export function sendInBackground(mailer: Mailer, log: { error(obj: object, msg: string): void }): (message: MailMessage) => void {
-  return (message) => {
-    mailer
-      .send(message)
-      .catch((error: unknown) => log.error({ err: error, to: message.to, subject: message.subject }, 'Sending mail failed'));
-  };
 }
 
 /**

@@ -7,7 +7,7 @@ import type { Database } from '../db/schema';
 import type { AuthContext } from '../auth/auth-context';
 import type { LoginThrottle } from '../auth/login-throttle';
 import type { PasswordHashCost } from '../auth/passwords';
-import type { MailMessage } from '../mail/mailer';
+import type { Outbox } from '../mail/outbox';
 import { validationFailed } from '../errors';
 import type { UsersRepository } from '../users/users-repository';
 import type { AccessRules } from './access-rules';
@@ -29,8 +29,8 @@ export interface CollectionDeps {
   passwordHashCost: PasswordHashCost;
   /** Failed password checks per (address, account), shared with sign-in. */
   loginThrottle: LoginThrottle;
-  /** Sends a mail without waiting for it (sendInBackground). */
-  sendMail: (message: MailMessage) => void;
+  /** Every mail goes through it, counted against the mail limits (docs/decisions/055). */
+  outbox: Pick<Outbox, 'send' | 'sendQuietly'>;
 }
 
 /** Who is writing: a client through the API, or a trusted caller (auth flows, CLI, seed). */

@@ -10,6 +10,7 @@ import { ReadRefused, type ClientReads } from '../db/client-reads';
 import type { Database } from '../db/schema';
 import { ApiError, forbidden, notFound, validationFailed } from '../errors';
 import type { MailMessage } from '../mail/mailer';
+import type { Outbox } from '../mail/outbox';
 import type { EventBus, RecordChange } from '../realtime/event-bus';
 import type { UsersRepository } from '../users/users-repository';
 import { deletedRow, DeletedStore } from '../trail/deleted-store';
@@ -41,8 +42,8 @@ export interface RecordServiceOptions {
   checkDeletePassword: DeletePasswordCheck;
   /** The database-kept throttles (docs/decisions/028): a change of one's own password is throttled like sign-in. */
   throttles: Throttles;
-  /** Sends a mail without waiting for it; a process that sends no mail (the operator CLI) leaves it out. */
-  sendMail?: (message: MailMessage) => void;
+  /** Sends every mail, within the mail limits; a process that sends no mail (the operator CLI) leaves it out. */
+  outbox?: Pick<Outbox, 'send' | 'sendQuietly'>;
   now: () => Date;
   /** Where client lists run (off the event loop, time-limited); without it, on `db`. */
   reads?: ClientReads;
@@ -163,6 +164,11 @@ export function changedMeanwhile(): ApiError {
   );
 }
 
+/** What a process that sends no mail (the operator CLI) throws if a write would mail someone: a bug. */
+function noMail(message: MailMessage): Error {
+  return new Error(`RecordService: this process sends no mail ("${message.subject}")`);
+}
+
 /**
  * The one place records are read for clients and written by anyone (src/server/README.md): routes,
  * auth flows, the operator CLI and the demo seed. A write validates (the collection's rules),
@@ -189,11 +195,12 @@ export class RecordService {
       now: options.now,
       passwordHashCost: options.config.passwordHashCost ?? 'default',
       loginThrottle: new LoginThrottle(options.throttles),
-      sendMail:
-        options.sendMail ??
-        ((message) => {
-          throw new Error(`RecordService: this process sends no mail ("${message.subject}")`);
-        }),
+      outbox: options.outbox ?? {
+        send: (message) => Promise.reject(noMail(message)),
+        sendQuietly: (message) => {
+          throw noMail(message);
+        },
+      },
     };
     // Compile every rule now, so a broken rule stops the server at start-up rather than on a request.
     for (const collection of options.collections) accessOf(collection, options.dialect);

@@ -100,7 +100,7 @@ export const usersCollection = serverCollection(users, {
   needsDeletePassword: false,
   async prepareCreate(body, context) {
     const { system, deps } = context;
-    const { users, config, now, passwordHashCost, sendMail } = deps;
+    const { users, config, now, passwordHashCost, outbox } = deps;
     // First of all: on an invitation-only server nothing else about an uninvited sign-up matters.
     const invite = typeof body === 'object' && body !== null ? (body as { invite?: unknown }).invite : undefined;
     if (!system && config.signup === 'invite' && (typeof invite !== 'string' || invite.trim() === ''))
@@ -140,7 +140,7 @@ export const usersCollection = serverCollection(users, {
     if (system) throw validationFailed({ email: EMAIL_TAKEN });
     // A client gets the answer of a new account, so nobody can test addresses through sign-up;
     // the owner of the address is told by mail what happened and how to get in.
-    sendMail(signUpAttemptMail(config.appUrl, owner.email, owner.username));
+    outbox.sendQuietly(signUpAttemptMail(config.appUrl, owner.email, owner.username), { nursery: owner.nursery });
     return new NotStored(row);
   },
   async prepareUpdate(body, existing, { address, deps: { users, now, passwordHashCost, loginThrottle } }) {
