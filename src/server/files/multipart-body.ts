@@ -15,7 +15,8 @@ import type { UploadShare } from './upload-budget';
 // caller was found allowed to write (docs/decisions/052), part by part as it arrives, and refused
 // at the first part that cannot be taken: a file under no file field, one too many, one past its
 // field's size or of a type its first bytes show the field does not take, or bytes past the
-// server's upload budget. Nothing after the refusal is read.
+// server's upload budget. What comes after the refusal is dropped as it arrives (discardUnread),
+// never parsed or held.
 
 /** The JSON part PocketBase reads besides form fields. */
 export const JSON_PAYLOAD = '@jsonPayload';
