@@ -22,6 +22,7 @@ import { realtimeRoutes } from './realtime/realtime-routes';
 import { fileStoreFor, type FileStore } from './files/file-store';
 import { filesRoutes } from './files/files-routes';
 import { multipartOptions } from './files/multipart-body';
+import { UploadBudget } from './files/upload-budget';
 import { createMailer, type Mailer } from './mail/mailer';
 import { Outbox } from './mail/outbox';
 import { installJsonCompression } from './plugins/compress-json';
@@ -83,6 +84,8 @@ export interface BuiltApp {
   realtime: RealtimeBroker;
   /** The automatic purge of old deleted records (tests call `sweep()` to run it now). */
   sweeper: DeletedSweeper;
+  /** The bytes of uploads held in memory across requests in flight (docs/decisions/052). */
+  uploads: UploadBudget;
   /** Stops accepting requests, then closes the database and the mailer. */
   close(): Promise<void>;
 }
@@ -241,19 +244,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(csvImportRoutes, { kind: ordersImport(now), records, db: database.db });
   await app.register(csvImportRoutes, { kind: customersImport(), records, db: database.db });
   await app.register(standingOrdersRoutes, { standing: new StandingOrdersService({ records, db: database.db, now }) });
-  // Multipart bodies (the SDK's FormData with files), read by the records routes within each field's limits.
+  // Multipart bodies (the SDK's FormData with files), read by the records routes within each field's
+  // limits, once the caller may write, and within one budget of bytes held (docs/decisions/052).
   await app.register(multipart, multipartOptions(collections));
+  const uploads = new UploadBudget();
   await app.register(filesRoutes, { records, tokens });
   const driver = new DriverService({ db: database.db, throttles, tokenSecret: secrets.tokenSecret, appUrl: config.appUrl, now });
   await app.register(driverRoutes, {
     driver,
-    drops: new DriverDrops({ runs, records }),
+    drops: new DriverDrops({ runs, records, uploads }),
     rateLimitPerMinute: config.authRateLimitPerMinute,
   });
   await app.register(recordRoutes, {
     records,
     collections,
     listCache,
+    uploads,
     // Sign-ups per address: on the sign-up route itself.
     createHooks: { users: signupThrottle(throttles, config.signupRateLimitPerHour) },
   });
@@ -300,6 +306,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     users,
     realtime: broker,
     sweeper,
+    uploads,
     async close() {
       await sweeper.stop();
       await app.close();

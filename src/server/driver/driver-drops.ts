@@ -3,7 +3,8 @@ import { runDrops } from '#domain/collections/run-drops';
 import type { DriverDrop } from '#domain/driver/driver-link';
 import { validationFailed } from '../errors';
 import { fileChanges, type Upload } from '../files/file-changes';
-import { isMultipart, readMultipartBody } from '../files/multipart-body';
+import { discardUnread, isMultipart, readMultipartBody } from '../files/multipart-body';
+import type { UploadBudget } from '../files/upload-budget';
 import { runDropsCollection } from '../records/collections/run-drops';
 import type { RecordService } from '../records/record-service';
 import type { Row } from '../records/record-store';
@@ -28,13 +29,28 @@ export const LINK_ACTOR_NAME = "driver's link";
  * stored on the drop after: a retry adds what an interrupted send did not store.
  */
 export class DriverDrops {
-  constructor(private readonly deps: { runs: RunLifecycleService; records: RecordService }) {}
+  constructor(private readonly deps: { runs: RunLifecycleService; records: RecordService; uploads: UploadBudget }) {}
 
-  /** The drop a request sends: JSON, or multipart (the driver's page's FormData with files). */
+  /**
+   * The drop a request sends: JSON, or multipart (the driver's page's FormData with files). The
+   * link was checked before this is called, so a request without a working link is answered before
+   * its body is read (docs/decisions/052); the files count against the upload budget until written.
+   */
   async fromRequest(link: DriverLink, request: FastifyRequest): Promise<DriverDrop> {
     if (!isMultipart(request)) return this.record(link, request.body, []);
-    const { body, uploads } = await readMultipartBody(request, runDrops);
-    return this.record(link, body, uploads);
+    const share = this.deps.uploads.open();
+    try {
+      let read;
+      try {
+        read = await readMultipartBody(request, runDrops, { mode: 'create', share });
+      } catch (error) {
+        discardUnread(request);
+        throw error;
+      }
+      return await this.record(link, read.body, read.uploads);
+    } finally {
+      share.release();
+    }
   }
 
   async record(link: DriverLink, given: unknown, uploads: readonly Upload[]): Promise<DriverDrop> {

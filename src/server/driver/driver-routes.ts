@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DRIVER_API, DRIVER_LINK_HEADER } from '#domain/driver/driver-link';
 import { requireUser } from '../auth/auth-context';
 import { requireRole } from '../auth/require-access';
+import { discardUnread } from '../files/multipart-body';
 import type { DriverDrops } from './driver-drops';
 import type { DriverLink, DriverService } from './driver-service';
 
@@ -37,7 +38,17 @@ export async function driverRoutes(app: FastifyInstance, { driver, drops, rateLi
     driver.open(request.ip, request.body?.code),
   );
   app.get(DRIVER_API.run, async (request) => driver.run(await linkOf(driver, request)));
-  app.post(DRIVER_API.drops, async (request) => drops.fromRequest(await linkOf(driver, request), request));
+  app.post(DRIVER_API.drops, async (request) => {
+    // The link first: without a working one the body is never read (docs/decisions/052).
+    let link: DriverLink;
+    try {
+      link = await linkOf(driver, request);
+    } catch (error) {
+      discardUnread(request);
+      throw error;
+    }
+    return drops.fromRequest(link, request);
+  });
 }
 
 export function linkOf(driver: DriverService, request: FastifyRequest): Promise<DriverLink> {

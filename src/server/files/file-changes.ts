@@ -36,12 +36,13 @@ export interface FileChanges {
 
 export type FileChangesResult = { ok: true; changes: FileChanges } | { ok: false; errors: FieldErrors };
 
-interface KeyOfFile {
+export interface KeyOfFile {
   field: string;
   how: 'set' | 'append' | 'prepend' | 'remove';
 }
 
-function readKey(key: string): KeyOfFile {
+/** Which file field a form name is for, and how (`f`, `f+`, `+f`, `f-`). */
+export function readKey(key: string): KeyOfFile {
   if (key.startsWith('+')) return { field: key.slice(1), how: 'prepend' };
   if (key.endsWith('+')) return { field: key.slice(0, -1), how: 'append' };
   if (key.endsWith('-')) return { field: key.slice(0, -1), how: 'remove' };
@@ -59,6 +60,42 @@ const TOO_MANY = (field: FileField, label: string): FieldError => ({
   code: 'validation_max_select_constraint',
   message: `${label} can hold at most ${field.maxSelect} files. Remove one before adding another.`,
 });
+
+const shownName = (field: FileField, filename: string) =>
+  filename === '' ? `The ${field.noun ?? 'file'}` : `The ${field.noun ?? 'file'} "${filename}"`;
+
+/** An upload over its field's size limit, in words. */
+export function tooLarge(field: FileField, filename: string): FieldError {
+  return {
+    code: 'validation_file_size_limit',
+    message: `${shownName(field, filename)} is larger than ${bytesInWords(field.maxSize)}. Choose a smaller one.`,
+  };
+}
+
+/** The refusal of an upload whose bytes show `type`, or null when the field accepts that type. */
+export function typeRefusal(field: FileField, name: string, filename: string, type: string): FieldError | null {
+  if (field.mimeTypes.length === 0 || field.mimeTypes.includes(type)) return null;
+  const allowed = [...new Set(field.mimeTypes.map(typeInWords))];
+  const list = new Intl.ListFormat('en-GB', { type: 'disjunction' }).format(allowed.map((w) => `a ${w}`));
+  const label = field.label ?? name;
+  return {
+    code: 'validation_invalid_mime_type',
+    message: `${shownName(field, filename)} is a ${typeInWords(type)}; ${label.toLowerCase()} must be ${list}.`,
+  };
+}
+
+/** More uploads for one field than it can hold, in words. */
+export function tooMany(field: FileField, name: string): FieldError {
+  return TOO_MANY(field, field.label ?? name);
+}
+
+/** Why one upload cannot go into `field` (size, emptiness, type), or null when it can. */
+function uploadRefusal(field: FileField, name: string, upload: Upload): FieldError | null {
+  if (upload.truncated || upload.bytes.length > field.maxSize) return tooLarge(field, upload.filename);
+  if (upload.bytes.length === 0)
+    return { code: 'validation_file_empty', message: `${shownName(field, upload.filename)} is empty. Choose the file again.` };
+  return typeRefusal(field, name, upload.filename, sniffType(upload.bytes));
+}
 
 /**
  * Reads the file keys of `body` and the `uploads` against the declaration's file fields.
@@ -125,28 +162,8 @@ export function fileChanges(
     let fieldError: FieldError | null = null;
     const made = new Map<Upload, string>();
     for (const { upload } of files) {
-      const shown = upload.filename === '' ? `The ${noun}` : `The ${noun} "${upload.filename}"`;
-      if (upload.truncated || upload.bytes.length > field.maxSize) {
-        fieldError = {
-          code: 'validation_file_size_limit',
-          message: `${shown} is larger than ${bytesInWords(field.maxSize)}. Choose a smaller one.`,
-        };
-        break;
-      }
-      if (upload.bytes.length === 0) {
-        fieldError = { code: 'validation_file_empty', message: `${shown} is empty. Choose the file again.` };
-        break;
-      }
-      const type = sniffType(upload.bytes);
-      if (field.mimeTypes.length > 0 && !field.mimeTypes.includes(type)) {
-        const allowed = [...new Set(field.mimeTypes.map(typeInWords))];
-        const list = new Intl.ListFormat('en-GB', { type: 'disjunction' }).format(allowed.map((w) => `a ${w}`));
-        fieldError = {
-          code: 'validation_invalid_mime_type',
-          message: `${shown} is a ${typeInWords(type)}; ${label.toLowerCase()} must be ${list}.`,
-        };
-        break;
-      }
+      fieldError = uploadRefusal(field, name, upload);
+      if (fieldError) break;
       made.set(upload, nameOf(upload.filename || noun));
     }
     if (fieldError) {

@@ -328,6 +328,23 @@ export class RecordService {
     return this.shown(collection, auth, row);
   }
 
+  /**
+   * What can be decided of a create or update before its body is read (docs/decisions/052): the
+   * caller's right to the action (401, 403) and, for an update, that the record is there for them
+   * to change (404) and still the version they started from (412). A multipart write with files
+   * asks this first, so a caller who may not write is answered before a byte of their files is held.
+   */
+  async refuseBeforeBody(
+    collection: Collection,
+    auth: AuthContext,
+    write: { action: 'create' } | { action: 'update'; id: string; ifMatch?: string },
+  ): Promise<void> {
+    this.access(collection).authorize(write.action, auth);
+    if (write.action === 'create') return;
+    const existing = await this.findFor('update', collection, auth, write.id);
+    if (write.ifMatch !== undefined && write.ifMatch !== existing.updated) throw changedMeanwhile();
+  }
+
   async update(collection: Collection, auth: AuthContext, id: string, body: unknown, options: WriteOptions = {}): Promise<ApiRecord> {
     this.access(collection).authorize('update', auth);
     const expand = this.planExpand(collection, auth, options.expand);

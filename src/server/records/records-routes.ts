@@ -1,9 +1,10 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { ApiError } from '../errors';
 import type { Upload } from '../files/file-changes';
-import { isMultipart, readMultipartBody } from '../files/multipart-body';
+import { discardUnread, isMultipart, readMultipartBody } from '../files/multipart-body';
+import type { UploadBudget } from '../files/upload-budget';
 import type { Collection } from './collection';
 import { flattenExpand } from './expand';
 import { parseFieldsParam, parseListQuery, pickFields } from './list-query';
@@ -20,6 +21,8 @@ export interface RecordRoutesOptions {
   listCache?: ListCache;
   /** Hooks of one collection's create route, by collection name. */
   createHooks?: Readonly<Record<string, RouteHooks>>;
+  /** The bytes of uploads all requests may hold at once (docs/decisions/052). */
+  uploads: UploadBudget;
 }
 
 // Route schemas: the shapes the SDK sends. Values stay text here; list-query.ts reads them with
@@ -49,7 +52,7 @@ const missingCollection = () => new ApiError(404, 'Missing collection context.')
  */
 export async function recordRoutes(fastify: FastifyInstance, options: RecordRoutesOptions): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { records, listCache } = options;
+  const { records, listCache, uploads } = options;
 
   for (const collection of options.collections) {
     const hooks = options.createHooks?.[collection.name] ?? {};
@@ -95,7 +98,7 @@ export async function recordRoutes(fastify: FastifyInstance, options: RecordRout
         {
           schema: { querystring: RecordQuerystring, body: collection.bodySchema.create },
           ...hooks,
-          preValidation: readUploads(collection),
+          preValidation: readUploads(records, uploads, collection, () => ({ action: 'create' })),
         },
         async (request) => {
           const record = await records.create(collection, request.auth, request.body, {
@@ -110,7 +113,11 @@ export async function recordRoutes(fastify: FastifyInstance, options: RecordRout
         `${base}/:id`,
         {
           schema: { params: IdParams, querystring: RecordQuerystring, body: collection.bodySchema.update },
-          preValidation: readUploads(collection),
+          preValidation: readUploads(records, uploads, collection, (request) => ({
+            action: 'update',
+            id: (request.params as { id: string }).id,
+            ifMatch: readIfMatch(request),
+          })),
         },
         async (request) => {
           const record = await records.update(collection, request.auth, request.params.id, request.body, {
@@ -159,14 +166,32 @@ const uploadsOf = new WeakMap<FastifyRequest, Upload[]>();
 /**
  * A body sent as multipart (the SDK's FormData, when it holds a file) is read here: its text and
  * `@jsonPayload` parts become the body the schema and the collection check, its files the uploads
- * (docs/decisions/043).
+ * (docs/decisions/043). Only once the caller may make this write (docs/decisions/052): a caller who
+ * may not is answered before the body is read, and the files held count against the upload budget
+ * until the answer is sent.
  */
-function readUploads(collection: Collection) {
-  return async (request: FastifyRequest): Promise<void> => {
+function readUploads(
+  records: RecordService,
+  budget: UploadBudget,
+  collection: Collection,
+  write: (request: FastifyRequest) => Parameters<RecordService['refuseBeforeBody']>[2],
+) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     if (!isMultipart(request)) return;
-    const { body, uploads } = await readMultipartBody(request, collection.declaration);
-    request.body = body;
-    uploadsOf.set(request, uploads);
+    const share = budget.open();
+    reply.raw.once('close', share.release);
+    try {
+      await records.refuseBeforeBody(collection, request.auth, write(request));
+      const { body, uploads } = await readMultipartBody(request, collection.declaration, {
+        mode: write(request).action,
+        share,
+      });
+      request.body = body;
+      uploadsOf.set(request, uploads);
+    } catch (error) {
+      discardUnread(request);
+      throw error;
+    }
   };
 }
 
