@@ -56,6 +56,8 @@ const HAS_EMAIL: FieldError = {
   message: 'Your email address cannot be changed here. Please contact support.',
 };
 const WRONG_PASSWORD: FieldError = { code: 'validation_invalid_password', message: 'Your password is not correct.' };
+/** A 400 whose message is the field's own sentence, for forms that show one line. */
+const fieldRefused = (field: string, error: FieldError) => badRequest(error.message, { [field]: error });
 /** An address, with spaces around it allowed (they are trimmed). Deliberately loose: the mail is the real check. */
 const EMAIL_PATTERN = '^\\s*[^\\s@<>]+@[^\\s@<>]+\\.[^\\s@<>]+\\s*$';
 
@@ -173,9 +175,9 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOp
     { config: AUTH_RATE_LIMIT, schema: { body: EmailChangeRequest }, preHandler: requireAccess(SIGNED_IN, 'request-email-change') },
     async (request, reply) => {
       const user = requireUser(request.auth);
-      if (user.email !== '') throw validationFailed({ newEmail: HAS_EMAIL });
+      if (user.email !== '') throw fieldRefused('newEmail', HAS_EMAIL);
       const checked = checkEmail(request.body.newEmail, config.signupAllowedDomains);
-      if (!checked.ok) throw validationFailed({ newEmail: checked.error });
+      if (!checked.ok) throw fieldRefused('newEmail', checked.error);
       // 204 whether or not the address has an account, so nobody learns whose it is (docs/decisions/018):
       // the link goes to the address, and only its owner can see that it is taken.
       sendMail(
@@ -200,16 +202,16 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOp
     async (request, reply) => {
       const found = await tokens.claimsOf(request.body.token, 'emailChange');
       const newEmail = found?.claims.newEmail ?? '';
-      if (!found || newEmail === '' || found.user.email !== '') throw validationFailed({ token: INVALID_EMAIL_CHANGE });
+      if (!found || newEmail === '' || found.user.email !== '') throw fieldRefused('token', INVALID_EMAIL_CHANGE);
       const { user } = found;
       // A check of the password is a sign-in by another door: the same budget of failures.
       await throttle.assertOpen(request.ip, user.id, user.username);
       if (!(await verifyPasswordOf(user, request.body.password))) {
         await throttle.recordFailure(request.ip, user.id, user.username);
-        throw validationFailed({ password: WRONG_PASSWORD });
+        throw fieldRefused('password', WRONG_PASSWORD);
       }
       await throttle.recordSuccess(request.ip, user.id);
-      if (await users.findByEmail(newEmail)) throw validationFailed({ newEmail: EMAIL_TAKEN });
+      if (await users.findByEmail(newEmail)) throw fieldRefused('newEmail', EMAIL_TAKEN);
       // The link proved the address; a yard account is verified already, and stays so.
       await records.systemUpdate('users', user.id, { email: newEmail, verified: true }, { ifMatch: user.updated });
       return reply.code(204).send();
