@@ -312,3 +312,26 @@ export async function buildOriginalApp(binary: string, tmp: string): Promise<Ori
     await server.stop();
   }
 }
+
+/**
+ * Adds an order photo to the original app's data after it was built (PocketBase started on its
+ * pb_data again, as the app would upload one, then stopped): what a re-run of the import must pick up.
+ */
+export async function addOrderPhoto(binary: string, pbData: string, taskID: string, title: string): Promise<RecordModel> {
+  const server = await startPocketBase(binary, pbData);
+  try {
+    const pb = new PocketBase(server.url);
+    const admin = await pb.send<{ token: string }>('/api/admins/auth-with-password', {
+      method: 'POST',
+      body: { identity: ADMIN.email, password: ADMIN.password },
+    });
+    pb.authStore.save(admin.token, null);
+    const form = new FormData();
+    form.append('file', new Blob([PNG_BYTES], { type: 'image/png' }), 'IMG_0043.png');
+    form.append('title', title);
+    form.append('taskID', taskID);
+    return await pb.collection('files').create(form);
+  } finally {
+    await server.stop();
+  }
+}

@@ -6,7 +6,13 @@ import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vit
 import type { Database } from '../../db/schema';
 import { filesFolder } from '../../files/file-store';
 import { PNG_BYTES } from '../../../../tests/support/files';
-import { buildOriginalApp, ORIGINAL_PASSWORD, pocketBaseBinary, type OriginalApp } from '../../../../tests/support/pocketbase-original';
+import {
+  addOrderPhoto,
+  buildOriginalApp,
+  ORIGINAL_PASSWORD,
+  pocketBaseBinary,
+  type OriginalApp,
+} from '../../../../tests/support/pocketbase-original';
 import { startTestServer, type TestServer } from '../../../../tests/support/server';
 import { runAdmin, type ServerProcessOptions } from '../../../../tests/support/server-process';
 import { runPocketBaseImport } from './import-command';
@@ -38,6 +44,7 @@ describe('npm run admin -- import-pocketbase (real PocketBase 0.22.20 data)', ()
   let server: TestServer;
   let cli: ServerProcessOptions;
   let nurseryId = '';
+  let binary = '';
 
   beforeAll(async () => {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'trolleyboard-pb-import-'));
@@ -46,6 +53,7 @@ describe('npm run admin -- import-pocketbase (real PocketBase 0.22.20 data)', ()
       unavailable = found.unavailable;
       return;
     }
+    binary = found.binary;
     original = await buildOriginalApp(found.binary, tmp);
     server = await startTestServer();
     cli = { dataDir: server.config.dataDir, databaseUrl: server.config.databaseUrl };
@@ -305,6 +313,37 @@ describe('npm run admin -- import-pocketbase (real PocketBase 0.22.20 data)', ()
       expect(again.stdout).toContain(`Imported into the nursery "hillside-plants" (${nurseryId}).`);
       expect(again.stdout).toContain('An earlier import of this data went into the nursery "hillside-plants": this one went there too.');
       expect(again.stdout).toContain('tasks: 5 read, 0 imported, 4 imported before, 1 skipped');
+      expect(await rowCounts()).toEqual(before);
+    },
+    SLOW_MS,
+  );
+
+  it(
+    'a photo added in the original app after the import comes over onto its order when the command runs again, once',
+    async (context) => {
+      const app = data(context);
+      expect(nurseryId).not.toBe('');
+      const meadow = app.tasks[1]!;
+      const added = await addOrderPhoto(binary, app.pbData, meadow.id, 'Signed docket');
+      const again = await runAdmin(['import-pocketbase', app.pbData], cli);
+      expect(again.code, again.stderr).toBe(0);
+      expect(again.stdout).toContain('attached files: 5 read, 1 imported, 3 imported before, 1 skipped');
+      const pb = server.client();
+      await pb.collection('users').authWithPassword('hillside-plants-hilda', ORIGINAL_PASSWORD);
+      const order = await pb.collection('tasks').getOne(meadow.id);
+      expect(order.attachments).toEqual([expect.stringMatching(/^signed_docket_\w{10}\.png$/)]);
+      expect(
+        await server.built.database.db
+          .selectFrom('imported_records')
+          .select(['collection', 'recordId'])
+          .where('source', '=', 'files')
+          .where('sourceId', '=', added.id)
+          .execute(),
+      ).toEqual([{ collection: 'tasks', recordId: meadow.id }]);
+
+      const before = await rowCounts();
+      const once = await runAdmin(['import-pocketbase', app.pbData], cli);
+      expect(once.stdout).toContain('attached files: 5 read, 0 imported, 4 imported before, 1 skipped');
       expect(await rowCounts()).toEqual(before);
     },
     SLOW_MS,

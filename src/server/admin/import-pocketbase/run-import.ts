@@ -130,6 +130,25 @@ export async function importPocketBase(
       };
       let written = 0;
       const files = new FileCopier(records, data, options.dryRun, report, stored);
+      const latePhotos: Array<{ id: string; planned: Planned }> = [];
+      /** Remembers the order photos that came over (each a record of the original's `files`), so none comes twice. */
+      const rememberPhotos = async (): Promise<void> => {
+        const kept = files.takePhotosKept();
+        if (kept.length > 0)
+          await batch.db
+            .insertInto('imported_records')
+            .values(
+              kept.map((k) => ({
+                nursery: nursery.id,
+                source: 'files',
+                sourceId: k.sourceId,
+                collection: 'tasks',
+                recordId: k.recordId,
+                importedAt: nowText,
+              })),
+            )
+            .execute();
+      };
       /**
        * Writes a chunk of mapped records: the ids they want looked up in two queries, and what
        * was imported recorded in one, rather than a few queries a record (`npm run bench:import`).
@@ -139,7 +158,14 @@ export async function importPocketBase(
         if (!counts || chunk.length === 0) return;
         const fresh = chunk.filter((mapped) => !imported.has(`${source}/${mapped.sourceId}`));
         counts.already += chunk.length - fresh.length;
-        for (const mapped of chunk) if (mapped.kind === 'record' && imported.has(`${source}/${mapped.sourceId}`)) files.already(mapped);
+        for (const mapped of chunk)
+          if (mapped.kind === 'record' && imported.has(`${source}/${mapped.sourceId}`)) {
+            // Photos added in the original app to an order imported before go onto it now.
+            const late = files.already(mapped, imported);
+            const id = imported.get(`${source}/${mapped.sourceId}`);
+            if (late.length > 0 && id && mapped.files)
+              latePhotos.push({ id, planned: { ...mapped, files: { ...mapped.files, items: late } } });
+          }
         const planned = fresh.filter((m): m is Planned => m.kind === 'record');
         const taken = await takenIds(batch, planned);
         const done: Array<{ sourceId: string; target: Target; id: string }> = [];
@@ -164,6 +190,7 @@ export async function importPocketBase(
           done.push({ sourceId: mapped.sourceId, target: (mapped as Planned).target, id });
         }
         await rows.write(batch);
+        await rememberPhotos();
         for (let i = 0; i < done.length; i++) options.afterRecord?.(++written);
         if (done.length > 0)
           await batch.db
@@ -211,7 +238,11 @@ export async function importPocketBase(
           }
         }
         await writeChunk(source, chunk);
-        if (source === 'tasks') skipOrphanPhotos(photos, ids, files);
+        if (source === 'tasks') {
+          skipOrphanPhotos(photos, ids, files);
+          await attachLatePhotos(records, batch, nursery.id, latePhotos, files);
+          await rememberPhotos();
+        }
         if (source === 'trolley_exports' && unknownStates.size > 0)
           report.notes.push(`Runs with a dispatch state this server does not know (${[...unknownStates].join(', ')}) came over as new.`);
       }
@@ -240,11 +271,25 @@ class FileCopier {
     return (this.report.counts['attached files'] ??= { read: 0, imported: 0, already: 0, skipped: 0 });
   }
 
-  /** Counts the files of a record imported before (nothing copied again). */
-  already(planned: Planned): void {
-    if (!planned.files) return;
-    this.counts().read += planned.files.items.length;
-    this.counts().already += planned.files.items.length;
+  private photosKept: Array<{ sourceId: string; recordId: string }> = [];
+
+  /** The order photos copied since the last call: `files` record → our order. */
+  takePhotosKept(): Array<{ sourceId: string; recordId: string }> {
+    const kept = this.photosKept;
+    this.photosKept = [];
+    return kept;
+  }
+
+  /**
+   * Counts the files of a record imported before (nothing copied again); answers its order photos
+   * that did not come over with it (added in the original app since), which go onto it now.
+   */
+  already(planned: Planned, imported: ReadonlyMap<string, string>): PlannedFile[] {
+    if (!planned.files) return [];
+    const late = planned.files.items.filter((f) => f.collection === 'files' && !imported.has(`files/${f.record}`));
+    this.counts().read += planned.files.items.length - late.length;
+    this.counts().already += planned.files.items.length - late.length;
+    return late;
   }
 
   /** Counts a file that has nowhere to go, with why. */
@@ -258,7 +303,7 @@ class FileCopier {
    * Copies `planned`'s files into the store under our record `id` (a dry run only reads and checks
    * them); answers the field's value: the names of the files that came over.
    */
-  async copy(planned: Planned, id: string): Promise<Record<string, string[]>> {
+  async copy(planned: Planned, id: string, alreadyThere = 0): Promise<Record<string, string[]>> {
     if (!planned.files) return {};
     const collection = this.records.collection(planned.target);
     const field = collection.declaration.fields[planned.files.field] as FileField;
@@ -277,7 +322,7 @@ class FileCopier {
               ? 'it is empty'
               : field.mimeTypes.length > 0 && !field.mimeTypes.includes(sniffType(bytes))
                 ? `it is a ${typeInWords(sniffType(bytes))}; ${(field.label ?? 'files').toLowerCase()} here are photos and PDFs only`
-                : kept.length >= field.maxSelect
+                : alreadyThere + kept.length >= field.maxSelect
                   ? `the record has more than ${field.maxSelect} files`
                   : null;
       if (problem !== null || bytes === null) {
@@ -294,6 +339,7 @@ class FileCopier {
       }
       counts.imported++;
       kept.push(stored);
+      if (file.collection === 'files') this.photosKept.push({ sourceId: file.record, recordId: id });
     }
     return kept.length > 0 ? { [planned.files.field]: kept } : {};
   }
@@ -566,4 +612,31 @@ async function rememberOrganisations(
       })),
     )
     .execute();
+}
+
+/**
+ * Order photos added in the original app after their order was imported: onto the order as it is
+ * here (after its own files, within its limit), through the write path's update; an order since
+ * deleted here gets none, said file by file.
+ */
+async function attachLatePhotos(
+  records: RecordService,
+  batch: WriteBatch,
+  nursery: string,
+  late: ReadonlyArray<{ id: string; planned: Planned }>,
+  files: FileCopier,
+): Promise<void> {
+  const tasks = records.collection('tasks');
+  for (const { id, planned } of late) {
+    const row = await batch.db.selectFrom('tasks').selectAll().where('id', '=', id).where('nursery', '=', nursery).executeTakeFirst();
+    if (!row) {
+      for (const file of planned.files?.items ?? [])
+        files.skip(file, 'its order was imported before and is not on the board now (deleted here)');
+      continue;
+    }
+    const existing = ((tasks.toRecord(row as unknown as Row).attachments as string[] | undefined) ?? []).slice();
+    const copied = await files.copy(planned, id, existing.length);
+    const added = copied.attachments ?? [];
+    if (added.length > 0) await batch.update('tasks', row as unknown as Row, tasks.toRow({ attachments: [...existing, ...added] }));
+  }
 }
