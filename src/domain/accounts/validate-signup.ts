@@ -54,7 +54,11 @@ export function isEmailDomainAllowed(email: string, allowedDomains: readonly str
   return domains.length === 0 || domains.includes(domain);
 }
 
-function checkEmail(value: unknown, allowedDomains: readonly string[]): { ok: true; email: string } | { ok: false; error: FieldError } {
+/** An address a person gives (sign-up, or a yard account adding one): well formed, and of an allowed domain. */
+export function checkEmail(
+  value: unknown,
+  allowedDomains: readonly string[],
+): { ok: true; email: string } | { ok: false; error: FieldError } {
   if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return { ok: false, error: BLANK };
   if (typeof value !== 'string' || value.length > 254 || !EMAIL.test(value.trim()) || findForbiddenCharacters(value, 'single-line')) {
     return { ok: false, error: { code: 'validation_is_email', message: 'Must be a valid email address.' } };

@@ -23,7 +23,8 @@ const USAGE = `Trolleyboard operator commands
   npm run admin -- restore <file>   replace the SQLite database with <file> (stop the server first)
   npm run admin -- import-pocketbase <pb_data> [--nursery NURSERY] [--dry-run]
       brings the original app's data (PocketBase's pb_data folder, read-only) into the nursery
-      NURSERY (its id or name), or a new one; --dry-run prints what it would do, writing nothing
+      NURSERY (its id or name), else the one an earlier import of the same data went into, else a
+      new one; nothing is imported twice; --dry-run prints what it would do, writing nothing
 
 Settings (DATA_DIR, DATABASE_URL, ...) come from the environment or .env, as for npm start.`;
 

@@ -1,18 +1,18 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { validatePasswordPair } from '#domain/accounts/validate-signup';
+import { checkEmail, validatePasswordPair } from '#domain/accounts/validate-signup';
 import { BLANK, type FieldError } from '#domain/validation';
 import type { Config } from '../config';
 import type { UsersTable } from '../db/schema';
 import { badRequest, forbidden, validationFailed } from '../errors';
 import { formatTimestamp } from '../records/ids';
 import type { Outbox } from '../mail/outbox';
-import { passwordResetMail, verificationMail } from '../mail/messages';
+import { emailChangeMail, passwordResetMail, verificationMail } from '../mail/messages';
 import { fieldValidator } from '../plugins/field-validator';
 import type { RecordService } from '../records/record-service';
 import { SIGNED_IN } from '../records/access-rules';
-import { newTokenKey, usersCollection } from '../records/collections/users';
+import { EMAIL_TAKEN, newTokenKey, usersCollection } from '../records/collections/users';
 import type { UsersRepository } from '../users/users-repository';
 import { requireUser } from './auth-context';
 import { LoginThrottle } from './login-throttle';
@@ -39,6 +39,7 @@ const BASE = '/api/collections/users';
 export const DISABLED = 'This account has been disabled by an admin of your nursery. Ask them if you need it again.';
 const VERIFICATION_TTL = 7 * 24 * 3600;
 const RESET_TTL = 3600;
+const EMAIL_CHANGE_TTL = 24 * 3600;
 
 // Bodies, read by their schemas (field-validator.ts): each wrong field gets PocketBase's error on
 // that field, and a body that is no object is wrong in every field. Other names are ignored, as
@@ -46,6 +47,18 @@ const RESET_TTL = 3600;
 const INVALID_EMAIL: FieldError = { code: 'validation_invalid_email', message: 'Must be a valid email address.' };
 const INVALID_VERIFICATION: FieldError = { code: 'validation_invalid_token', message: 'Invalid or expired verification token.' };
 const INVALID_RESET: FieldError = { code: 'validation_invalid_token', message: 'Invalid or expired password reset token.' };
+const INVALID_EMAIL_CHANGE: FieldError = {
+  code: 'validation_invalid_token',
+  message: 'Invalid or expired link. Ask for a new one on Settings.',
+};
+/** Only an account without an address adds one (docs/decisions/056); an address, once there, stays. */
+const HAS_EMAIL: FieldError = {
+  code: 'validation_forbidden',
+  message: 'Your email address cannot be changed here. Please contact support.',
+};
+const WRONG_PASSWORD: FieldError = { code: 'validation_invalid_password', message: 'Your password is not correct.' };
+/** A 400 whose message is the field's own sentence, for forms that show one line. */
+const fieldRefused = (field: string, error: FieldError) => badRequest(error.message, { [field]: error });
 /** An address, with spaces around it allowed (they are trimmed). Deliberately loose: the mail is the real check. */
 const EMAIL_PATTERN = '^\\s*[^\\s@<>]+@[^\\s@<>]+\\.[^\\s@<>]+\\s*$';
 
@@ -56,6 +69,9 @@ const PasswordSignIn = Type.Object(
 );
 const EmailRequest = Type.Object({ email: Type.String({ pattern: EMAIL_PATTERN }) }, { additionalProperties: true });
 const TokenConfirm = Type.Object({ token: Type.String() }, { additionalProperties: true });
+// The address is read by checkEmail, with sign-up's messages (SIGNUP_ALLOWED_DOMAINS too).
+const EmailChangeRequest = Type.Object({ newEmail: Type.Optional(Type.Unknown()) }, { additionalProperties: true });
+const EmailChangeConfirm = Type.Object({ token: Type.String(), password: Type.String({ minLength: 1 }) }, { additionalProperties: true });
 // The new password is read by validatePasswordPair, with the messages of every password form.
 const PasswordResetConfirm = Type.Object(
   { token: Type.String(), password: Type.Optional(Type.Unknown()), passwordConfirm: Type.Optional(Type.Unknown()) },
@@ -151,6 +167,57 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOp
       const user = await tokens.userOf(request.body.token, 'verification');
       if (!user) throw validationFailed({ token: INVALID_VERIFICATION });
       if (!user.verified) await records.systemUpdate('users', user.id, { verified: true }, { ifMatch: user.updated });
+      return reply.code(204).send();
+    },
+  );
+
+  // PocketBase's e-mail change, for one case only: a yard account (no address, e.g. one an admin
+  // added in the original app) adds an address; the mailed link proves it (docs/decisions/056).
+  app.post(
+    `${BASE}/request-email-change`,
+    { config: AUTH_RATE_LIMIT, schema: { body: EmailChangeRequest }, preHandler: requireAccess(SIGNED_IN, 'request-email-change') },
+    async (request, reply) => {
+      const user = requireUser(request.auth);
+      if (user.email !== '') throw fieldRefused('newEmail', HAS_EMAIL);
+      const checked = checkEmail(request.body.newEmail, config.signupAllowedDomains);
+      if (!checked.ok) throw fieldRefused('newEmail', checked.error);
+      // 204 whether or not the address has an account, so nobody learns whose it is (docs/decisions/018):
+      // the link goes to the address, and only its owner can see that it is taken.
+      outbox.sendQuietly(
+        emailChangeMail(
+          config.appUrl,
+          checked.email,
+          user.username,
+          await tokens.issue('emailChange', user, EMAIL_CHANGE_TTL, checked.email),
+        ),
+        { nursery: user.nursery },
+      );
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    `${BASE}/confirm-email-change`,
+    {
+      config: AUTH_RATE_LIMIT,
+      schema: { body: EmailChangeConfirm },
+      validatorCompiler: fieldValidator({ token: INVALID_EMAIL_CHANGE, password: BLANK }),
+    },
+    async (request, reply) => {
+      const found = await tokens.claimsOf(request.body.token, 'emailChange');
+      const newEmail = found?.claims.newEmail ?? '';
+      if (!found || newEmail === '' || found.user.email !== '') throw fieldRefused('token', INVALID_EMAIL_CHANGE);
+      const { user } = found;
+      // A check of the password is a sign-in by another door: the same budget of failures.
+      await throttle.assertOpen(request.ip, user.id, user.username);
+      if (!(await verifyPasswordOf(user, request.body.password))) {
+        await throttle.recordFailure(request.ip, user.id, user.username);
+        throw fieldRefused('password', WRONG_PASSWORD);
+      }
+      await throttle.recordSuccess(request.ip, user.id);
+      if (await users.findByEmail(newEmail)) throw fieldRefused('newEmail', EMAIL_TAKEN);
+      // The link proved the address; a yard account is verified already, and stays so.
+      await records.systemUpdate('users', user.id, { email: newEmail, verified: true }, { ifMatch: user.updated });
       return reply.code(204).send();
     },
   );

@@ -1,13 +1,18 @@
 import { decodeJwt, jwtVerify, SignJWT } from 'jose';
 
-/** `file`: PocketBase's short-lived token for protected files (`?token=`, docs/decisions/043). */
-export type TokenType = 'auth' | 'verification' | 'passwordReset' | 'file';
+/**
+ * `file`: PocketBase's short-lived token for protected files (`?token=`, docs/decisions/043);
+ * `emailChange`: the mailed link that adds an address to an account without one (docs/decisions/056).
+ */
+export type TokenType = 'auth' | 'verification' | 'passwordReset' | 'file' | 'emailChange';
 
 export interface TokenPayload {
   id: string;
   collectionId: string;
   type: TokenType;
   email?: string;
+  /** The address an `emailChange` token adds. */
+  newEmail?: string;
   refreshable?: boolean;
 }
 

@@ -23,6 +23,24 @@ export function verificationMail(appUrl: string, to: string, username: string, t
 }
 
 /**
+ * To the address a yard account (one without an address) asked to add (docs/decisions/056): the
+ * link proves the address is theirs; the page it opens asks for the account's password.
+ */
+export function emailChangeMail(appUrl: string, to: string, username: string, token: string): MailMessage {
+  const link = `${appUrl}/auth/confirm-email-change/${token}`;
+  return compose(
+    to,
+    'Add this email to your Trolleyboard account',
+    `Hello ${username},`,
+    [
+      `You asked to add this email address to your Trolleyboard account ${username}. Open this link and enter your password to confirm. If it was not you, ignore this mail: nothing changes.`,
+    ],
+    'Add my email',
+    link,
+  );
+}
+
+/**
  * To the owner of an address someone tried to sign up with (docs/decisions/018): the sign-up was
  * answered as if it had worked, so that nobody learns from the answer who has an account; the
  * owner learns what happened and how to get in.

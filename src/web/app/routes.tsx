@@ -96,6 +96,8 @@ export const routes: readonly Route[] = [
     guards: loggedOut,
     ...accountPage(() => import('../features/auth/confirm-verification-page')),
   },
+  // Signed in or not: the link may be opened on another device than the yard screen.
+  { path: paths.confirmEmailChangePattern, ...accountPage(() => import('../features/auth/confirm-email-change-page')) },
   { path: paths.adminRedirect, guards: [loggedOutOnly, adminHashRedirect], Screen: null },
   { path: ANY_PATH, guards: [unknownPath], Screen: null },
 ];

@@ -41,6 +41,9 @@ export const paths = {
   confirmVerification: (token: string) => `/auth/confirm-verification/${token}`,
   confirmVerificationPattern: '/auth/confirm-verification/:token',
   resendVerification: '/resend-verification',
+  /** The link mailed to the address a yard account adds (docs/decisions/056). */
+  confirmEmailChange: (token: string) => `/auth/confirm-email-change/${token}`,
+  confirmEmailChangePattern: '/auth/confirm-email-change/:token',
   adminRedirect: '/_/',
   login: '/login',
 } as const;

@@ -6,7 +6,13 @@ import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vit
 import type { Database } from '../../db/schema';
 import { filesFolder } from '../../files/file-store';
 import { PNG_BYTES } from '../../../../tests/support/files';
-import { buildOriginalApp, ORIGINAL_PASSWORD, pocketBaseBinary, type OriginalApp } from '../../../../tests/support/pocketbase-original';
+import {
+  addOrderPhoto,
+  buildOriginalApp,
+  ORIGINAL_PASSWORD,
+  pocketBaseBinary,
+  type OriginalApp,
+} from '../../../../tests/support/pocketbase-original';
 import { startTestServer, type TestServer } from '../../../../tests/support/server';
 import { runAdmin, type ServerProcessOptions } from '../../../../tests/support/server-process';
 import { runPocketBaseImport } from './import-command';
@@ -38,6 +44,7 @@ describe('npm run admin -- import-pocketbase (real PocketBase 0.22.20 data)', ()
   let server: TestServer;
   let cli: ServerProcessOptions;
   let nurseryId = '';
+  let binary = '';
 
   beforeAll(async () => {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'trolleyboard-pb-import-'));
@@ -46,6 +53,7 @@ describe('npm run admin -- import-pocketbase (real PocketBase 0.22.20 data)', ()
       unavailable = found.unavailable;
       return;
     }
+    binary = found.binary;
     original = await buildOriginalApp(found.binary, tmp);
     server = await startTestServer();
     cli = { dataDir: server.config.dataDir, databaseUrl: server.config.databaseUrl };
@@ -92,17 +100,22 @@ describe('npm run admin -- import-pocketbase (real PocketBase 0.22.20 data)', ()
       const long = app.users[3]!;
       const twoDays = app.tasks[4]!;
       expect(dry.stdout).toContain('(PocketBase 0.22 layout)');
-      expect(dry.stdout).toContain('Dry run: nothing was written. An import would go into a new nursery "Hillside Plants".');
+      expect(dry.stdout).toContain('Dry run: nothing was written. An import would go into a new nursery "hillside-plants".');
       expect(dry.stdout).toContain('users: 4 read, 3 would import, 0 imported before, 1 skipped');
       expect(dry.stdout).toContain('tasks: 5 read, 4 would import, 0 imported before, 1 skipped');
       expect(dry.stdout).toContain('trolley_movements: 3 read, 4 would import, 0 imported before, 0 skipped');
       expect(dry.stdout).toContain('trolley_customers: 2 read, 2 would import');
-      expect(dry.stdout).toContain('trolley_exports: 1 read, 1 would import');
+      expect(dry.stdout).toContain('trolley_exports: 2 read, 2 would import');
       expect(dry.stdout).toContain('user_settings: 1 read, 1 would import');
       expect(dry.stdout).toContain(`users ${long.id}: username: Use 3 to 50 letters`);
       expect(dry.stdout).toMatch(new RegExp(`tasks ${twoDays.id}: day: .+`));
       expect(dry.stdout).toContain('plant_labels 1: this server has no plant-label list yet: Lavandula angustifolia (print)');
-      expect(dry.stdout).toContain('attached files: 2 read, 1 would import, 0 imported before, 1 skipped');
+      // The movement's photo and text file; the order photos of the `files` collection, one of an order that does not come over.
+      expect(dry.stdout).toContain('attached files: 4 read, 2 would import, 0 imported before, 2 skipped');
+      expect(dry.stdout).toContain(
+        `files file ${app.photos[1]!.id}/${String(app.photos[1]!.file)}: its order ${twoDays.id} was not imported`,
+      );
+      expect(dry.stdout).not.toContain('no place for the files of files.file');
       expect(dry.stdout).toMatch(
         new RegExp(
           `trolley_movements file ${app.movements[0]!.id}/notes_\\w+\\.txt: it is a file of another kind; attachments here are photos and PDFs only`,
@@ -119,17 +132,17 @@ describe('npm run admin -- import-pocketbase (real PocketBase 0.22.20 data)', ()
       const app = data(context);
       const done = await runAdmin(['import-pocketbase', app.pbData], cli);
       expect(done.code, done.stderr).toBe(0);
-      nurseryId = /Imported into a new nursery "Hillside Plants" \((\w{15})\)/.exec(done.stdout)?.[1] ?? '';
+      nurseryId = /Imported into a new nursery "hillside-plants" \((\w{15})\)/.exec(done.stdout)?.[1] ?? '';
       expect(nurseryId, done.stdout).not.toBe('');
       const [hilda, sam, vic] = app.users as [RecordModel, RecordModel, RecordModel];
 
       // The bcrypt hash came over as it was; the first sign-in rehashes it to ours.
       expect((await server.built.users.findById(hilda.id))?.passwordHash).toMatch(/^\$2[aby]\$/);
       const pb = server.client();
-      const auth = await pb.collection('users').authWithPassword('hilda', ORIGINAL_PASSWORD);
+      const auth = await pb.collection('users').authWithPassword('hillside-plants-hilda', ORIGINAL_PASSWORD);
       expect(auth.record).toMatchObject({
         id: hilda.id,
-        username: 'hilda',
+        username: 'hillside-plants-hilda',
         name: 'Hilda Green',
         role: 'admin',
         verified: true,
@@ -137,17 +150,29 @@ describe('npm run admin -- import-pocketbase (real PocketBase 0.22.20 data)', ()
       });
       expect((await server.built.users.findById(hilda.id))?.passwordHash).toMatch(/^\$argon2id\$/);
       // And the password still works against the new hash; a wrong one does not.
-      await expect(server.client().collection('users').authWithPassword('hilda', ORIGINAL_PASSWORD)).resolves.toBeTruthy();
-      await expect(server.client().collection('users').authWithPassword('hilda', 'not-the-password')).rejects.toMatchObject({
-        status: 400,
-      });
+      await expect(server.client().collection('users').authWithPassword('hillside-plants-hilda', ORIGINAL_PASSWORD)).resolves.toBeTruthy();
+      await expect(server.client().collection('users').authWithPassword('hillside-plants-hilda', 'not-the-password')).rejects.toMatchObject(
+        {
+          status: 400,
+        },
+      );
 
       const people = await pb.collection('users').getFullList({ sort: 'created' });
-      expect(people.map((p) => [p.id, p.username, p.role, p.verified, p.email])).toEqual([
-        [hilda.id, 'hilda', 'admin', true, 'hilda@hillside.test'],
-        [sam.id, 'sam_yard', 'office', true, 'sam_yard@hillside.test'],
-        [vic.id, 'vic', 'viewer', false, 'vic@hillside.test'],
+      // Those the original's admin added have no e-mail address: yard accounts here, verified as every yard account.
+      expect(people.map((p) => [p.id, p.username, p.name, p.role, p.verified, p.email])).toEqual([
+        [hilda.id, 'hillside-plants-hilda', 'Hilda Green', 'admin', true, 'hilda@hillside.test'],
+        [sam.id, 'hillside-plants-sam', 'sam', 'office', true, ''],
+        [vic.id, 'hillside-plants-vic', 'vic', 'viewer', true, ''],
       ]);
+      // Such a person signs in with their username and old password and uses the nursery's board.
+      const samClient = server.client();
+      await samClient.collection('users').authWithPassword('hillside-plants-sam', ORIGINAL_PASSWORD);
+      expect((await samClient.collection('tasks').getFullList()).map((o) => o.id).sort()).toEqual(
+        app.tasks
+          .slice(0, 3)
+          .map((t) => t.id)
+          .sort(),
+      );
       expect(byId(people, hilda.id)?.termsAgreement).toEqual({ agreed: true, timestamp: '2025-06-21T09:00:00.000Z', version: 'v1.0' });
       expect(byId(people, vic.id)?.termsAgreement).toBeNull();
 
@@ -210,9 +235,9 @@ describe('npm run admin -- import-pocketbase (real PocketBase 0.22.20 data)', ()
       expect(moves.filter((m) => [m0.id, m1.id, m2.id].includes(m.id))).toHaveLength(3);
 
       // The run, its stops cut to our stop fields.
-      const runs = await pb.collection('trolley_exports').getFullList();
+      const runs = await pb.collection('trolley_exports').getFullList({ sort: 'created' });
       const source = app.runs[0]!;
-      expect(runs).toHaveLength(1);
+      expect(runs.map((r) => r.id)).toEqual(app.runs.map((r) => r.id));
       expect(runs[0]).toMatchObject({ id: source.id, name: source.name, user: hilda.id, created: source.created, nursery: nurseryId });
       expect(runs[0]!.data).toEqual(
         (source.data as Array<Record<string, string>>).map(({ id, title, postcode, trollies, extras, orderNumber }) => ({
@@ -232,6 +257,19 @@ describe('npm run admin -- import-pocketbase (real PocketBase 0.22.20 data)', ()
         stateLog: [{ state: 'dispatched', at: '2025-03-18T06:30:00.000Z', by: hilda.id, name: 'Hilda Green' }],
       });
       expect(moves.filter((m) => m.run)).toEqual([]);
+      // The original app's "Processing" is our loading, from its last change.
+      expect(runs[1]).toMatchObject({
+        state: 'loading',
+        stateLog: [{ state: 'loading', at: app.runs[1]!.updated.replace(' ', 'T'), by: hilda.id, name: 'Hilda Green' }],
+      });
+
+      // An order photo of the original's `files` collection is on its order, named after its title, byte for byte.
+      const photographed = byId(orders, app.tasks[0]!.id)!;
+      expect(photographed.attachments).toEqual([expect.stringMatching(/^delivery_note_\w{10}\.png$/)]);
+      const photoToken = await pb.files.getToken();
+      const photo = await fetch(pb.files.getURL(photographed, (photographed.attachments as string[])[0]!, { token: photoToken }));
+      expect(photo.status).toBe(200);
+      expect(new Uint8Array(await photo.arrayBuffer())).toEqual(PNG_BYTES);
 
       // The movement's photo came over, served with a file token byte for byte.
       const out = moves.find((m) => m.id === m0.id)!;
@@ -254,11 +292,58 @@ describe('npm run admin -- import-pocketbase (real PocketBase 0.22.20 data)', ()
       const before = await rowCounts();
       const again = await runAdmin(['import-pocketbase', app.pbData, '--nursery', nurseryId], cli);
       expect(again.code, again.stderr).toBe(0);
-      expect(again.stdout).toContain('Imported into the nursery "Hillside Plants"');
+      expect(again.stdout).toContain('Imported into the nursery "hillside-plants"');
       expect(again.stdout).toContain('tasks: 5 read, 0 imported, 4 imported before, 1 skipped');
       expect(again.stdout).toContain('trolley_movements: 3 read, 0 imported, 4 imported before, 0 skipped');
       expect(again.stdout).toContain('users: 4 read, 0 imported, 3 imported before, 1 skipped');
-      expect(again.stdout).toContain('attached files: 2 read, 0 imported, 2 imported before, 0 skipped');
+      expect(again.stdout).toContain('attached files: 4 read, 0 imported, 3 imported before, 1 skipped');
+      expect(await rowCounts()).toEqual(before);
+    },
+    SLOW_MS,
+  );
+
+  it(
+    'the same command run again, without --nursery, goes into the nursery the first run made and imports nothing twice',
+    async (context) => {
+      const app = data(context);
+      expect(nurseryId).not.toBe('');
+      const before = await rowCounts();
+      const again = await runAdmin(['import-pocketbase', app.pbData], cli);
+      expect(again.code, again.stderr).toBe(0);
+      expect(again.stdout).toContain(`Imported into the nursery "hillside-plants" (${nurseryId}).`);
+      expect(again.stdout).toContain('An earlier import of this data went into the nursery "hillside-plants": this one went there too.');
+      expect(again.stdout).toContain('tasks: 5 read, 0 imported, 4 imported before, 1 skipped');
+      expect(await rowCounts()).toEqual(before);
+    },
+    SLOW_MS,
+  );
+
+  it(
+    'a photo added in the original app after the import comes over onto its order when the command runs again, once',
+    async (context) => {
+      const app = data(context);
+      expect(nurseryId).not.toBe('');
+      const meadow = app.tasks[1]!;
+      const added = await addOrderPhoto(binary, app.pbData, meadow.id, 'Signed docket');
+      const again = await runAdmin(['import-pocketbase', app.pbData], cli);
+      expect(again.code, again.stderr).toBe(0);
+      expect(again.stdout).toContain('attached files: 5 read, 1 imported, 3 imported before, 1 skipped');
+      const pb = server.client();
+      await pb.collection('users').authWithPassword('hillside-plants-hilda', ORIGINAL_PASSWORD);
+      const order = await pb.collection('tasks').getOne(meadow.id);
+      expect(order.attachments).toEqual([expect.stringMatching(/^signed_docket_\w{10}\.png$/)]);
+      expect(
+        await server.built.database.db
+          .selectFrom('imported_records')
+          .select(['collection', 'recordId'])
+          .where('source', '=', 'files')
+          .where('sourceId', '=', added.id)
+          .execute(),
+      ).toEqual([{ collection: 'tasks', recordId: meadow.id }]);
+
+      const before = await rowCounts();
+      const once = await runAdmin(['import-pocketbase', app.pbData], cli);
+      expect(once.stdout).toContain('attached files: 5 read, 0 imported, 4 imported before, 1 skipped');
       expect(await rowCounts()).toEqual(before);
     },
     SLOW_MS,
@@ -268,14 +353,34 @@ describe('npm run admin -- import-pocketbase (real PocketBase 0.22.20 data)', ()
     'a failure part-way through leaves the target as it was; a folder that is not PocketBase data is refused in words',
     async (context) => {
       const app = data(context);
+      // Into a nursery of its own (the data's people are taken here by now, so they are skipped).
+      const made = await runAdmin(
+        [
+          'create-user',
+          '--username',
+          'half_import',
+          '--email',
+          'half@import.test',
+          '--password',
+          ORIGINAL_PASSWORD,
+          '--nursery-name',
+          'Half an import',
+        ],
+        cli,
+      );
+      expect(made.code, made.stderr).toBe(0);
+      const half = await server.built.database.db
+        .selectFrom('nurseries')
+        .selectAll()
+        .where('name', '=', 'Half an import')
+        .executeTakeFirstOrThrow();
       const before = await rowCounts();
       await expect(
         runPocketBaseImport(server.built.records, server.config, app.pbData, {
-          nursery: null,
-          nurseryName: 'Half an import',
+          nursery: half,
           dryRun: false,
           afterRecord: (written) => {
-            // After the first movement, whose photo is in the store by then.
+            // After the first orders (2 customers, 4 movements, 4 orders), whose photos are in the store by then.
             if (written === 8) throw new Error('the disk filled up mid-import');
           },
         }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayOf, mapMovement, mapTask, mapUser, roleOf, runState, type Refs } from './map-records';
+import { dayOf, dispatchOf, mapMovement, mapTask, mapUser, orderPhotoOf, roleOf, runState, type Refs } from './map-records';
 
 // The pure mapping of the original app's records (docs/decisions/048).
 
@@ -81,9 +81,44 @@ describe('mapping PocketBase records', () => {
     expect(runState({ ...run, dispatch_status: 'on the moon' }, refs, updated)).toEqual({});
   });
 
+  it('maps every run state the original app offers: its Processing is our loading (docs/decisions/056)', () => {
+    const updated = '2025-03-19 17:00:00.000Z';
+    expect(runState({ user: 'pbuser', dispatch_status: 'processing' }, refs, updated)).toEqual({
+      state: 'loading',
+      stateLog: [{ state: 'loading', at: '2025-03-19T17:00:00.000Z', by: 'pbuser', name: 'Pat' }],
+    });
+    expect(['', 'new', 'processing', 'dispatched'].map((raw) => dispatchOf({ dispatch_status: raw }).state)).toEqual([
+      'new',
+      'new',
+      'loading',
+      'dispatched',
+    ]);
+    expect(dispatchOf({ dispatch_status: 'On the moon' })).toMatchObject({ raw: 'on the moon', state: null });
+  });
+
   it('keeps a bcrypt hash from either layout, and skips a person without one', () => {
     expect(mapUser({ id: 'u', username: 'ann', passwordHash: HASH }, NOW)).toMatchObject({ trusted: { password: HASH } });
     expect(mapUser({ id: 'u', username: 'ann', password: HASH }, NOW)).toMatchObject({ trusted: { password: HASH } });
     expect(mapUser({ id: 'u', username: 'ann', password: 'plain' }, NOW)).toMatchObject({ kind: 'skip' });
+  });
+
+  it('brings a person the original admin added, without e-mail, as a verified yard account (docs/decisions/056)', () => {
+    expect(mapUser({ id: 'u', username: 'hillside-sam', email: '', verified: false, passwordHash: HASH }, NOW)).toMatchObject({
+      body: { username: 'hillside-sam', email: '' },
+      trusted: { verified: true },
+    });
+    // With an address, its verified flag is kept.
+    expect(mapUser({ id: 'u', username: 'ann', email: 'Ann@x.test', verified: false, passwordHash: HASH }, NOW)).toMatchObject({
+      body: { email: 'ann@x.test' },
+      trusted: { verified: false },
+    });
+  });
+
+  it("finds an order photo of the original's files collection by its order's id", () => {
+    expect(orderPhotoOf({ id: 'f1', taskID: 't1', title: ' Delivery note ', file: 'img_abc.png' })).toEqual({
+      task: 't1',
+      file: { collection: 'files', record: 'f1', name: 'img_abc.png', title: 'Delivery note' },
+    });
+    expect(orderPhotoOf({ id: 'f2', taskID: 't1', title: 'x', file: '' })).toBeNull();
   });
 });

@@ -4,7 +4,7 @@
 // Relations to people and customers go through `refs`, the ids they got here.
 
 import { DAYS, ROLES, type Role } from '#domain/records';
-import { isRunState, type RunStateStep } from '#domain/runs/run-states';
+import { isRunState, type RunState, type RunStateStep } from '#domain/runs/run-states';
 import { normalizeLegacyYear } from '#domain/weeks';
 import type { PbRecord } from './pocketbase-data';
 
@@ -26,8 +26,19 @@ export interface Planned {
   updated: string;
   /** Soft-deleted in the original app: lands in Deleted. */
   deleted: boolean;
-  /** Files the original record holds, by our field they go to (their PocketBase names). */
-  files?: { field: string; names: string[] };
+  /** Files the original app holds for this record, and our field they go to. */
+  files?: { field: string; items: PlannedFile[] };
+}
+
+/**
+ * One file of the original app: where it is in pb_data/storage (its collection and record) and its
+ * stored name; `title` when the original app gave it one (an order photo of its `files` collection).
+ */
+export interface PlannedFile {
+  collection: string;
+  record: string;
+  name: string;
+  title?: string;
 }
 
 export interface Skipped {
@@ -84,13 +95,19 @@ export function roleOf(pbRole: unknown): Role {
 /** A bcrypt hash, the only kind PocketBase makes. */
 const BCRYPT = /^\$2[aby]\$\d\d\$[./A-Za-z0-9]{53}$/;
 
-/** A person. Their password hash stays as it is; the first sign-in rehashes it (docs/decisions/048). */
+/**
+ * A person. Their password hash stays as it is; the first sign-in rehashes it (docs/decisions/048).
+ * One an admin added in the original app has no e-mail address (its username is
+ * `<organisation>-<name>`): they come over as a yard account, verified as every yard account is,
+ * since there is no address to verify and the original app let them in (docs/decisions/056).
+ */
 export function mapUser(record: PbRecord, now: string): Mapped {
   const at = base(record, now);
   // 0.22 keeps the hash in `passwordHash`, 0.23+ in `password`.
   const hash = text(record.passwordHash ?? record.password);
   if (!BCRYPT.test(hash)) return { kind: 'skip', sourceId: at.sourceId, reason: 'its password is not a bcrypt hash PocketBase makes' };
   const terms = record.termsAgreement;
+  const email = text(record.email).trim().toLowerCase();
   return {
     kind: 'record',
     target: 'users',
@@ -99,13 +116,13 @@ export function mapUser(record: PbRecord, now: string): Mapped {
       username: text(record.username),
       // The original app's display name; PocketBase's own `name` field in later versions.
       name: text(record.display_username ?? record.name).trim(),
-      email: text(record.email).trim().toLowerCase(),
+      email,
       emailVisibility: record.emailVisibility === true,
       // No answer yet stays none (the field's default).
       ...(typeof terms === 'object' && terms !== null ? { termsAgreement: terms } : {}),
     },
     // By field name: the `password` field's column is `passwordHash`.
-    trusted: { password: hash, verified: record.verified === true, role: roleOf(record.role) },
+    trusted: { password: hash, verified: email === '' || record.verified === true, role: roleOf(record.role) },
     deleted: false,
   };
 }
@@ -153,10 +170,29 @@ function fileNames(value: unknown): string[] {
   return (Array.isArray(value) ? value : [value]).map(text).filter((name) => name !== '');
 }
 
-/** The files of `record`'s `pbField` that go to our `field`, when it has any. */
-function filesOf(record: PbRecord, pbField: string, field: string): { files?: { field: string; names: string[] } } {
-  const names = fileNames(record[pbField]);
-  return names.length > 0 ? { files: { field, names } } : {};
+/**
+ * The files of `record`'s `pbField` (of the PocketBase collection `collection`) and `more` besides,
+ * that go to our `field`, when there are any.
+ */
+function filesOf(
+  collection: string,
+  record: PbRecord,
+  pbField: string,
+  field: string,
+  more: readonly PlannedFile[] = [],
+): { files?: { field: string; items: PlannedFile[] } } {
+  const items = [...fileNames(record[pbField]).map((name) => ({ collection, record: text(record.id), name })), ...more];
+  return items.length > 0 ? { files: { field, items } } : {};
+}
+
+/**
+ * An order photo of the original app: a record of its `files` collection (`file`, `title`, the
+ * order's id in `taskID`), not a field of the order (docs/decisions/056).
+ */
+export function orderPhotoOf(record: PbRecord): { task: string; file: PlannedFile } | null {
+  const name = fileNames(record.file)[0];
+  if (name === undefined) return null;
+  return { task: one(record.taskID), file: { collection: 'files', record: text(record.id), name, title: text(record.title).trim() } };
 }
 
 /** YYYY-MM-DD of a PocketBase date (`2025-03-04 09:00:00.000Z`) or an ISO time. */
@@ -182,7 +218,7 @@ export function mapMovement(record: PbRecord, refs: Refs, now: string): Mapped[]
   const trusted = { recordedBy: by, created_by: by };
   const moves: Mapped[] = [];
   // The original movement's files go with its first movement here (its out, else its in).
-  const files = filesOf(record, 'files', 'attachments');
+  const files = filesOf('trolley_movements', record, 'files', 'attachments');
   if (any(out))
     moves.push({
       kind: 'record',
@@ -216,8 +252,11 @@ export function dayOf(value: unknown): unknown {
   return (DAYS as readonly string[]).includes(lower) ? lower : day;
 }
 
-/** An order. Year 0 is 2024; a soft-deleted order lands in Deleted; who made and changed it is kept. */
-export function mapTask(record: PbRecord, refs: Refs, now: string): Mapped {
+/**
+ * An order. Year 0 is 2024; a soft-deleted order lands in Deleted; who made and changed it is kept;
+ * `photos` are its records of the original app's `files` collection.
+ */
+export function mapTask(record: PbRecord, refs: Refs, now: string, photos: readonly PlannedFile[] = []): Mapped {
   const at = base(record, now);
   const year = numeric(record.year);
   const creator = refs.user(one(record.created_by ?? record.user));
@@ -245,7 +284,7 @@ export function mapTask(record: PbRecord, refs: Refs, now: string): Mapped {
       updated_by: refs.user(one(record.updated_by)),
     },
     deleted: record.deleted === true,
-    ...filesOf(record, 'attachments', 'attachments'),
+    ...filesOf('tasks', record, 'attachments', 'attachments', photos),
   };
 }
 
@@ -263,9 +302,29 @@ export function mapRun(record: PbRecord, refs: Refs, now: string): Mapped {
   };
 }
 
-/** The original app's dispatch state of a run, when it had one ('' otherwise). */
-export function dispatchOf(record: PbRecord): { state: string; at: string } {
-  return { state: text(record.dispatch_status).trim().toLowerCase(), at: text(record.dispatched_at) };
+/**
+ * The original app's run states (its Runs screen offers New, Processing and Dispatched; blank shows
+ * as New) and ours of the same name, as ours. "Processing" is the run being got ready in the yard:
+ * our loading (docs/decisions/056).
+ */
+export const ORIGINAL_RUN_STATES: Readonly<Record<string, RunState>> = {
+  '': 'new',
+  new: 'new',
+  processing: 'loading',
+  loading: 'loading',
+  dispatched: 'dispatched',
+  delivered: 'delivered',
+  cancelled: 'cancelled',
+};
+
+/**
+ * The original app's dispatch state of a run as it wrote it (`raw`, lower case), ours for it
+ * (null: one we do not know, which comes over as new and is said in the report), and its time.
+ */
+export function dispatchOf(record: PbRecord): { raw: string; state: RunState | null; at: string } {
+  const raw = text(record.dispatch_status).trim().toLowerCase();
+  const state = Object.hasOwn(ORIGINAL_RUN_STATES, raw) ? (ORIGINAL_RUN_STATES[raw] ?? null) : null;
+  return { raw, state, at: text(record.dispatched_at) };
 }
 
 /** A PocketBase time as the state log writes times (ISO, `T`), or '' for none. */
@@ -280,7 +339,7 @@ const isoTime = (value: string): string => (value === '' ? '' : `${value.replace
  */
 export function runState(record: PbRecord, refs: Refs, updated: string): { state?: string; stateLog?: RunStateStep[] } {
   const { state, at } = dispatchOf(record);
-  if (!isRunState(state) || state === 'new') return {};
+  if (state === null || !isRunState(state) || state === 'new') return {};
   const user = one(record.user);
   const by = refs.user(user);
   const who = by === '' ? { by: 'operator', name: 'operator (import)' } : { by, name: refs.userName(user) };

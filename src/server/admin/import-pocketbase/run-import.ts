@@ -7,6 +7,7 @@
 import { sql } from 'kysely';
 import { validateUsername } from '#domain/accounts/validate-signup';
 import { validateInput } from '#domain/collections/validate-input';
+import { users } from '#domain/collections/users';
 import type { Config } from '../../config';
 import type { NurseriesTable } from '../../db/schema';
 import { newNurseryRow } from '../../records/collections/nurseries';
@@ -22,17 +23,20 @@ import {
   mapUser,
   mapUserSettings,
   dispatchOf,
+  orderPhotoOf,
   type Mapped,
   type Planned,
+  type PlannedFile,
   type Refs,
   type Target,
 } from './map-records';
+import { AdminError } from '../accounts';
 import type { PocketBaseData } from './read-pocketbase';
+import type { PbRecord } from './pocketbase-data';
 import { bytesInWords, sniffType, typeInWords } from '../../files/file-types';
 import { isSafeSegment, storedFileName } from '../../files/file-names';
 import type { FileKey } from '../../files/file-store';
-import type { FileField } from '#domain/collections/fields';
-import { isRunState } from '#domain/runs/run-states';
+import type { CollectionDeclaration, FileField } from '#domain/collections/fields';
 
 /** What an import did (or, dry, would do). */
 export interface ImportReport {
@@ -104,11 +108,18 @@ export async function importPocketBase(
   const stored: FileKey[] = [];
   try {
     return await records.systemBatch(async (batch) => {
+      // Without --nursery, the nursery an earlier import of this same data went into, so that
+      // running the same command again imports nothing twice (docs/decisions/056); else a new one.
+      const earlier = options.nursery ? null : await earlierNursery(batch, data, organisations);
       const nursery =
         options.nursery ??
+        earlier ??
         (await makeNursery(batch, config, options.nurseryName || String(organisations[0]?.name ?? '') || 'Imported from PocketBase'));
-      report.nursery = { id: nursery.id, name: nursery.name, created: options.nursery === null };
+      const created = options.nursery === null && earlier === null;
+      report.nursery = { id: nursery.id, name: nursery.name, created };
+      if (earlier) report.notes.push(`An earlier import of this data went into the nursery "${earlier.name}": this one went there too.`);
       const imported = await importedBefore(batch, nursery.id);
+      await rememberOrganisations(batch, nursery.id, organisations, imported, nowText);
       const ids = new Map<string, string>(); // `${source}/${pbId}` → our id
       for (const [key, id] of imported) ids.set(key, id);
       const names = await namesOf(batch, nursery.id);
@@ -119,6 +130,25 @@ export async function importPocketBase(
       };
       let written = 0;
       const files = new FileCopier(records, data, options.dryRun, report, stored);
+      const latePhotos: Array<{ id: string; planned: Planned }> = [];
+      /** Remembers the order photos that came over (each a record of the original's `files`), so none comes twice. */
+      const rememberPhotos = async (): Promise<void> => {
+        const kept = files.takePhotosKept();
+        if (kept.length > 0)
+          await batch.db
+            .insertInto('imported_records')
+            .values(
+              kept.map((k) => ({
+                nursery: nursery.id,
+                source: 'files',
+                sourceId: k.sourceId,
+                collection: 'tasks',
+                recordId: k.recordId,
+                importedAt: nowText,
+              })),
+            )
+            .execute();
+      };
       /**
        * Writes a chunk of mapped records: the ids they want looked up in two queries, and what
        * was imported recorded in one, rather than a few queries a record (`npm run bench:import`).
@@ -128,7 +158,14 @@ export async function importPocketBase(
         if (!counts || chunk.length === 0) return;
         const fresh = chunk.filter((mapped) => !imported.has(`${source}/${mapped.sourceId}`));
         counts.already += chunk.length - fresh.length;
-        for (const mapped of chunk) if (mapped.kind === 'record' && imported.has(`${source}/${mapped.sourceId}`)) files.already(mapped);
+        for (const mapped of chunk)
+          if (mapped.kind === 'record' && imported.has(`${source}/${mapped.sourceId}`)) {
+            // Photos added in the original app to an order imported before go onto it now.
+            const late = files.already(mapped, imported);
+            const id = imported.get(`${source}/${mapped.sourceId}`);
+            if (late.length > 0 && id && mapped.files)
+              latePhotos.push({ id, planned: { ...mapped, files: { ...mapped.files, items: late } } });
+          }
         const planned = fresh.filter((m): m is Planned => m.kind === 'record');
         const taken = await takenIds(batch, planned);
         const done: Array<{ sourceId: string; target: Target; id: string }> = [];
@@ -153,6 +190,7 @@ export async function importPocketBase(
           done.push({ sourceId: mapped.sourceId, target: (mapped as Planned).target, id });
         }
         await rows.write(batch);
+        await rememberPhotos();
         for (let i = 0; i < done.length; i++) options.afterRecord?.(++written);
         if (done.length > 0)
           await batch.db
@@ -175,10 +213,11 @@ export async function importPocketBase(
         const people = [...data.records('users')];
         report.counts.users!.read = people.length;
         const mapped = people.map((person) => mapUser(person, nowText));
-        if (options.nursery === null) promoteFirstAdmin(mapped);
+        if (created) promoteFirstAdmin(mapped);
         for (let i = 0; i < mapped.length; i += CHUNK) await writeChunk('users', mapped.slice(i, i + CHUNK));
       }
       const unknownStates = new Set<string>();
+      const photos = orderPhotos(data);
       for (const source of SOURCES.slice(1)) {
         if (!data.has(source)) continue;
         let chunk: Mapped[] = [];
@@ -187,11 +226,11 @@ export async function importPocketBase(
           if (source === 'user_settings') chunk.push(mapUserSettings(record, refs, nowText));
           else if (source === 'trolley_customers') chunk.push(mapCustomer(record, nowText));
           else if (source === 'trolley_movements') chunk.push(...mapMovement(record, refs, nowText));
-          else if (source === 'tasks') chunk.push(mapTask(record, refs, nowText));
+          else if (source === 'tasks') chunk.push(mapTask(record, refs, nowText, photos.get(String(record.id))));
           else {
             chunk.push(mapRun(record, refs, nowText));
-            const state = dispatchOf(record).state;
-            if (state !== '' && !isRunState(state)) unknownStates.add(state);
+            const { raw, state } = dispatchOf(record);
+            if (state === null) unknownStates.add(raw);
           }
           if (chunk.length >= CHUNK) {
             await writeChunk(source, chunk);
@@ -199,6 +238,11 @@ export async function importPocketBase(
           }
         }
         await writeChunk(source, chunk);
+        if (source === 'tasks') {
+          skipOrphanPhotos(photos, ids, files);
+          await attachLatePhotos(records, batch, nursery.id, latePhotos, files);
+          await rememberPhotos();
+        }
         if (source === 'trolley_exports' && unknownStates.size > 0)
           report.notes.push(`Runs with a dispatch state this server does not know (${[...unknownStates].join(', ')}) came over as new.`);
       }
@@ -227,26 +271,48 @@ class FileCopier {
     return (this.report.counts['attached files'] ??= { read: 0, imported: 0, already: 0, skipped: 0 });
   }
 
-  /** Counts the files of a record imported before (nothing copied again). */
-  already(planned: Planned): void {
-    if (!planned.files) return;
-    this.counts().read += planned.files.names.length;
-    this.counts().already += planned.files.names.length;
+  private photosKept: Array<{ sourceId: string; recordId: string }> = [];
+
+  /** The order photos copied since the last call: `files` record → our order. */
+  takePhotosKept(): Array<{ sourceId: string; recordId: string }> {
+    const kept = this.photosKept;
+    this.photosKept = [];
+    return kept;
+  }
+
+  /**
+   * Counts the files of a record imported before (nothing copied again); answers its order photos
+   * that did not come over with it (added in the original app since), which go onto it now.
+   */
+  already(planned: Planned, imported: ReadonlyMap<string, string>): PlannedFile[] {
+    if (!planned.files) return [];
+    const late = planned.files.items.filter((f) => f.collection === 'files' && !imported.has(`files/${f.record}`));
+    this.counts().read += planned.files.items.length - late.length;
+    this.counts().already += planned.files.items.length - late.length;
+    return late;
+  }
+
+  /** Counts a file that has nowhere to go, with why. */
+  skip(file: PlannedFile, reason: string): void {
+    this.counts().read++;
+    this.counts().skipped++;
+    this.report.skipped.push({ collection: `${file.collection} file`, id: `${file.record}/${file.name}`, reason });
   }
 
   /**
    * Copies `planned`'s files into the store under our record `id` (a dry run only reads and checks
    * them); answers the field's value: the names of the files that came over.
    */
-  async copy(source: string, planned: Planned, id: string): Promise<Record<string, string[]>> {
+  async copy(planned: Planned, id: string, alreadyThere = 0): Promise<Record<string, string[]>> {
     if (!planned.files) return {};
     const collection = this.records.collection(planned.target);
     const field = collection.declaration.fields[planned.files.field] as FileField;
     const counts = this.counts();
     const kept: string[] = [];
-    for (const name of planned.files.names) {
+    for (const file of planned.files.items) {
+      const { name } = file;
       counts.read++;
-      const bytes = this.data.attachedFile(source, planned.sourceId.replace(/:in$/, ''), name);
+      const bytes = this.data.attachedFile(file.collection, file.record, name);
       const problem =
         bytes === null
           ? 'it is not in pb_data/storage'
@@ -256,15 +322,16 @@ class FileCopier {
               ? 'it is empty'
               : field.mimeTypes.length > 0 && !field.mimeTypes.includes(sniffType(bytes))
                 ? `it is a ${typeInWords(sniffType(bytes))}; ${(field.label ?? 'files').toLowerCase()} here are photos and PDFs only`
-                : kept.length >= field.maxSelect
+                : alreadyThere + kept.length >= field.maxSelect
                   ? `the record has more than ${field.maxSelect} files`
                   : null;
       if (problem !== null || bytes === null) {
         counts.skipped++;
-        this.report.skipped.push({ collection: `${source} file`, id: `${planned.sourceId}/${name}`, reason: problem ?? '' });
+        this.report.skipped.push({ collection: `${file.collection} file`, id: `${file.record}/${name}`, reason: problem ?? '' });
         continue;
       }
-      const stored = isSafeSegment(name) ? name : storedFileName(name);
+      // A photo's title in the original app becomes its name here (our files have no title).
+      const stored = file.title ? storedFileName(`${file.title}${extensionOf(name)}`) : isSafeSegment(name) ? name : storedFileName(name);
       if (!this.dryRun) {
         const key = { collection: collection.id, record: id, name: stored };
         await this.records.files.put(key, bytes);
@@ -272,6 +339,7 @@ class FileCopier {
       }
       counts.imported++;
       kept.push(stored);
+      if (file.collection === 'files') this.photosKept.push({ sourceId: file.record, recordId: id });
     }
     return kept.length > 0 ? { [planned.files.field]: kept } : {};
   }
@@ -308,7 +376,7 @@ function skipUnsupported(data: PocketBaseData, report: ImportReport): void {
       });
   }
   // Files of the collections and fields we take come over with their records; any other file field's are said here.
-  const taken: Record<string, string> = { tasks: 'attachments', trolley_movements: 'files' };
+  const taken: Record<string, string> = { tasks: 'attachments', trolley_movements: 'files', files: 'file' };
   for (const collection of data.collections.values())
     for (const field of collection.fields) {
       if (field.type !== 'file' || taken[collection.name] === field.name) continue;
@@ -403,7 +471,7 @@ async function rowOf(
   if (!checked.ok) return { reason: describeErrors(checked.errors) };
   const values: Row = collection.toRow({ ...checked.value, ...planned.trusted, nursery });
   const id = keptId(planned, taken);
-  const copied = await files.copy(source(planned), planned, id);
+  const copied = await files.copy(planned, id);
   return { id, row: { ...values, ...collection.toRow(copied), id, created: planned.created, updated: planned.updated } };
 }
 
@@ -426,7 +494,9 @@ async function writeUser(
   const collection = records.collection(planned.target);
   const refused = await userRefusal(batch, planned);
   if (refused) return { reason: refused };
-  const checked = validateInput(collection.declaration, planned.body, 'create');
+  // A person without an e-mail address is a yard account, the one kind of account that has none (docs/decisions/056).
+  const declaration = planned.body.email === '' ? YARD_ACCOUNT : collection.declaration;
+  const checked = validateInput(declaration, planned.body, 'create');
   if (!checked.ok) return { reason: describeErrors(checked.errors) };
   const values: Row = collection.toRow({ ...checked.value, ...planned.trusted, tokenKey: newTokenKey(), nursery });
   const id = keptId(planned, taken);
@@ -440,24 +510,133 @@ async function writeUser(
   return { id, row: null };
 }
 
-/** The PocketBase collection a planned record came from (where its files are). */
-function source(planned: Planned): string {
-  return planned.target === 'customers' ? 'trolley_customers' : planned.target;
-}
-
 /** Why a person cannot come over as they are: our username rule, or a name or address taken here. */
 async function userRefusal(batch: WriteBatch, planned: Planned): Promise<string | null> {
   const username = validateUsername(planned.body.username);
   if (!username.ok) return describeErrors(username.errors);
+  const email = String(planned.body.email);
+  // A blank address is no address: yard accounts have one each (the unique rule is for addresses only).
   const taken = await batch.db
     .selectFrom('users')
     .select(['username', 'email'])
     .where((eb) =>
-      eb.or([eb(sql`lower(username)`, '=', String(planned.body.username).toLowerCase()), eb('email', '=', String(planned.body.email))]),
+      eb.or([
+        eb(sql`lower(username)`, '=', String(planned.body.username).toLowerCase()),
+        ...(email === '' ? [] : [eb('email', '=', email)]),
+      ]),
     )
     .executeTakeFirst();
   if (!taken) return null;
   return taken.username.toLowerCase() === String(planned.body.username).toLowerCase()
     ? `the username ${String(planned.body.username)} is taken on this server`
     : `the e-mail address ${String(planned.body.email)} has an account on this server`;
+}
+
+/** `users`' declaration for a yard account: the same fields, but no e-mail address needed. */
+const YARD_ACCOUNT: CollectionDeclaration = { ...users, fields: { ...users.fields, email: { ...users.fields.email, required: false } } };
+
+/** `.png` of `docket_abc.png`: a titled photo keeps the kind of file it is. */
+function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(dot) : '';
+}
+
+/** The original app's order photos (its `files` collection), by the PocketBase id of their order. */
+function orderPhotos(data: PocketBaseData): Map<string, PlannedFile[]> {
+  const byTask = new Map<string, PlannedFile[]>();
+  if (!data.has('files')) return byTask;
+  for (const record of data.records('files')) {
+    const photo = orderPhotoOf(record);
+    if (photo) byTask.set(photo.task, [...(byTask.get(photo.task) ?? []), photo.file]);
+  }
+  return byTask;
+}
+
+/** Order photos whose order did not come over (skipped, or gone from the original app): said, file by file. */
+function skipOrphanPhotos(photos: ReadonlyMap<string, PlannedFile[]>, ids: ReadonlyMap<string, string>, files: FileCopier): void {
+  for (const [task, list] of photos)
+    if (!ids.has(`tasks/${task}`))
+      for (const file of list) files.skip(file, task === '' ? 'it names no order' : `its order ${task} was not imported`);
+}
+
+/**
+ * The nursery an earlier import of this data went into: the one its organisations (or, for an
+ * import made before organisations were remembered, its people) were imported into. Data imported
+ * into several nurseries (with --nursery) is the operator's to choose between.
+ */
+async function earlierNursery(batch: WriteBatch, data: PocketBaseData, organisations: readonly PbRecord[]): Promise<NurseriesTable | null> {
+  const orgIds = organisations.map((o) => String(o.id));
+  const userIds = data.has('users') ? [...data.records('users')].map((u) => String(u.id)) : [];
+  const keys = [...orgIds.map((id) => ['organization', id] as const), ...userIds.map((id) => ['users', id] as const)];
+  const found = new Map<string, NurseriesTable>();
+  // In slices: SQLite takes at most a few thousand parameters a statement.
+  for (let i = 0; i < keys.length; i += 400) {
+    const slice = keys.slice(i, i + 400);
+    const rows = await batch.db
+      .selectFrom('imported_records')
+      .innerJoin('nurseries', 'nurseries.id', 'imported_records.nursery')
+      .selectAll('nurseries')
+      .where((eb) =>
+        eb.or(slice.map(([source, id]) => eb.and([eb('imported_records.source', '=', source), eb('imported_records.sourceId', '=', id)]))),
+      )
+      .execute();
+    for (const row of rows) found.set(row.id, row as NurseriesTable);
+  }
+  if (found.size > 1)
+    throw new AdminError(
+      `This data was imported into ${found.size} nurseries before (${[...found.values()].map((n) => `"${n.name}" (${n.id})`).join(', ')}). Name the one to import into with --nursery.`,
+    );
+  return [...found.values()][0] ?? null;
+}
+
+/** Remembers the organisations brought into the nursery, so that the same command run again finds it (earlierNursery). */
+async function rememberOrganisations(
+  batch: WriteBatch,
+  nursery: string,
+  organisations: readonly PbRecord[],
+  imported: ReadonlyMap<string, string>,
+  nowText: string,
+): Promise<void> {
+  const fresh = organisations.filter((o) => !imported.has(`organization/${String(o.id)}`));
+  if (fresh.length === 0) return;
+  await batch.db
+    .insertInto('imported_records')
+    .values(
+      fresh.map((o) => ({
+        nursery,
+        source: 'organization',
+        sourceId: String(o.id),
+        collection: 'nurseries',
+        recordId: nursery,
+        importedAt: nowText,
+      })),
+    )
+    .execute();
+}
+
+/**
+ * Order photos added in the original app after their order was imported: onto the order as it is
+ * here (after its own files, within its limit), through the write path's update; an order since
+ * deleted here gets none, said file by file.
+ */
+async function attachLatePhotos(
+  records: RecordService,
+  batch: WriteBatch,
+  nursery: string,
+  late: ReadonlyArray<{ id: string; planned: Planned }>,
+  files: FileCopier,
+): Promise<void> {
+  const tasks = records.collection('tasks');
+  for (const { id, planned } of late) {
+    const row = await batch.db.selectFrom('tasks').selectAll().where('id', '=', id).where('nursery', '=', nursery).executeTakeFirst();
+    if (!row) {
+      for (const file of planned.files?.items ?? [])
+        files.skip(file, 'its order was imported before and is not on the board now (deleted here)');
+      continue;
+    }
+    const existing = ((tasks.toRecord(row as unknown as Row).attachments as string[] | undefined) ?? []).slice();
+    const copied = await files.copy(planned, id, existing.length);
+    const added = copied.attachments ?? [];
+    if (added.length > 0) await batch.update('tasks', row as unknown as Row, tasks.toRow({ attachments: [...existing, ...added] }));
+  }
 }

@@ -8,6 +8,7 @@ import { can } from '#domain/accounts/role-abilities';
 import { roleLabel } from '#domain/collections/users';
 import { useNursery } from '../../lib/settings/nursery';
 import { useCurrentUser } from '../../lib/use-current-user';
+import { AddEmailForm } from './add-email-form';
 import { AppearanceChoice } from './appearance-choice';
 import { NurserySettings } from './nursery-settings-form';
 import { WeekHeadingsForm } from './week-headings-form';
@@ -30,13 +31,17 @@ export default function SettingsPage() {
           Account Info
         </h2>
         {user ? (
-          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-            <dt className="text-slate-600">Username</dt>
-            <dd className="font-medium text-slate-900">{user.username}</dd>
-            <dt className="text-slate-600">Email</dt>
-            <dd className="break-all text-slate-900">{user.email || 'None (a yard account)'}</dd>
-            {state === 'ready' && <NurseryAndRole role={user.role} />}
-          </dl>
+          <>
+            <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+              <dt className="text-slate-600">Username</dt>
+              <dd className="font-medium text-slate-900">{user.username}</dd>
+              <dt className="text-slate-600">Email</dt>
+              <dd className="break-all text-slate-900">{user.email || 'None (a yard account)'}</dd>
+              {state === 'ready' && <NurseryAndRole role={user.role} />}
+            </dl>
+            {/* A yard account adds an address through a mailed link (docs/decisions/056). */}
+            {!user.email && <AddEmailForm />}
+          </>
         ) : (
           <p className="mt-2 text-sm text-slate-700">
             <Link to={paths.login} className={linkClass}>
