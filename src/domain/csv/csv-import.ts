@@ -81,16 +81,33 @@ function problemOf(field: Field | undefined, column: string | undefined, error: 
   return `${column}: ${message}`;
 }
 
+/** How many unknown columns a refusal names, and the longest name it repeats whole (docs/decisions/054). */
+const NAMED_COLUMNS = 5;
+const COLUMN_NAME_LENGTH = 40;
+
+/**
+ * The first few of `names`, quoted and cut to a length, then how many more: a file of a million
+ * columns gets a sentence, not the file back.
+ */
+function namedFew(names: readonly string[]): string {
+  const shown = names
+    .slice(0, NAMED_COLUMNS)
+    .map((name) => `"${name.length > COLUMN_NAME_LENGTH ? `${name.slice(0, COLUMN_NAME_LENGTH)}…` : name}"`);
+  if (names.length > NAMED_COLUMNS) shown.push(`and ${names.length - NAMED_COLUMNS} more`);
+  return shown.join(', ');
+}
+
 /** Reads a CSV file by `spec`: whole-file problems as one message, else every row with its own problems. */
 export function readCsvRows<Column extends string>(spec: CsvImportSpec<Column>, text: string): ImportRead {
   const read = parseCsv(text, spec.choose);
   if (!read.ok) return read;
-  const columns = read.headers.map((header) => spec.columns.find((column) => column.toLowerCase() === header.toLowerCase()) ?? null);
+  const byName = new Map(spec.columns.map((column) => [column.toLowerCase(), column]));
+  const columns = read.headers.map((header) => byName.get(header.toLowerCase()) ?? null);
   const unknown = read.headers.filter((_, index) => columns[index] === null);
   if (unknown.length > 0)
     return {
       ok: false,
-      message: `The file has columns this import does not know: ${unknown.map((name) => `"${name}"`).join(', ')}. Use the columns of ${spec.exportName}: ${spec.columns.join(', ')}.`,
+      message: `The file has columns this import does not know: ${namedFew(unknown)}. Use the columns of ${spec.exportName}: ${spec.columns.join(', ')}.`,
     };
   const missing = spec.required.filter((column) => !columns.includes(column));
   if (missing.length > 0) return { ok: false, message: `The file needs the columns ${missing.join(', ')}.` };

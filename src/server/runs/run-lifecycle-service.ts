@@ -107,7 +107,7 @@ export class RunLifecycleService {
       { fields: runDropsCollection.clientFields, known: runDropsCollection.shownFields, reasons: runDropsCollection.clientFieldReasons },
       null,
     );
-    if (refused) throw validationFailed(refused);
+    if (refused) throw validationFailed(refused.shown);
     const given = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
     if (given.nursery !== undefined && given.nursery !== actor.nursery)
       throw validationFailed({
