@@ -56,6 +56,8 @@ const json = (response: RawResponse) => JSON.parse(response.body.toString('utf8'
 
 /** The times /api/health took while `work` ran, polled one after another. */
 async function healthDuring(work: () => Promise<void>): Promise<number[]> {
+  // Once before: the first answer on a new connection (and PostgreSQL's first query) is no measure.
+  await (await fetch(`${server.url}/api/health`)).arrayBuffer();
   const times: number[] = [];
   let working = true;
   const poll = (async () => {
@@ -73,6 +75,18 @@ async function healthDuring(work: () => Promise<void>): Promise<number[]> {
     await poll;
   }
   return times;
+}
+
+/**
+ * Health stayed under 200 ms while the bodies were refused: every sample but the slowest one (a
+ * busy machine's scheduler may delay any single one), and that one under 500 ms. Refusing one such
+ * body took 576–781 ms before, so each of the sends held a sample back past both.
+ */
+function expectHealthy(times: readonly number[]): void {
+  const sorted = [...times].sort((a, b) => a - b);
+  expect(sorted.length).toBeGreaterThanOrEqual(3);
+  expect(sorted[sorted.length - 2]).toBeLessThan(200);
+  expect(sorted[sorted.length - 1]).toBeLessThan(500);
 }
 
 const newPerson = (name: string) => ({
@@ -99,8 +113,7 @@ describe('a body of 150,000 unknown names (1.7 MB, inside the 2 MB limit)', () =
         `The submitted data has an object with more than ${MAX_JSON_NAMES} names; no record has that many fields.`,
       );
     }
-    expect(health.length).toBeGreaterThanOrEqual(3);
-    expect(Math.max(...health)).toBeLessThan(200);
+    expectHealthy(health);
   });
 
   it('is refused at sign-up alike, with no sign-in', async () => {
@@ -113,8 +126,7 @@ describe('a body of 150,000 unknown names (1.7 MB, inside the 2 MB limit)', () =
       expect(answer.status).toBe(400);
       expect(answer.body.length).toBeLessThan(300);
     }
-    expect(health.length).toBeGreaterThanOrEqual(3);
-    expect(Math.max(...health)).toBeLessThan(200);
+    expectHealthy(health);
   });
 });
 
