@@ -10,6 +10,11 @@ import { validateInput } from '../collections/validate-input';
 import type { FieldError } from '../validation';
 import { parseCsv } from './csv';
 
+/** Rows one import may hold: a busy nursery's year of orders, far more than a week. */
+export const MAX_IMPORTED_ROWS = 5000;
+/** Columns a file may have: every column of an export, and room for a spreadsheet's extras to be named. */
+export const MAX_IMPORTED_COLUMNS = 100;
+
 /** One row of the file as read: its fields when valid, else what is wrong with it. */
 export interface ImportedRow {
   /** The row's number: 1 is the first row under the header. */
@@ -99,7 +104,8 @@ function namedFew(names: readonly string[]): string {
 
 /** Reads a CSV file by `spec`: whole-file problems as one message, else every row with its own problems. */
 export function readCsvRows<Column extends string>(spec: CsvImportSpec<Column>, text: string): ImportRead {
-  const read = parseCsv(text, spec.choose);
+  // A file far past the limits is refused when they are reached, not after reading all of it.
+  const read = parseCsv(text, spec.choose, { rows: MAX_IMPORTED_ROWS, columns: MAX_IMPORTED_COLUMNS });
   if (!read.ok) return read;
   const byName = new Map(spec.columns.map((column) => [column.toLowerCase(), column]));
   const columns = read.headers.map((header) => byName.get(header.toLowerCase()) ?? null);
