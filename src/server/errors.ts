@@ -15,6 +15,18 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A 400 for a body no screen of the app sends: fields nobody may set, an object with more names
+ * than any record has, nesting too deep, text that is not JSON. Unlike a typing mistake it tells
+ * the sender nothing they could not know, so the sign-up throttle keeps the attempt's slot for it
+ * (auth-throttles.ts, docs/decisions/054).
+ */
+export class RefusedBody extends ApiError {
+  constructor(message: string, data: Record<string, FieldError> = {}) {
+    super(400, message, data);
+  }
+}
+
 export const badRequest = (message: string, data: Record<string, FieldError> = {}) => new ApiError(400, message, data);
 export const validationFailed = (data: Record<string, FieldError>) =>
   new ApiError(400, 'Failed to create or update the record. Please check the highlighted fields.', data);

@@ -10,6 +10,11 @@ import { validateInput } from '../collections/validate-input';
 import type { FieldError } from '../validation';
 import { parseCsv } from './csv';
 
+/** Rows one import may hold: a busy nursery's year of orders, far more than a week. */
+export const MAX_IMPORTED_ROWS = 5000;
+/** Columns a file may have: every column of an export, and room for a spreadsheet's extras to be named. */
+export const MAX_IMPORTED_COLUMNS = 100;
+
 /** One row of the file as read: its fields when valid, else what is wrong with it. */
 export interface ImportedRow {
   /** The row's number: 1 is the first row under the header. */
@@ -81,16 +86,34 @@ function problemOf(field: Field | undefined, column: string | undefined, error: 
   return `${column}: ${message}`;
 }
 
+/** How many unknown columns a refusal names, and the longest name it repeats whole (docs/decisions/054). */
+const NAMED_COLUMNS = 5;
+const COLUMN_NAME_LENGTH = 40;
+
+/**
+ * The first few of `names`, quoted and cut to a length, then how many more: a file of a million
+ * columns gets a sentence, not the file back.
+ */
+function namedFew(names: readonly string[]): string {
+  const shown = names
+    .slice(0, NAMED_COLUMNS)
+    .map((name) => `"${name.length > COLUMN_NAME_LENGTH ? `${name.slice(0, COLUMN_NAME_LENGTH)}…` : name}"`);
+  if (names.length > NAMED_COLUMNS) shown.push(`and ${names.length - NAMED_COLUMNS} more`);
+  return shown.join(', ');
+}
+
 /** Reads a CSV file by `spec`: whole-file problems as one message, else every row with its own problems. */
 export function readCsvRows<Column extends string>(spec: CsvImportSpec<Column>, text: string): ImportRead {
-  const read = parseCsv(text, spec.choose);
+  // A file far past the limits is refused when they are reached, not after reading all of it.
+  const read = parseCsv(text, spec.choose, { rows: MAX_IMPORTED_ROWS, columns: MAX_IMPORTED_COLUMNS });
   if (!read.ok) return read;
-  const columns = read.headers.map((header) => spec.columns.find((column) => column.toLowerCase() === header.toLowerCase()) ?? null);
+  const byName = new Map(spec.columns.map((column) => [column.toLowerCase(), column]));
+  const columns = read.headers.map((header) => byName.get(header.toLowerCase()) ?? null);
   const unknown = read.headers.filter((_, index) => columns[index] === null);
   if (unknown.length > 0)
     return {
       ok: false,
-      message: `The file has columns this import does not know: ${unknown.map((name) => `"${name}"`).join(', ')}. Use the columns of ${spec.exportName}: ${spec.columns.join(', ')}.`,
+      message: `The file has columns this import does not know: ${namedFew(unknown)}. Use the columns of ${spec.exportName}: ${spec.columns.join(', ')}.`,
     };
   const missing = spec.required.filter((column) => !columns.includes(column));
   if (missing.length > 0) return { ok: false, message: `The file needs the columns ${missing.join(', ')}.` };

@@ -12,7 +12,8 @@ function separatorOf(text: string): ',' | ';' {
   let commas = 0;
   let semicolons = 0;
   let quoted = false;
-  for (const char of text) {
+  // A header is short; a first line of megabytes is not read to its end only to choose a separator.
+  for (const char of text.slice(0, 64 * 1024)) {
     if (char === '"') quoted = !quoted;
     else if (!quoted && (char === '\n' || char === '\r')) break;
     else if (!quoted && char === ',') commas += 1;
@@ -21,13 +22,21 @@ function separatorOf(text: string): ',' | ';' {
   return semicolons > commas ? ';' : ',';
 }
 
+/** Most rows under the header, and most columns, a reader takes; past either it stops reading. */
+export interface CsvLimits {
+  rows?: number;
+  columns?: number;
+}
+
 /**
  * Splits CSV text into rows of fields; the first non-blank row is the header. Blank lines are
- * skipped. `choose` tells the person which file to choose when this one is empty.
+ * skipped. `choose` tells the person which file to choose when this one is empty. With `limits`,
+ * a header of more columns or more rows under it stops the reading there with a sentence, so a
+ * file far past them costs no more than the part read (docs/decisions/054).
  */
-export function parseCsv(input: string, choose = 'Choose the CSV file the pool operator sent.'): CsvRead {
+export function parseCsv(input: string, choose = 'Choose the CSV file the pool operator sent.', limits: CsvLimits = {}): CsvRead {
   const text = input.startsWith('\uFEFF') ? input.slice(1) : input;
-  if (text.trim() === '') return { ok: false, message: `The file is empty. ${choose}` };
+  if (!/\S/.test(text)) return { ok: false, message: `The file is empty. ${choose}` };
   const separator = separatorOf(text);
   const rows: string[][] = [];
   let row: string[] = [];
@@ -35,6 +44,10 @@ export function parseCsv(input: string, choose = 'Choose the CSV file the pool o
   let quoted = false;
   let line = 1;
   let quoteLine = 0;
+  // Rows with something in them so far, the header included: what the limits count.
+  let filledRows = 0;
+  const maxColumns = limits.columns ?? Infinity;
+  const maxRows = limits.rows ?? Infinity;
   for (let i = 0; i < text.length; i += 1) {
     const char = text[i] as string;
     if (quoted) {
@@ -54,10 +67,18 @@ export function parseCsv(input: string, choose = 'Choose the CSV file the pool o
     } else if (char === separator) {
       row.push(field);
       field = '';
+      if (filledRows === 0 && row.length >= maxColumns)
+        return { ok: false, message: `The file's header has more than ${maxColumns} columns; no file this import reads has that many.` };
     } else if (char === '\n' || char === '\r') {
       if (char === '\r' && text[i + 1] === '\n') i += 1;
       row.push(field);
       rows.push(row);
+      if (row.some((cell) => cell.trim() !== '')) filledRows += 1;
+      if (filledRows > maxRows + 1)
+        return {
+          ok: false,
+          message: `The file has more than ${maxRows} rows; one import takes at most ${maxRows}. Split it into smaller files.`,
+        };
       row = [];
       field = '';
       line += 1;

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError } from '../errors';
+import { ApiError, RefusedBody } from '../errors';
 import { EMAIL_TAKEN } from '../records/collections/users';
 import type { RouteHooks } from '../records/records-routes';
 import type { Throttles } from './throttles';
@@ -18,12 +18,16 @@ type CountedRequest = FastifyRequest & { [counted]?: string; [keepsSlot]?: boole
  * cannot slip past the count. An answered sign-up keeps its slot, whether it made an account or
  * was answered alike for an address that already had one (docs/decisions/018), and so does the
  * refusal of two sign-ups racing with one new address: each can tell something about an address.
+ * So does a body no sign-up form sends (fields nobody may set, more names than a record has, not
+ * JSON: `RefusedBody`), which would otherwise cost the server its work again and again for free
+ * (docs/decisions/054). The slot is taken before the body is read, so such a body counts even
+ * when the parser refuses it, and a client over the limit is answered before its body is read.
  * Any other refusal (a bad field, a taken username) came before the address was looked up and
  * gives its slot back, so typing mistakes don't lock anyone out.
  */
 export function signupThrottle(throttles: Throttles, perHour: number): RouteHooks {
   return {
-    preHandler: async (request: CountedRequest) => {
+    onRequest: async (request: CountedRequest) => {
       const key = `signup|${request.ip}`;
       const { count } = await throttles.hit(key, HOUR_MS);
       request[counted] = key;
@@ -34,7 +38,8 @@ export function signupThrottle(throttles: Throttles, perHour: number): RouteHook
         );
     },
     onError: async (request: CountedRequest, _reply: FastifyReply, error: Error) => {
-      if (request[counted] && error instanceof ApiError && error.data.email === EMAIL_TAKEN) request[keepsSlot] = true;
+      if (request[counted] && (error instanceof RefusedBody || (error instanceof ApiError && error.data.email === EMAIL_TAKEN)))
+        request[keepsSlot] = true;
     },
     onResponse: async (request: CountedRequest, reply: FastifyReply) => {
       const key = request[counted];

@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { previewOf, type ImportedRow, type ImportPreview, type ImportRead, type ImportResult } from '#domain/csv/csv-import';
+import {
+  MAX_IMPORTED_ROWS,
+  previewOf,
+  type ImportedRow,
+  type ImportPreview,
+  type ImportRead,
+  type ImportResult,
+} from '#domain/csv/csv-import';
 import type { Role } from '#domain/records';
 import { requireUser } from '../auth/auth-context';
 import { requireRole } from '../auth/require-access';
@@ -13,8 +20,8 @@ import type { RecordService, WriteBatch } from '../records/record-service';
 // inside its one transaction and writes all of them, or none — unless the person chose to import
 // only the valid rows. Each import says how its rows are read and checked, and how one is written.
 
-/** Rows one import may hold: a busy nursery's year of orders, far more than a week. */
-export const MAX_IMPORTED_ROWS = 5000;
+/** Rows one import may hold (docs/decisions/049); reading stops past them (docs/decisions/054). */
+export { MAX_IMPORTED_ROWS };
 
 interface ImportRequest {
   csv: string;

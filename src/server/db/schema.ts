@@ -161,6 +161,14 @@ export interface ImportedRecordsTable {
   importedAt: string;
 }
 
+/** What a create that chose its record's id asked for (migration 019, docs/decisions/054). */
+export interface ChosenIdsTable {
+  collection: string;
+  id: string;
+  /** sha256 of the create's body as the validators read it (chosen-id.ts `createDigest`). */
+  digest: string;
+}
+
 export interface Database {
   nurseries: NurseriesTable;
   invitations: InvitationsTable;
@@ -182,4 +190,5 @@ export interface Database {
   driver_links: DriverLinksTable;
   stored_files: StoredFilesTable;
   imported_records: ImportedRecordsTable;
+  chosen_ids: ChosenIdsTable;
 }

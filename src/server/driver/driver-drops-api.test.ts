@@ -150,4 +150,42 @@ describe("recording drops through a driver's link", () => {
     expect(revoked.status).toBe(403);
     expect(revoked.body.message).toMatch(/cancelled by the office/);
   });
+
+  it('cannot add to a drop someone else recorded: their client ids are not shown, and one reused is refused', async () => {
+    const { office } = await createTeam(server);
+    const { run, orders, secret } = await dispatchedRun(office, 'Forged run');
+    // The office records the first stop as not delivered, with a client id of its own.
+    const recorded = await office.pb.send<DriverDrop>(RUNS_API.drops(run.id), {
+      method: 'POST',
+      body: { stop: orders[0]!.id, outcome: 'not_delivered', reason: 'Closed', clientId: 'office-drop-1' },
+    });
+    const read = (await (
+      await fetch(server.url + DRIVER_API.run, { headers: { [DRIVER_LINK_HEADER]: secret } })
+    ).json()) as DriverRunAnswer;
+    expect(read.drops.map((drop) => [drop.stop, drop.outcome, drop.clientId])).toEqual([[orders[0]!.id, 'not_delivered', '']]);
+    expect(JSON.stringify(read)).not.toContain('office-drop-1');
+
+    const files = { signature: new Blob([PNG], { type: 'image/png' }), photo: new Blob([JPEG], { type: 'image/jpeg' }) };
+    const forged = await send(secret, { stop: orders[0]!.id, outcome: 'delivered', receivedBy: 'Pat', clientId: 'office-drop-1' }, files);
+    expect(forged.status).toBe(400);
+    expect(forged.body.data?.clientId?.message).toBe('This client id was sent with another drop. Send a new one.');
+    const stored = await office.pb.collection('run_drops').getOne(recorded.id);
+    expect(stored).toMatchObject({ outcome: 'not_delivered', reason: 'Closed', signature: '', photo: '', link: '' });
+
+    // Another link of the same run cannot reuse this link's client id either.
+    const mine = await send(secret, { stop: orders[1]!.id, outcome: 'delivered', receivedBy: 'Pat', clientId: 'link-drop-1' });
+    expect(mine.status).toBe(200);
+    const second = await office.pb.send<DriverLinkView>(DRIVER_API.runLinks(run.id), { method: 'POST' });
+    const other = await send(
+      second.url.split('/d/')[1]!,
+      { stop: orders[1]!.id, outcome: 'delivered', receivedBy: 'Pat', clientId: 'link-drop-1' },
+      files,
+    );
+    expect(other.status).toBe(400);
+    expect((await office.pb.collection('run_drops').getOne(mine.body.id)).signature).toBe('');
+    // The link that sent it still gets its own drop back on a resend.
+    expect((await send(secret, { stop: orders[1]!.id, outcome: 'delivered', receivedBy: 'Pat', clientId: 'link-drop-1' })).body.id).toBe(
+      mine.body.id,
+    );
+  });
 });

@@ -181,7 +181,11 @@ export class DriverService {
       .where('run', '=', link.run)
       .orderBy('recordedAt')
       .execute();
-    const drops = dropRows.map((row) => driverDropOf(runDropsCollection.toRecord(row as unknown as Row)));
+    // A drop's client id is what a resend names (docs/decisions/054): a link sees only its own.
+    const drops = dropRows.map((row) => {
+      const drop = driverDropOf(runDropsCollection.toRecord(row as unknown as Row));
+      return row.link === link.id ? drop : { ...drop, clientId: '' };
+    });
     const seen = new Set<string>();
     const driverStops: DriverStop[] = [];
     stops.forEach((stop, index) => {

@@ -25,8 +25,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     let data: Record<string, unknown> = {};
     if (error instanceof ApiError) {
       status = error.status;
-      message = error.message;
-      data = error.data;
+      ({ message, data } = bounded(error.message, error.data));
     } else if ('statusCode' in error && typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
       status = error.statusCode;
       message = fastifyClientMessage(error as FastifyError);
@@ -44,6 +43,48 @@ export function installErrorHandler(app: FastifyInstance): void {
       );
     reply.code(status).send(envelope(status, message, data));
   });
+}
+
+/** Most characters of a message, and most entries of `data`, any refusal repeats (docs/decisions/054). */
+export const MAX_REFUSAL_MESSAGE = 2000;
+export const MAX_REFUSAL_ENTRIES = 50;
+const MAX_ENTRY_TEXT = 500;
+
+const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
+
+/**
+ * A refusal as it is sent: every sentence and name cut to a length, and at most
+ * MAX_REFUSAL_ENTRIES fields, whatever the code that threw it repeated of the request. The places
+ * that repeat a request (refused field names, unknown CSV columns) bound themselves already; this
+ * keeps the next one from answering megabytes.
+ */
+function bounded(message: string, data: Record<string, unknown>): { message: string; data: Record<string, unknown> } {
+  const entries = Object.entries(data);
+  if (message.length <= MAX_REFUSAL_MESSAGE && entries.length <= MAX_REFUSAL_ENTRIES && entries.every(([name, entry]) => fits(name, entry)))
+    return { message, data };
+  return {
+    message: cut(message, MAX_REFUSAL_MESSAGE),
+    data: Object.fromEntries(
+      entries
+        .slice(0, MAX_REFUSAL_ENTRIES)
+        .map(([name, entry]) => [
+          cut(name, MAX_ENTRY_TEXT),
+          isFieldError(entry) ? { code: cut(entry.code, MAX_ENTRY_TEXT), message: cut(entry.message, MAX_ENTRY_TEXT) } : {},
+        ]),
+    ),
+  };
+}
+
+function isFieldError(entry: unknown): entry is { code: string; message: string } {
+  if (typeof entry !== 'object' || entry === null) return false;
+  const { code, message } = entry as Record<string, unknown>;
+  return typeof code === 'string' && typeof message === 'string' && Object.keys(entry).length === 2;
+}
+
+function fits(name: string, entry: unknown): boolean {
+  return (
+    name.length <= MAX_ENTRY_TEXT && isFieldError(entry) && entry.code.length <= MAX_ENTRY_TEXT && entry.message.length <= MAX_ENTRY_TEXT
+  );
 }
 
 function fastifyClientMessage(error: FastifyError): string {

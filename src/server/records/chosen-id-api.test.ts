@@ -1,8 +1,9 @@
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FUTURE_YEAR } from '../../../tests/support/open-weeks';
-import { createAccount, failure, startTestServer, type TestAccount, type TestServer } from '../../../tests/support/server';
+import { createAccount, createTeam, failure, startTestServer, type TestAccount, type TestServer } from '../../../tests/support/server';
 import { ID_TAKEN_MESSAGE } from './chosen-id';
+import { ALL_COLLECTIONS } from './collections/all-collections';
 
 // A create may name its record's id, as PocketBase allows; the web app's outbox does so that a
 // create sent again after its answer was lost never makes a second order (docs/decisions/047).
@@ -108,5 +109,124 @@ describe('a create with a chosen id', () => {
     );
     expect(new Set(sends.map((record) => `${record.id} ${record.created}`)).size).toBe(1);
     expect(await countWithTitle('At once')).toBe(1);
+  });
+});
+
+type Team = Awaited<ReturnType<typeof createTeam>>;
+
+/** A create of one collection, a different one, and a later change by a teammate (or, for one's own settings, oneself). */
+interface Resend {
+  creator: keyof Team;
+  changer: keyof Team;
+  body: (customer: string) => Record<string, unknown>;
+  other: (customer: string) => Record<string, unknown>;
+  change: Record<string, unknown>;
+}
+
+const vehicleInfo = { driver: 'Sam', reg: 'AB12 CDE', code: '', date: '2026-03-02', vehicleType: 'lorry', trolleyNumber: 4, grid: [] };
+
+/**
+ * Every collection whose create may name its id (the registry's `acceptsChosenId`) has its case
+ * here, or says why a client never creates it through the records API; a new one fails the check
+ * below until it has.
+ */
+const RESENDS: Readonly<Record<string, Resend | string>> = {
+  tasks: {
+    creator: 'staff',
+    changer: 'office',
+    body: () => order('Every collection'),
+    other: () => order('Another order'),
+    change: { status: 'pulled' },
+  },
+  user_settings: {
+    creator: 'staff',
+    changer: 'staff',
+    body: () => ({ settings_json: { monday_heading: 'Kent' } }),
+    other: () => ({ settings_json: { monday_heading: 'Essex' } }),
+    change: { settings_json: { monday_heading: 'Sussex' } },
+  },
+  trolley_exports: {
+    creator: 'staff',
+    changer: 'office',
+    body: () => ({ name: 'Tuesday run', data: [], vehicleInfo }),
+    other: () => ({ name: 'Wednesday run', data: [], vehicleInfo }),
+    change: { name: 'Tuesday run (late)' },
+  },
+  invitations: {
+    creator: 'admin',
+    changer: 'admin',
+    body: () => ({ email: 'new.grower@nursery.test', role: 'staff' }),
+    other: () => ({ email: 'other.grower@nursery.test', role: 'staff' }),
+    change: { revoked: true },
+  },
+  customers: {
+    creator: 'office',
+    changer: 'admin',
+    body: () => ({ name: 'Greenfields Garden Centre', postcode: 'AB1 2CD' }),
+    other: () => ({ name: 'Hillside Nurseries', postcode: 'AB1 2CD' }),
+    change: { postcode: 'ZZ9 9ZZ' },
+  },
+  trolley_movements: {
+    creator: 'staff',
+    changer: 'office',
+    body: (customer) => ({ customer, kind: 'in', date: '2026-03-02', trolleys: 2 }),
+    other: (customer) => ({ customer, kind: 'in', date: '2026-03-02', trolleys: 3 }),
+    change: { note: 'Counted again' },
+  },
+  pool_statements: {
+    creator: 'office',
+    changer: 'admin',
+    body: () => ({ statementDate: '2026-03-02', fileName: 'pool.csv', rows: [] }),
+    other: () => ({ statementDate: '2026-03-09', fileName: 'pool.csv', rows: [] }),
+    change: { fileName: 'pool-march.csv' },
+  },
+  standing_orders: {
+    creator: 'office',
+    changer: 'admin',
+    body: (customer) => ({ customer, title: 'Every Tuesday', day: 'tuesday', fromYear: FUTURE_YEAR, fromWeek: 12 }),
+    other: (customer) => ({ customer, title: 'Every Friday', day: 'friday', fromYear: FUTURE_YEAR, fromWeek: 12 }),
+    change: { title: 'Every Tuesday (more)' },
+  },
+  run_drops: 'recorded through its run (docs/decisions/042), never created through the records API',
+};
+
+describe('a resent create after a teammate changed the record answers it, in every collection that takes a chosen id', () => {
+  let server: TestServer;
+  let team: Team;
+  let customer: string;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    team = await createTeam(server);
+    customer = (await team.office.pb.collection('customers').create({ name: 'Resend customer' })).id;
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('has a case for every such collection of the registry', () => {
+    const accepting = ALL_COLLECTIONS.filter((collection) => collection.acceptsChosenId).map((collection) => collection.name);
+    expect(Object.keys(RESENDS).sort()).toEqual([...accepting].sort());
+  });
+
+  it.each(Object.entries(RESENDS))('%s', async (name, resend) => {
+    if (typeof resend === 'string') {
+      const refused = await failure(team.office.pb.collection(name).create({ id: newId() }));
+      expect(refused.status).toBeGreaterThanOrEqual(400);
+      return;
+    }
+    const id = newId();
+    const records = (who: keyof Team) => team[who].pb.collection(name);
+    const first = await records(resend.creator).create({ id, ...resend.body(customer) });
+    expect(first.id).toBe(id);
+    const changed = await records(resend.changer).update(id, resend.change);
+
+    const again = await records(resend.creator).create({ id, ...resend.body(customer) });
+    expect(again).toMatchObject({ id, created: first.created, updated: changed.updated, ...resend.change });
+
+    const different = await failure(records(resend.creator).create({ id, ...resend.other(customer) }));
+    expect(different.status).toBe(400);
+    expect(different.response.message).toBe(ID_TAKEN_MESSAGE);
+    expect(await records(resend.creator).getOne(id)).toMatchObject({ updated: changed.updated });
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { CollectionDeclaration } from '#domain/collections/fields';
 import { validateInput } from '#domain/collections/validate-input';
@@ -48,6 +49,40 @@ export function asCreated(record: ApiRecord, updates: ReadonlyArray<readonly Fie
   return created;
 }
 
+/** Parts of a record PocketBase clients may carry back in a body; they say nothing of the record. */
+const RECORD_EXTRAS = new Set(['collectionId', 'collectionName', 'expand']);
+
+/**
+ * What a create asked for, as a digest kept with its chosen id (docs/decisions/054): the body's
+ * fields as the collection's validators read them (a number sent for a text field, null for
+ * blank), so a client's resend of its own body always has the same digest, whatever happened to
+ * the record since. Fields the validators do not read (the stamped nursery and creator) count as
+ * sent. Null when the body is not a valid create (it is refused before it is stored).
+ */
+export function createDigest(declaration: CollectionDeclaration, body: Readonly<Record<string, unknown>>): string | null {
+  const read = validateInput(declaration, body, 'create');
+  if (!read.ok) return null;
+  const values: Readonly<Record<string, unknown>> = read.value;
+  const asked = Object.keys(body)
+    .filter((name) => !RECORD_EXTRAS.has(name))
+    .sort()
+    .map((name) => [name, canonical(Object.hasOwn(values, name) ? values[name] : body[name])]);
+  return createHash('sha256').update(JSON.stringify(asked)).digest('hex');
+}
+
+/** A value with its objects' names in order, so two bodies that say the same have one digest. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  // fromEntries keeps the sorted order (JSON.stringify follows it) and a "__proto__" as a name.
+  if (isPlainObject(value))
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((name) => [name, canonical(value[name])]),
+    );
+  return value;
+}
+
 /**
  * Whether `body` asks for the record `created` is: every field it names has the value the record
  * was created with, read as the collection's validators read it (a number sent for a text field,
@@ -58,7 +93,7 @@ export function sameCreate(declaration: CollectionDeclaration, body: Readonly<Re
   if (!read.ok) return false;
   const values: Readonly<Record<string, unknown>> = read.value;
   return Object.entries(body).every(([name, sent]) => {
-    if (name === 'collectionId' || name === 'collectionName' || name === 'expand') return true;
+    if (RECORD_EXTRAS.has(name)) return true;
     // Fields the validators do not read (the stamped nursery and creator) are compared as sent.
     return isDeepStrictEqual(Object.hasOwn(values, name) ? values[name] : sent, created[name]);
   });

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { isPlainObject, type FieldError, type FieldErrors } from '#domain/validation';
-import { ApiError } from '../errors';
+import { RefusedBody, type ApiError } from '../errors';
 
 /** When a client may send a field: only in a new record, only in a change, or in both. */
 export type Settable = 'create' | 'update' | 'always';
@@ -28,6 +28,21 @@ export interface BodyFieldRules {
   relations?: readonly string[];
 }
 
+/** How many refused names an answer repeats, in its message and its `data` (docs/decisions/054). */
+export const SHOWN_REFUSALS = 5;
+/** Longest refused name an answer repeats whole; longer ones are cut, with "…". */
+const NAME_LENGTH = 40;
+
+/**
+ * The fields a body may not carry, as an answer repeats them: the first SHOWN_REFUSALS names (cut
+ * to NAME_LENGTH characters) with their reasons, and how many there were in all. A refusal is
+ * never larger than the body it refuses (docs/decisions/054).
+ */
+export interface RefusedFields {
+  shown: FieldErrors;
+  count: number;
+}
+
 /**
  * The fields of `body` a client may not send: for a create (`current` null) anything not settable
  * on create; for an update anything not settable on update unless it repeats `current` (the record
@@ -35,20 +50,28 @@ export interface BodyFieldRules {
  * relation fields' names, docs/decisions/029); it is output only, never stored.
  * Returns null when the body is fine or is not an object (the collection's validator says so).
  */
-export function refusedFields(body: unknown, rules: BodyFieldRules, current: Record<string, unknown> | null): FieldErrors | null {
+export function refusedFields(body: unknown, rules: BodyFieldRules, current: Record<string, unknown> | null): RefusedFields | null {
   if (!isPlainObject(body)) return null;
   const mode: Settable = current ? 'update' : 'create';
-  const refused: Array<[string, FieldError]> = [];
+  const shown: Array<[string, FieldError]> = [];
+  let count = 0;
   for (const key of Object.keys(body)) {
     const settable = Object.hasOwn(rules.fields, key) ? rules.fields[key] : undefined;
     if (settable === 'always' || settable === mode) continue;
     if (current && isEcho(key, body[key], current, rules.relations ?? [])) continue;
+    count += 1;
+    // Past the shown ones only the count matters: no reason is looked up for them.
+    if (shown.length === SHOWN_REFUSALS) continue;
     const reason = rules.reasons && Object.hasOwn(rules.reasons, key) ? rules.reasons[key] : undefined;
     const known = settable !== undefined || rules.known.includes(key) || RECORD_EXTRAS.includes(key);
-    refused.push([key, reason ?? (known ? CANNOT_SET : UNKNOWN_FIELD)]);
+    shown.push([shortName(key), reason ?? (known ? CANNOT_SET : UNKNOWN_FIELD)]);
   }
   // fromEntries, not assignment: a key such as "__proto__" stays a plain field name.
-  return refused.length === 0 ? null : Object.fromEntries(refused);
+  return count === 0 ? null : { shown: Object.fromEntries(shown), count };
+}
+
+function shortName(name: string): string {
+  return name.length > NAME_LENGTH ? `${name.slice(0, NAME_LENGTH)}…` : name;
 }
 
 function isEcho(key: string, value: unknown, current: Record<string, unknown>, relations: readonly string[]): boolean {
@@ -56,15 +79,11 @@ function isEcho(key: string, value: unknown, current: Record<string, unknown>, r
   return Object.hasOwn(current, key) && isDeepStrictEqual(value, current[key]);
 }
 
-const MESSAGE_NAMES = 5;
-const NAME_LENGTH = 40;
-
 /** The 400 for a body with fields a client may not send: nothing is saved, and it says which. */
-export function fieldsRefused(refused: FieldErrors): ApiError {
-  const names = Object.keys(refused);
-  const shown = names.slice(0, MESSAGE_NAMES).map((name) => (name.length > NAME_LENGTH ? `${name.slice(0, NAME_LENGTH)}…` : name));
-  if (names.length > MESSAGE_NAMES) shown.push(`${names.length - MESSAGE_NAMES} more`);
-  const list = new Intl.ListFormat('en-GB', { type: 'conjunction' }).format(shown);
-  const subject = names.length === 1 ? `the field ${list}` : `the fields ${list}`;
-  return new ApiError(400, `Nothing was saved: ${subject} cannot be set here.`, refused);
+export function fieldsRefused({ shown, count }: RefusedFields): ApiError {
+  const names = Object.keys(shown);
+  if (count > names.length) names.push(`${count - names.length} more`);
+  const list = new Intl.ListFormat('en-GB', { type: 'conjunction' }).format(names);
+  const subject = count === 1 ? `the field ${list}` : `the fields ${list}`;
+  return new RefusedBody(`Nothing was saved: ${subject} cannot be set here.`, shown);
 }

@@ -17,7 +17,7 @@ import { deletedRow, DeletedStore } from '../trail/deleted-store';
 import { historyEntryOf, HistoryStore, type Actor, type HistoryPage, type HistoryWrite } from '../trail/history-store';
 import { claimJob } from '../trail/job-claims';
 import { accessOf, type Action, type CollectionAccess, type FieldVisibility } from './access-rules';
-import { asCreated, chosenIdOf, idTaken, sameCreate, type ChosenId } from './chosen-id';
+import { asCreated, chosenIdOf, createDigest, idTaken, sameCreate, type ChosenId } from './chosen-id';
 import { fieldsRefused, refusedFields } from './client-fields';
 import { CreateWith, NotStored, type Collection, type CollectionDeps, type WriteContext } from './collection';
 import { expandRecords, parseExpandParam, planExpand, type ExpandNode } from './expand';
@@ -291,8 +291,10 @@ export class RecordService {
     }
     const id = chosen?.id ? chosen.id : typeof values.id === 'string' ? values.id : newRecordId();
     try {
+      // What the create asked for, kept with its chosen id: a resend is matched by it (docs/decisions/054).
+      const digest = chosen?.id ? createDigest(collection.declaration, chosen.body) : null;
       const row = await this.storingFiles(collection, id, files, () =>
-        this.insert(collection, { ...values, ...collection.toRow(files.values), id }, auth),
+        this.insert(collection, { ...values, ...collection.toRow(files.values), id }, auth, digest),
       );
       // The answer shows what the client sent and the server set: no field is hidden from its maker.
       return this.expanded(collection.toRecord(row), expand);
@@ -319,6 +321,18 @@ export class RecordService {
     }
     const record = collection.toRecord(row);
     if (!this.access(collection).allows('view', auth, record)) throw idTaken();
+    // One rule for every collection (docs/decisions/054): the body asks for what the first create asked for.
+    const kept = await this.options.db
+      .selectFrom('chosen_ids')
+      .select('digest')
+      .where('collection', '=', collection.name)
+      .where('id', '=', chosen.id)
+      .executeTakeFirst();
+    if (kept) {
+      if (createDigest(collection.declaration, chosen.body) !== kept.digest) throw idTaken();
+      return this.shown(collection, auth, row);
+    }
+    // Made before digests were kept: compared with the record as created, as far as its history tells.
     const updates = collection.declaration.trail
       ? (await new HistoryStore(this.options.db).page(collection.name, chosen.id, 1, MAX_HISTORY_READ)).rows
           .filter((entry) => entry.action === 'update')
@@ -772,7 +786,7 @@ export class RecordService {
    * Inserts a new record and its history; one that needs records made first and things written
    * with it (CreateWith: a sign-up's new nursery, the invitation it uses) goes in one batch.
    */
-  private async insert(collection: Collection, values: Row | CreateWith, auth: AuthContext): Promise<Row> {
+  private async insert(collection: Collection, values: Row | CreateWith, auth: AuthContext, digest: string | null = null): Promise<Row> {
     if (values instanceof CreateWith) {
       const withFirst = values;
       return this.systemBatch(async (batch) => {
@@ -786,6 +800,13 @@ export class RecordService {
     const record = collection.toRecord(row);
     await this.transaction(collection, { collection: collection.name, action: 'create', record }, async (tx) => {
       await tx.store.insert(collection.table, row);
+      if (digest !== null)
+        await tx.trx
+          .insertInto('chosen_ids')
+          .values({ collection: collection.name, id: String(row.id), digest })
+          // Left by a record since purged, whose id is free again.
+          .onConflict((conflict) => conflict.columns(['collection', 'id']).doUpdateSet({ digest }))
+          .execute();
       await this.addHistory(tx, collection, 'create', auth, String(row.updated), null, record);
     });
     return row;

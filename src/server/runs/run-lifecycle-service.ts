@@ -107,7 +107,7 @@ export class RunLifecycleService {
       { fields: runDropsCollection.clientFields, known: runDropsCollection.shownFields, reasons: runDropsCollection.clientFieldReasons },
       null,
     );
-    if (refused) throw validationFailed(refused);
+    if (refused) throw validationFailed(refused.shown);
     const given = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
     if (given.nursery !== undefined && given.nursery !== actor.nursery)
       throw validationFailed({
@@ -127,7 +127,7 @@ export class RunLifecycleService {
           await lockRun(batch, runId);
           const row = await this.runRow(batch.db, actor.nursery, runId);
           // A retried send, read after the lock: a send of the same drop that held it is committed by now.
-          const earlier = clientId !== '' ? await this.dropByClientId(batch.db, actor.nursery, runId, clientId) : null;
+          const earlier = clientId !== '' ? await this.dropByClientId(batch.db, actor, runId, clientId) : null;
           if (earlier) return earlier;
           const state = stateOf(row);
           // A run the office marked delivered by hand still takes the drops a driver sends late.
@@ -187,7 +187,7 @@ export class RunLifecycleService {
     } catch (error) {
       // Two sends of one drop at once: the database let one in; the other answers it.
       if (clientId !== '' && isUniqueViolation(error)) {
-        const earlier = await this.dropByClientId(this.deps.db, actor.nursery, runId, clientId);
+        const earlier = await this.dropByClientId(this.deps.db, actor, runId, clientId);
         if (earlier) return earlier;
       }
       if (isUniqueViolation(error))
@@ -235,18 +235,23 @@ export class RunLifecycleService {
     return batch.update('trolley_exports', row, { state, stateLog: JSON.stringify(log) });
   }
 
-  /** The drop a client id wrote before, if it is this run's; a client id used for another run is refused. */
-  private async dropByClientId(db: Kysely<Database>, nursery: string, runId: string, clientId: string): Promise<ApiRecord | null> {
+  /**
+   * The drop a client id wrote before, when the same sender wrote it for this run: the same
+   * driver's link, or the same person (docs/decisions/054). A client id another sender used, or
+   * one used for another run, is refused in the same words, so a link cannot reach (or add a
+   * signature or photo to) a drop someone else recorded.
+   */
+  private async dropByClientId(db: Kysely<Database>, actor: DropActor, runId: string, clientId: string): Promise<ApiRecord | null> {
     const row = await db
       .selectFrom('run_drops')
       .selectAll()
-      .where('nursery', '=', nursery)
+      .where('nursery', '=', actor.nursery)
       .where('clientId', '=', clientId)
       .executeTakeFirst();
     if (!row) return null;
-    if (row.run !== runId)
+    if (row.run !== runId || row.link !== actor.link || row.recordedBy !== actor.userId)
       throw validationFailed({
-        clientId: { code: 'validation_not_unique', message: 'This client id was sent with a drop of another run. Send a new one.' },
+        clientId: { code: 'validation_not_unique', message: 'This client id was sent with another drop. Send a new one.' },
       });
     return runDropsCollection.toRecord(row as unknown as Row);
   }
