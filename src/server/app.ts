@@ -151,10 +151,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const events: EventBus = listCache.watch(bus);
   // Files' bytes (docs/decisions/043): in the database every instance shares on PostgreSQL, in a folder of DATA_DIR otherwise.
   const files: FileStore = fileStoreFor(database, config.dataDir, now);
+  const reads = metrics ? timedReads(database.reads, metrics) : database.reads;
   const records = new RecordService({
     db: database.db,
+    batches: database.batches,
     dialect: database.dialect,
-    reads: metrics ? timedReads(database.reads, metrics) : database.reads,
+    reads,
     events,
     users,
     config,
