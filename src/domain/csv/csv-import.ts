@@ -7,8 +7,9 @@
 
 import type { CollectionDeclaration, Field } from '../collections/fields';
 import { validateInput } from '../collections/validate-input';
+import { finish, type Steps } from '../steps';
 import type { FieldError } from '../validation';
-import { parseCsv } from './csv';
+import { parseCsvInSteps } from './csv';
 
 /** One row of the file as read: its fields when valid, else what is wrong with it. */
 export interface ImportedRow {
@@ -83,7 +84,12 @@ function problemOf(field: Field | undefined, column: string | undefined, error: 
 
 /** Reads a CSV file by `spec`: whole-file problems as one message, else every row with its own problems. */
 export function readCsvRows<Column extends string>(spec: CsvImportSpec<Column>, text: string): ImportRead {
-  const read = parseCsv(text, spec.choose);
+  return finish(readCsvRowsInSteps(spec, text));
+}
+
+/** readCsvRows, yielding after each row (docs/decisions/053). */
+export function* readCsvRowsInSteps<Column extends string>(spec: CsvImportSpec<Column>, text: string): Steps<ImportRead> {
+  const read = yield* parseCsvInSteps(text, spec.choose);
   if (!read.ok) return read;
   const columns = read.headers.map((header) => spec.columns.find((column) => column.toLowerCase() === header.toLowerCase()) ?? null);
   const unknown = read.headers.filter((_, index) => columns[index] === null);
@@ -96,7 +102,7 @@ export function readCsvRows<Column extends string>(spec: CsvImportSpec<Column>, 
   if (missing.length > 0) return { ok: false, message: `The file needs the columns ${missing.join(', ')}.` };
 
   const columnOf = new Map<string, Column>(spec.columns.map((column) => [spec.fieldOf[column], column]));
-  const rows = read.rows.map((cells, index): ImportedRow => {
+  const readRow = (cells: readonly string[], index: number): ImportedRow => {
     const body: Record<string, unknown> = {};
     columns.forEach((column, at) => {
       if (column === null) return;
@@ -116,7 +122,12 @@ export function readCsvRows<Column extends string>(spec: CsvImportSpec<Column>, 
     // The columns' fields as read (numbers as numbers); the rest keep the server's defaults.
     const value = checked.value as Record<string, unknown>;
     return { row: index + 1, values: Object.fromEntries(Object.keys(body).map((field) => [field, value[field]])), problems: [] };
-  });
+  };
+  const rows: ImportedRow[] = [];
+  for (const [index, cells] of read.rows.entries()) {
+    rows.push(readRow(cells, index));
+    yield;
+  }
   return { ok: true, rows };
 }
 

@@ -2,6 +2,8 @@
 // and line breaks inside quotes, `,` or `;` between fields (European spreadsheets write `;`), CRLF
 // or LF, an optional UTF-8 byte-order mark. Pure: text in, rows out, or a sentence a person reads.
 
+import { finish, type Steps } from '../steps';
+
 export type CsvRead = { ok: true; separator: ',' | ';'; headers: string[]; rows: string[][] } | { ok: false; message: string };
 
 /**
@@ -26,6 +28,11 @@ function separatorOf(text: string): ',' | ';' {
  * skipped. `choose` tells the person which file to choose when this one is empty.
  */
 export function parseCsv(input: string, choose = 'Choose the CSV file the pool operator sent.'): CsvRead {
+  return finish(parseCsvInSteps(input, choose));
+}
+
+/** parseCsv, yielding after each line (docs/decisions/053). */
+export function* parseCsvInSteps(input: string, choose = 'Choose the CSV file the pool operator sent.'): Steps<CsvRead> {
   const text = input.startsWith('\uFEFF') ? input.slice(1) : input;
   if (text.trim() === '') return { ok: false, message: `The file is empty. ${choose}` };
   const separator = separatorOf(text);
@@ -61,6 +68,7 @@ export function parseCsv(input: string, choose = 'Choose the CSV file the pool o
       row = [];
       field = '';
       line += 1;
+      yield;
     } else field += char;
   }
   if (quoted) return { ok: false, message: `A quoted field that starts on line ${quoteLine} never ends: a closing " is missing.` };
