@@ -233,7 +233,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // A run's steps and drops (docs/decisions/042); the driver's link records drops through the same service.
   const runs = new RunLifecycleService({ records, db: database.db, ledger, now });
   await app.register(runRoutes, { runs });
-  await app.register(poolRoutes, { pool: new PoolService({ records, db: database.db }) });
+  await app.register(poolRoutes, { pool: new PoolService({ records, db: database.db, reads }) });
   // Orders and customers from CSV files (docs/decisions/049).
   await app.register(csvImportRoutes, { kind: ordersImport(now), records, db: database.db });
   await app.register(csvImportRoutes, { kind: customersImport(), records, db: database.db });
