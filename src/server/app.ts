@@ -158,10 +158,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const events: EventBus = listCache.watch(bus);
   // Files' bytes (docs/decisions/043): in the database every instance shares on PostgreSQL, in a folder of DATA_DIR otherwise.
   const files: FileStore = fileStoreFor(database, config.dataDir, now);
+  const reads = metrics ? timedReads(database.reads, metrics) : database.reads;
   const records = new RecordService({
     db: database.db,
+    batches: database.batches,
     dialect: database.dialect,
-    reads: metrics ? timedReads(database.reads, metrics) : database.reads,
+    reads,
     events,
     users,
     config,
@@ -239,7 +241,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // A run's steps and drops (docs/decisions/042); the driver's link records drops through the same service.
   const runs = new RunLifecycleService({ records, db: database.db, ledger, now });
   await app.register(runRoutes, { runs });
-  await app.register(poolRoutes, { pool: new PoolService({ records, db: database.db }) });
+  await app.register(poolRoutes, { pool: new PoolService({ records, db: database.db, reads }) });
   // Orders and customers from CSV files (docs/decisions/049).
   await app.register(csvImportRoutes, { kind: ordersImport(now), records, db: database.db });
   await app.register(csvImportRoutes, { kind: customersImport(), records, db: database.db });

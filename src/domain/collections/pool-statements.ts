@@ -3,7 +3,7 @@
 // the newest one's mapping is what the next import starts from (docs/decisions/040).
 
 import { isIsoDate } from '../ledger/iso-dates';
-import { MAX_POOL_COUNT, MAX_POOL_ROWS, readMapping, type ColumnMapping, type PoolRow } from '../ledger/pool-statement';
+import { MAX_POOL_COUNT, MAX_POOL_DATES, MAX_POOL_ROWS, readMapping, type ColumnMapping, type PoolRow } from '../ledger/pool-statement';
 import type { FieldError } from '../validation';
 import type { FieldRead } from './fields';
 import { defineCollection, json, relation, text } from './fields';
@@ -24,7 +24,7 @@ function readMappingField(raw: unknown): FieldRead<ColumnMapping> {
 
 const isCount = (value: unknown): value is number => Number.isInteger(value) && Math.abs(value as number) <= MAX_POOL_COUNT;
 
-/** The rows as stored: [{account, date, trolleys, shelves, extensions}], at most MAX_POOL_ROWS. */
+/** The rows as stored: [{account, date, trolleys, shelves, extensions}], at most MAX_POOL_ROWS on at most MAX_POOL_DATES dates. */
 export function readPoolRowsField(raw: unknown): FieldRead<PoolRow[]> {
   const value = raw ?? [];
   if (!Array.isArray(value)) return invalid('The rows must be a list of accounts with their counts.');
@@ -46,6 +46,10 @@ export function readPoolRowsField(raw: unknown): FieldRead<PoolRow[]> {
       extensions: extensions as number,
     });
   }
+  // The import's limit on every way in (docs/decisions/053): our side is counted once per date.
+  const dates = new Set(rows.map((row) => row.date)).size;
+  if (dates > MAX_POOL_DATES)
+    return invalid(`A statement may have balances on at most ${MAX_POOL_DATES} different dates; this one has ${dates}.`);
   return { ok: true, value: rows };
 }
 

@@ -7,8 +7,9 @@
 
 import type { CollectionDeclaration, Field } from '../collections/fields';
 import { validateInput } from '../collections/validate-input';
+import { finish, type Steps } from '../steps';
 import type { FieldError } from '../validation';
-import { parseCsv } from './csv';
+import { parseCsvInSteps } from './csv';
 
 /** Rows one import may hold: a busy nursery's year of orders, far more than a week. */
 export const MAX_IMPORTED_ROWS = 5000;
@@ -104,8 +105,13 @@ function namedFew(names: readonly string[]): string {
 
 /** Reads a CSV file by `spec`: whole-file problems as one message, else every row with its own problems. */
 export function readCsvRows<Column extends string>(spec: CsvImportSpec<Column>, text: string): ImportRead {
+  return finish(readCsvRowsInSteps(spec, text));
+}
+
+/** readCsvRows, yielding after each row (docs/decisions/053). */
+export function* readCsvRowsInSteps<Column extends string>(spec: CsvImportSpec<Column>, text: string): Steps<ImportRead> {
   // A file far past the limits is refused when they are reached, not after reading all of it.
-  const read = parseCsv(text, spec.choose, { rows: MAX_IMPORTED_ROWS, columns: MAX_IMPORTED_COLUMNS });
+  const read = yield* parseCsvInSteps(text, spec.choose, { rows: MAX_IMPORTED_ROWS, columns: MAX_IMPORTED_COLUMNS });
   if (!read.ok) return read;
   const byName = new Map(spec.columns.map((column) => [column.toLowerCase(), column]));
   const columns = read.headers.map((header) => byName.get(header.toLowerCase()) ?? null);
@@ -119,7 +125,7 @@ export function readCsvRows<Column extends string>(spec: CsvImportSpec<Column>, 
   if (missing.length > 0) return { ok: false, message: `The file needs the columns ${missing.join(', ')}.` };
 
   const columnOf = new Map<string, Column>(spec.columns.map((column) => [spec.fieldOf[column], column]));
-  const rows = read.rows.map((cells, index): ImportedRow => {
+  const readRow = (cells: readonly string[], index: number): ImportedRow => {
     const body: Record<string, unknown> = {};
     columns.forEach((column, at) => {
       if (column === null) return;
@@ -139,7 +145,12 @@ export function readCsvRows<Column extends string>(spec: CsvImportSpec<Column>, 
     // The columns' fields as read (numbers as numbers); the rest keep the server's defaults.
     const value = checked.value as Record<string, unknown>;
     return { row: index + 1, values: Object.fromEntries(Object.keys(body).map((field) => [field, value[field]])), problems: [] };
-  });
+  };
+  const rows: ImportedRow[] = [];
+  for (const [index, cells] of read.rows.entries()) {
+    rows.push(readRow(cells, index));
+    yield;
+  }
   return { ok: true, rows };
 }
 

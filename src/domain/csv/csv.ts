@@ -2,6 +2,8 @@
 // and line breaks inside quotes, `,` or `;` between fields (European spreadsheets write `;`), CRLF
 // or LF, an optional UTF-8 byte-order mark. Pure: text in, rows out, or a sentence a person reads.
 
+import { finish, type Steps } from '../steps';
+
 export type CsvRead = { ok: true; separator: ',' | ';'; headers: string[]; rows: string[][] } | { ok: false; message: string };
 
 /**
@@ -35,6 +37,11 @@ export interface CsvLimits {
  * file far past them costs no more than the part read (docs/decisions/054).
  */
 export function parseCsv(input: string, choose = 'Choose the CSV file the pool operator sent.', limits: CsvLimits = {}): CsvRead {
+  return finish(parseCsvInSteps(input, choose, limits));
+}
+
+/** parseCsv, yielding after each line (docs/decisions/053). */
+export function* parseCsvInSteps(input: string, choose = 'Choose the CSV file the pool operator sent.', limits: CsvLimits = {}): Steps<CsvRead> {
   const text = input.startsWith('\uFEFF') ? input.slice(1) : input;
   if (!/\S/.test(text)) return { ok: false, message: `The file is empty. ${choose}` };
   const separator = separatorOf(text);
@@ -82,6 +89,7 @@ export function parseCsv(input: string, choose = 'Choose the CSV file the pool o
       row = [];
       field = '';
       line += 1;
+      yield;
     } else field += char;
   }
   if (quoted) return { ok: false, message: `A quoted field that starts on line ${quoteLine} never ends: a closing " is missing.` };

@@ -7,7 +7,8 @@ import { customers, DELIVERY_DAYS } from '../collections/customers';
 import { matchKey } from '../customers/matching';
 import { customerTypeLabel, dayLabel } from '../orders/format';
 import { CUSTOMER_TYPES, type Day } from '../records';
-import { choice, readCsvRows, withProblem, type CsvImportSpec, type ImportedRow, type ImportRead } from './csv-import';
+import type { Steps } from '../steps';
+import { choice, readCsvRows, readCsvRowsInSteps, withProblem, type CsvImportSpec, type ImportedRow, type ImportRead } from './csv-import';
 import { CUSTOMER_COLUMNS } from './exports';
 
 type Column = (typeof CUSTOMER_COLUMNS)[number];
@@ -56,6 +57,11 @@ export const CUSTOMERS_IMPORT_API = { preview: '/api/customers/import/preview', 
 /** Reads a customers CSV: whole-file problems as one message, else every row with its own problems. */
 export function readCustomersCsv(text: string): ImportRead {
   return readCsvRows(CUSTOMERS_CSV, text);
+}
+
+/** readCustomersCsv, yielding after each row (docs/decisions/053). */
+export function readCustomersCsvInSteps(text: string): Steps<ImportRead> {
+  return readCsvRowsInSteps(CUSTOMERS_CSV, text);
 }
 
 /** A customer already in the book, by name and postcode. */

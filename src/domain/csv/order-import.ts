@@ -4,7 +4,8 @@
 import { tasks } from '../collections/tasks';
 import { boardTypeLabel, customerTypeLabel, dayLabel, statusLabel } from '../orders/format';
 import { BOARD_TYPES, CUSTOMER_TYPES, DAYS, ORDER_STATUSES } from '../records';
-import { choice, readCsvRows, type CsvImportSpec, type ImportRead } from './csv-import';
+import type { Steps } from '../steps';
+import { choice, readCsvRows, readCsvRowsInSteps, type CsvImportSpec, type ImportRead } from './csv-import';
 import { ORDER_COLUMNS } from './exports';
 
 type Column = (typeof ORDER_COLUMNS)[number];
@@ -46,4 +47,9 @@ export const ORDERS_IMPORT_API = { preview: '/api/orders/import/preview', import
 /** Reads an orders CSV: whole-file problems as one message, else every row with its own problems. */
 export function readOrdersCsv(text: string): ImportRead {
   return readCsvRows(ORDERS_CSV, text);
+}
+
+/** readOrdersCsv, yielding after each row (docs/decisions/053). */
+export function readOrdersCsvInSteps(text: string): Steps<ImportRead> {
+  return readCsvRowsInSteps(ORDERS_CSV, text);
 }

@@ -3,6 +3,7 @@
 // and in the browser, in sentences a person can act on.
 
 import type { CsvRead } from '../csv/csv';
+import { finish, type Steps } from '../steps';
 import { isoOf, isIsoDate } from './iso-dates';
 import { COUNTS, type CountName, type Counts } from './statement';
 
@@ -117,6 +118,15 @@ function readCount(text: string): number | null {
  * Every problem is listed by the file's line ("Line 4: ..."), the first ROW_ERRORS_SHOWN of them.
  */
 export function readPoolRows(file: Extract<CsvRead, { ok: true }>, mapping: ColumnMapping, statementDate: string): PoolRowsRead {
+  return finish(readPoolRowsInSteps(file, mapping, statementDate));
+}
+
+/** readPoolRows, yielding after each row (docs/decisions/053). */
+export function* readPoolRowsInSteps(
+  file: Extract<CsvRead, { ok: true }>,
+  mapping: ColumnMapping,
+  statementDate: string,
+): Steps<PoolRowsRead> {
   const problem = mappingProblem(mapping, file.headers);
   if (problem) return { ok: false, message: problem, errors: [] };
   if (file.rows.length > MAX_POOL_ROWS)
@@ -136,7 +146,8 @@ export function readPoolRows(file: Extract<CsvRead, { ok: true }>, mapping: Colu
   const errors: string[] = [];
   const rows: PoolRow[] = [];
   const seen = new Map<string, number>();
-  file.rows.forEach((cells, index) => {
+  // One row's problem, if any; each row is a step of its own.
+  const readRow = (cells: readonly string[], index: number): void => {
     // The header is line 1 of what a person sees in a spreadsheet; blank lines were dropped.
     const line = `Row ${index + 2}`;
     const cell = (at: number): string => (at < 0 ? '' : (cells[at] ?? '').trim());
@@ -177,7 +188,11 @@ export function readPoolRows(file: Extract<CsvRead, { ok: true }>, mapping: Colu
     }
     seen.set(key, index + 2);
     rows.push({ account, date, ...counts });
-  });
+  };
+  for (const [index, cells] of file.rows.entries()) {
+    readRow(cells, index);
+    yield;
+  }
   if (errors.length > 0) {
     const more = errors.length - ROW_ERRORS_SHOWN;
     return {

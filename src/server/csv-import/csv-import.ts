@@ -13,7 +13,9 @@ import { requireUser } from '../auth/auth-context';
 import { requireRole } from '../auth/require-access';
 import type { Database, UsersTable } from '../db/schema';
 import { badRequest } from '../errors';
-import type { RecordService, WriteBatch } from '../records/record-service';
+import type { RecordService } from '../records/record-service';
+import type { Row } from '../records/record-store';
+import { Slicer } from '../slices';
 
 // Importing records from a CSV file (docs/decisions/049), shared by the orders and customers
 // imports: the preview reads and checks every row and writes nothing; the import checks them again
@@ -49,10 +51,15 @@ export interface CsvImport {
   /** Who may import, and what anyone else is told. */
   roles: readonly Role[];
   refusal: string;
-  /** Every row of `csv` read and checked; `db` is the import's transaction when it writes. */
-  check(user: UsersTable, csv: string, db: Kysely<Database>): Promise<ImportedRow[]> | ImportedRow[];
-  /** Writes one valid row's record. */
-  insert(batch: WriteBatch, user: UsersTable, values: Record<string, unknown>): Promise<void>;
+  /**
+   * Every row of `csv` read and checked, in slices that leave the event loop to others
+   * (docs/decisions/053); `db` is the import's transaction when it writes.
+   */
+  check(user: UsersTable, csv: string, db: Kysely<Database>): Promise<ImportedRow[]>;
+  /** The collection the rows go into. */
+  collection: string;
+  /** One valid row's record, as the database stores it. */
+  rowOf(user: UsersTable, values: Record<string, unknown>): Row;
 }
 
 export class CsvImportService {
@@ -79,7 +86,15 @@ export class CsvImportService {
           );
         const valid = rows.filter((row) => row.values !== null);
         if (valid.length === 0) throw badRequest('Nothing was imported: no row is valid.');
-        for (const row of valid) await this.kind.insert(batch, user, row.values ?? {});
+        // Built in slices, then written with multi-row INSERTs, each record announced as a single
+        // create would be (not a resync, which would end every live stream of every nursery).
+        const records: Row[] = [];
+        const slicer = new Slicer();
+        for (const row of valid) {
+          records.push(this.kind.rowOf(user, row.values ?? {}));
+          await slicer.pause();
+        }
+        await batch.insertMany(this.kind.collection, records, { announce: 'each' });
         return { created: valid.length, skipped: invalid.map(({ row, problems }) => ({ row, problems })) };
       },
       { user },

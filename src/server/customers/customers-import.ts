@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
 import { customers } from '#domain/collections/customers';
 import { defaultsOf } from '#domain/collections/fields';
-import { CUSTOMERS_IMPORT_API, markDuplicates, readCustomersCsv } from '#domain/csv/customer-import';
+import { CUSTOMERS_IMPORT_API, markDuplicates, readCustomersCsvInSteps } from '#domain/csv/customer-import';
 import { rowsOrRefusal, type CsvImport } from '../csv-import/csv-import';
 import type { Database } from '../db/schema';
 import { CUSTOMER_EDITORS_ONLY, customersCollection } from '../records/collections/customers';
+import { inSlices } from '../slices';
 
 const CUSTOMER_DEFAULTS = defaultsOf(customers);
 
@@ -20,12 +21,13 @@ export function customersImport(): CsvImport {
     roles: ['admin', 'office'],
     refusal: CUSTOMER_EDITORS_ONLY,
     async check(user, csv, db: Kysely<Database>) {
-      const rows = rowsOrRefusal(readCustomersCsv(csv));
+      const rows = rowsOrRefusal(await inSlices(readCustomersCsvInSteps(csv)));
       const book = await db.selectFrom('customers').select(['name', 'postcode']).where('nursery', '=', user.nursery).execute();
       return markDuplicates(rows, book);
     },
-    async insert(batch, user, values) {
-      await batch.insert('customers', customersCollection.toRow({ ...CUSTOMER_DEFAULTS, ...values, nursery: user.nursery }));
+    collection: 'customers',
+    rowOf(user, values) {
+      return customersCollection.toRow({ ...CUSTOMER_DEFAULTS, ...values, nursery: user.nursery });
     },
   };
 }

@@ -25,12 +25,19 @@ import * as importedRecords from './migrations/018-imported-records';
 import * as chosenIds from './migrations/019-chosen-ids';
 import { DEFAULT_NURSERY_NAME } from '../config';
 import type { Database } from './schema';
-import { SqliteDialectKeepingErrors } from './sqlite-dialect';
+import { SLICE_MS } from '../slices';
+import { SqliteFileDialect, WriteLock } from './sqlite-dialect';
 import { SqliteReadPool } from './sqlite-read-pool';
 import type { PoolStats } from '../metrics/server-metrics';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
+  /**
+   * Where write batches run (RecordService.systemBatch, docs/decisions/053): on SQLite a second
+   * connection whose transactions give the event loop back every few milliseconds while the main
+   * connection keeps answering; on PostgreSQL the same pool as `db`.
+   */
+  batches: Kysely<Database>;
   dialect: SqlDialect;
   /** Where client list and search reads run, within their time limit (docs/decisions/017). */
   reads: ClientReads;
@@ -85,6 +92,8 @@ export const sqliteFile = (dataDir: string): string => path.join(dataDir, 'troll
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   let db: Kysely<Database>;
   let dialect: SqlDialect;
+  // SQLite's second connection, for write batches; opened once the schema is migrated.
+  let openBatches: (() => Kysely<Database>) | null = null;
   let pgPool: { totalCount: number; idleCount: number; waitingCount: number } | null = null;
   const onQuery = options.onQuery;
   const log = onQuery ? (event: LogEvent) => onQuery(event.queryDurationMillis, event.level === 'error') : undefined;
@@ -104,12 +113,19 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     fs.mkdirSync(options.dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
     // Made private before SQLite opens it: SQLite gives the -wal and -shm files the database's mode.
     createPrivateFile(sqliteFile(options.dataDir));
-    const file = new SQLite(sqliteFile(options.dataDir));
-    file.pragma('journal_mode = WAL');
-    file.pragma('synchronous = NORMAL');
-    file.pragma('foreign_keys = ON');
-    file.pragma('busy_timeout = 5000');
-    db = new Kysely<Database>({ dialect: new SqliteDialectKeepingErrors(file), log });
+    const connect = (): SQLite.Database => {
+      const file = new SQLite(sqliteFile(options.dataDir));
+      file.pragma('journal_mode = WAL');
+      file.pragma('synchronous = NORMAL');
+      file.pragma('foreign_keys = ON');
+      file.pragma('busy_timeout = 5000');
+      return file;
+    };
+    // One writer at a time across both connections: neither ever meets the other's lock in
+    // SQLite, whose busy handler would sleep the event loop (sqlite-dialect.ts).
+    const writeLock = new WriteLock();
+    db = new Kysely<Database>({ dialect: new SqliteFileDialect(connect(), { writeLock, sliceMs: null }), log });
+    openBatches = () => new Kysely<Database>({ dialect: new SqliteFileDialect(connect(), { writeLock, sliceMs: SLICE_MS }), log });
   }
   // Kysely looks for its migration tables in every schema unless told which: name ours, or a
   // second installation (or test) in another schema of the same database looks migrated already.
@@ -123,6 +139,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     await db.destroy();
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed`, { cause: error });
   }
+  const batches = openBatches?.() ?? db;
   const timeLimitMs = options.readTimeLimitMs ?? DEFAULT_READ_TIME_LIMIT_MS;
   const sqliteReads =
     dialect === 'sqlite'
@@ -131,6 +148,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   const reads: ClientReads = sqliteReads ?? new PostgresClientReads(db, timeLimitMs);
   return {
     db,
+    batches,
     dialect,
     reads,
     poolStats(): PoolStats {
@@ -144,6 +162,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     async close() {
       // Readers first: the main connection's close checkpoints the WAL they read from.
       await reads.close();
+      if (batches !== db) await batches.destroy();
       await db.destroy();
     },
   };

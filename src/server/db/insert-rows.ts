@@ -6,8 +6,12 @@ import type { Database } from './schema';
  * (65,535), with room to spare.
  */
 const MAX_PARAMETERS = 30_000;
-/** Rows per statement at most, however few their columns: a statement stays a size both parse quickly. */
-const MAX_ROWS = 1000;
+/**
+ * Rows per statement at most, however few their columns: a statement stays a size both parse
+ * quickly, and on SQLite, where each statement runs on the event loop, 100 orders (with their
+ * search index) take ~15 ms, so a write batch pauses for others between two (docs/decisions/053).
+ */
+const MAX_ROWS = 100;
 
 /**
  * Inserts `rows` into `table` with multi-row parameterised INSERTs, as few as the parameter limits

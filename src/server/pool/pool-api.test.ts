@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POOL_API } from '#domain/ledger/pool-statement';
+import { isoOfDay } from '#domain/ledger/iso-dates';
+import { MAX_POOL_DATES, MAX_POOL_ROWS, POOL_API } from '#domain/ledger/pool-statement';
 import { createTeam, failure, startTestServer, type TestAccount, type TestServer } from '../../../tests/support/server';
 
 // The pool check through the official SDK (docs/decisions/040): office staff and admins import the
@@ -150,6 +151,48 @@ describe('importing a pool statement', () => {
       expect((await failure(reader.pb.collection('pool_statements').create({ statementDate: '2026-11-20', rows: [] }))).status).toBe(403);
     }
     expect((await office.pb.collection('pool_statements').getFullList()).length).toBe(0);
+  });
+
+  it('the records API takes no more than the import does: at most 60 dates, created or updated (docs/decisions/053)', async () => {
+    const { office } = await nursery();
+    const onDates = (dates: number) =>
+      Array.from({ length: MAX_POOL_ROWS }, (_, i) => ({
+        account: `A${i}`,
+        date: isoOfDay(20_000 + (i % dates)),
+        trolleys: 1,
+        shelves: 0,
+        extensions: 0,
+      }));
+    const statements = office.pb.collection('pool_statements');
+    const created = await failure(statements.create({ statementDate: '2026-11-20', mapping: MAPPING, rows: onDates(MAX_POOL_ROWS) }));
+    expect(created.status).toBe(400);
+    expect(created.response.data.rows).toEqual({
+      code: 'validation_invalid_value',
+      message: `A statement may have balances on at most ${MAX_POOL_DATES} different dates; this one has ${MAX_POOL_ROWS}.`,
+    });
+    const kept = await statements.create({ statementDate: '2026-11-20', mapping: MAPPING, rows: onDates(MAX_POOL_DATES) });
+    const updated = await failure(statements.update(kept.id, { rows: onDates(MAX_POOL_DATES + 1) }));
+    expect(updated.status).toBe(400);
+    expect(updated.response.data.rows.message).toMatch(/at most 60 different dates; this one has 61/);
+    expect((await statements.getOne(kept.id)).rows).toHaveLength(MAX_POOL_ROWS);
+  });
+
+  it('matches an account outside ASCII whatever its case, on every date of the statement', async () => {
+    const { office } = await nursery();
+    const customer = await office.pb.collection('customers').create({ name: 'Øresund Planteskole', poolAccount: 'ØR-1' });
+    await office.pb
+      .collection('trolley_movements')
+      .create({ customer: customer.id, kind: 'out', date: '2026-11-02', trolleys: 4, shelves: 0, extensions: 0 });
+    const imported = await importCsv(office, {
+      statementDate: '',
+      mapping: { account: 'Account', date: 'Date', trolleys: 'Trolleys', shelves: '', extensions: '' },
+      csv: 'Account,Date,Trolleys\nør-1,2026-11-10,4\nØR-1,2026-11-01,0\n',
+    });
+    const answer = (await office.pb.send(POOL_API.comparison(imported.id as string), {})) as ComparisonAnswer;
+    expect(answer.comparison.lines.map((line) => [line.account, line.status])).toEqual([
+      ['ør-1', 'same'],
+      ['ØR-1', 'same'],
+    ]);
   });
 
   it('another nursery sees neither the statement nor its comparison', async () => {

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { Slicer } from '../slices';
 
 export type RecordAction = 'create' | 'update' | 'delete';
 
@@ -41,6 +42,8 @@ export interface EventBus {
 /** One process (SQLite): a change is delivered to local listeners after its commit. */
 export class InProcessEventBus implements EventBus {
   private readonly emitter = new EventEmitter();
+  /** Changes committed and not yet delivered, oldest first. */
+  private readonly pending: Array<RecordChange | 'resync'> = [];
 
   constructor() {
     this.emitter.setMaxListeners(0);
@@ -51,8 +54,7 @@ export class InProcessEventBus implements EventBus {
   }
 
   committed(change: RecordChange): void {
-    // Listeners run on a later tick so a slow or failing listener never delays or fails the write.
-    setImmediate(() => this.emitter.emit('change', change));
+    this.deliverLater(change);
   }
 
   async stageResync(): Promise<void> {
@@ -60,7 +62,35 @@ export class InProcessEventBus implements EventBus {
   }
 
   committedResync(): void {
-    setImmediate(() => this.emitter.emit('resync'));
+    this.deliverLater('resync');
+  }
+
+  /**
+   * Listeners run on a later tick so a slow or failing listener never delays or fails the write;
+   * in order, and in slices (docs/decisions/053): the 5,000 changes of an import, each its own
+   * tick, all ran in one turn of the event loop and held every other request.
+   */
+  private deliverLater(item: RecordChange | 'resync'): void {
+    this.pending.push(item);
+    if (this.pending.length === 1) setImmediate(() => void this.deliver());
+  }
+
+  private async deliver(): Promise<void> {
+    const slicer = new Slicer();
+    for (let at = 0; at < this.pending.length; at++) {
+      const item = this.pending[at]!;
+      try {
+        if (item === 'resync') this.emitter.emit('resync');
+        else this.emitter.emit('change', item);
+      } catch (error) {
+        // As before: a listener's error surfaces on its own tick, never in the write.
+        setImmediate(() => {
+          throw error;
+        });
+      }
+      await slicer.pause();
+    }
+    this.pending.length = 0;
   }
 
   subscribe(listener: (change: RecordChange) => void): () => void {

@@ -30,9 +30,15 @@ import type { FileField } from '#domain/collections/fields';
 import { fileChanges, fileNamesOf, hasFiles, type FileChanges, type Upload } from '../files/file-changes';
 import { storedFileName } from '../files/file-names';
 import type { FileStore } from '../files/file-store';
+import { Slicer } from '../slices';
 
 export interface RecordServiceOptions {
   db: Kysely<Database>;
+  /**
+   * Where systemBatch's transactions run (DatabaseHandle.batches, docs/decisions/053): on SQLite a
+   * connection that pauses long batches for the event loop; without it, `db`.
+   */
+  batches?: Kysely<Database>;
   dialect: SqlDialect;
   events: EventBus;
   users: UsersRepository;
@@ -115,9 +121,20 @@ export interface WriteBatch {
    * but with multi-row INSERTs, and announced not one by one: after the commit every instance's
    * listeners resync once (EventBus.stageResync).
    */
-  insertMany(collection: string, rows: readonly Row[], options?: { keepTimes?: boolean }): Promise<Row[]>;
+  insertMany(collection: string, rows: readonly Row[], options?: InsertManyOptions): Promise<Row[]>;
   /** Records to Deleted in bulk, as `delete` each (compare-and-set, history), announced as insertMany's. */
   deleteMany(collection: string, existing: readonly Row[]): Promise<void>;
+}
+
+export interface InsertManyOptions {
+  /** Keep the `created` and `updated` the rows bring (records imported from PocketBase). */
+  keepTimes?: boolean;
+  /**
+   * How listeners hear of the new records: one resync of every instance's listeners (the default,
+   * for an import of a whole installation), or each record as one `insert` announces it (a CSV
+   * import into one nursery, whose board should not lose its live stream).
+   */
+  announce?: 'resync' | 'each';
 }
 
 export interface DeleteOptions extends WriteOptions {
@@ -827,7 +844,7 @@ export class RecordService {
     let resync = false;
     let result: T;
     try {
-      result = await this.options.db.transaction().execute(async (trx) => {
+      result = await (this.options.batches ?? this.options.db).transaction().execute(async (trx) => {
         const store = new RecordStore(trx, this.options.dialect);
         // A collection with a trail keeps its history and Deleted here too, named after `by`.
         const tx: Transaction = { trx, store, history: new HistoryStore(trx), deleted: new DeletedStore(trx) };
@@ -871,13 +888,24 @@ export class RecordService {
           insertMany: async (name, values, options) => {
             const into = this.collection(name);
             touched.add(into);
-            resync = true;
-            const rows = values.map((row) => this.stamped(row, options?.keepTimes));
+            const each = options?.announce === 'each';
+            if (!each) resync = true;
+            // Thousands of rows are minutes of CPU on a busy machine: built in slices (docs/decisions/053).
+            const slicer = new Slicer();
+            const rows: Row[] = [];
+            const history: HistoryWrite[] = [];
+            for (const value of values) {
+              const row = this.stamped(value, options?.keepTimes);
+              rows.push(row);
+              if (into.declaration.trail || each) {
+                const record = into.toRecord(row);
+                if (into.declaration.trail) history.push(this.historyWrite(into, 'create', by, String(row.updated), null, record));
+                if (each) changes.push({ collection: into.name, action: 'create', record });
+              }
+              await slicer.pause();
+            }
             await store.insertMany(into.table, rows);
-            if (into.declaration.trail)
-              await tx.history.addMany(
-                rows.map((row) => this.historyWrite(into, 'create', by, String(row.updated), null, into.toRecord(row))),
-              );
+            if (history.length > 0) await tx.history.addMany(history);
             return rows;
           },
           deleteMany: async (name, existing) => {
@@ -893,7 +921,11 @@ export class RecordService {
           },
         };
         const answer = await work(batch);
-        for (const change of changes) await this.options.events.stage(trx, change);
+        const slicer = new Slicer();
+        for (const change of changes) {
+          await this.options.events.stage(trx, change);
+          await slicer.pause();
+        }
         if (resync) await this.options.events.stageResync(trx);
         return answer;
       });
@@ -905,7 +937,12 @@ export class RecordService {
         }
       throw error;
     }
-    for (const change of changes) this.options.events.committed(change);
+    // Thousands of changes (an import) are announced in slices too: the commit is made already.
+    const slicer = new Slicer();
+    for (const change of changes) {
+      this.options.events.committed(change);
+      await slicer.pause();
+    }
     if (resync) this.options.events.committedResync();
     return result;
   }

@@ -3,6 +3,7 @@ import type { ClientReads } from '../db/client-reads';
 import { insertRows } from '../db/insert-rows';
 import type { Database } from '../db/schema';
 import type { SqlDialect } from './filter/field-map';
+import { Slicer } from '../slices';
 
 /** Records per DELETE of deleteMany (two parameters each). */
 const DELETE_CHUNK = 500;
@@ -101,11 +102,14 @@ export class RecordStore {
 
   /** Inserts many rows with multi-row INSERTs (a bulk write: insertRows). */
   async insertMany(table: string, rows: readonly Row[]): Promise<void> {
-    await insertRows(
-      this.loose as unknown as Kysely<Database>,
-      table,
-      rows.map((row) => this.storable(row)),
-    );
+    // Thousands of rows are made storable in slices, leaving the event loop to others (docs/decisions/053).
+    const storable: Row[] = [];
+    const slicer = new Slicer();
+    for (const row of rows) {
+      storable.push(this.storable(row));
+      await slicer.pause();
+    }
+    await insertRows(this.loose as unknown as Kysely<Database>, table, storable);
   }
 
   /**

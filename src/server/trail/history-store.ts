@@ -4,6 +4,7 @@ import { insertRows } from '../db/insert-rows';
 import type { Database, RecordHistoryTable } from '../db/schema';
 import { newRecordId } from '../records/ids';
 import { parseJsonColumn } from '../records/record-mapping';
+import { Slicer } from '../slices';
 
 /** Who made a change as history names them: a person (id and username) or the operator (id ''). */
 export interface Actor {
@@ -58,7 +59,14 @@ export class HistoryStore {
 
   /** Many entries with multi-row INSERTs (a bulk write, docs/decisions/048). */
   async addMany(entries: readonly HistoryWrite[]): Promise<void> {
-    await insertRows(this.db, 'record_history', entries.map(historyRow));
+    // Each entry's JSON is made in slices, leaving the event loop to others (docs/decisions/053).
+    const rows: ReturnType<typeof historyRow>[] = [];
+    const slicer = new Slicer();
+    for (const entry of entries) {
+      rows.push(historyRow(entry));
+      await slicer.pause();
+    }
+    await insertRows(this.db, 'record_history', rows);
   }
 
   /** One page of one record's history, oldest first, and how many entries it has in all. */
