@@ -100,3 +100,52 @@ test('only the first screen of the board is kept: lines further down are drawn b
   // The height the copy held its lists at is gone with it: a list that shrinks later has no gap.
   await expect(page.locator('#root ul[style*="min-height"]')).toHaveCount(0);
 });
+
+test('the kept week says its age until the fresh week arrives, even once the live stream is connected', async ({
+  page,
+  accounts,
+  signIn,
+}) => {
+  const account = await accounts.create();
+  const pb = await api(account);
+  const title = `Aged line ${unique()}`;
+  await pb
+    .collection('tasks')
+    .create({ title, year: FUTURE_YEAR, weekNumber: 50, day: 'wednesday', customerType: 'retail', other: 'none' });
+  await signIn(page, account);
+  const board = `/?year=${FUTURE_YEAR}&week=50`;
+  await page.goto(board);
+  const wednesday = page.getByRole('region', { name: /^Wednesday/ });
+  await expect(wednesday.getByText(title)).toBeVisible();
+  await expect.poll(() => page.evaluate<string>(KEPT_BOARD)).toContain(title);
+
+  // The week's orders (the boot script's request and the app's own) are held back; everything
+  // else, the live stream and its subscriptions among them, goes through.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/collections/tasks/records?**', async (route) => {
+    await released;
+    await route.continue();
+  });
+  // The header's label as each frame shows it: a "Live" between two checks is seen all the same.
+  await page.addInitScript(`
+    window.__liveLabels = [];
+    new MutationObserver(() => {
+      const label = document.querySelector('[data-live-label]')?.textContent ?? '';
+      if (window.__liveLabels.at(-1) !== label) window.__liveLabels.push(label);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  `);
+  const subscribed = page.waitForResponse((r) => r.url().includes('/api/realtime') && r.request().method() === 'POST' && r.ok());
+  await page.goto(board, { waitUntil: 'commit' });
+  const header = page.locator('[data-live-label]');
+  await expect(header).toHaveText(/^On this device · as of \d\d:\d\d$/);
+  // The stream is connected and its subscriptions are in place; two frames later the header has drawn what it was told.
+  await subscribed;
+  await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
+  await expect(header).toHaveText(/^On this device · as of \d\d:\d\d$/);
+  expect(await page.evaluate<string[]>('window.__liveLabels')).not.toContain('Live');
+
+  release();
+  await expect(header).toHaveText('Live');
+  await expect(wednesday.getByText(title)).toBeVisible();
+});

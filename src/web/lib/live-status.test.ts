@@ -21,6 +21,12 @@ test('a copy kept on the device is marked with its age until the fresh answer ar
   expect(describeLiveStatus({ ...base, keptAt: at('2026-11-24T10:42:00'), lastFetchedAt: at('2026-11-24T14:59:00') }, now)).toBe(
     'Not live · updated 14:59',
   );
+  // The stream connects before the fresh week arrives: still the copy, with its age (docs/decisions/058).
+  const kept = { ...base, isLive: true, keptAt: at('2026-11-24T10:42:00') };
+  expect(describeLiveStatus(kept, now)).toBe('On this device · as of 10:42');
+  expect(isShownLive(kept)).toBe(false);
+  expect(describeLiveStatus({ ...kept, lastFetchedAt: at('2026-11-24T14:59:00') }, now)).toBe('Live');
+  expect(isShownLive({ ...kept, lastFetchedAt: at('2026-11-24T14:59:00') })).toBe(true);
 });
 
 test('online, as before: "Live", or "Not live" with the last fetch', () => {

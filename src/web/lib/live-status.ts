@@ -53,10 +53,13 @@ export function useLiveStatus(): LiveStatus {
 
 /**
  * Whether the header may say the board updates by itself: offline wins over a stream that has not
- * noticed yet, in the words and in the dot's colour alike.
+ * noticed yet, in the words and in the dot's colour alike. A copy kept on the device is not live
+ * because the stream is: the stream connects before the fresh week arrives, and what is on screen
+ * stays the copy until then (docs/decisions/058).
  */
-export function isShownLive({ isLive, isOffline }: LiveStatus): boolean {
-  return isLive && !isOffline;
+export function isShownLive({ isLive, isOffline, lastFetchedAt, keptAt }: LiveStatus): boolean {
+  const showsKeptCopy = keptAt !== null && lastFetchedAt === null;
+  return isLive && !isOffline && !showsKeptCopy;
 }
 
 /**

@@ -24,6 +24,7 @@
 //   the pieces are there, in any case), the LIKE keeps the exact answer, so results never change.
 
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { MAX_SEARCH_LENGTH } from '#domain/search-text';
 
 import { FilterError, type FieldMap, type SqlDialect, type TextIndex } from './field-map';
 import {
@@ -51,8 +52,9 @@ interface ResolvedField extends NamedField {
 type Bound = { kind: 'empty' } | { kind: 'value'; value: string | number | boolean; sql: Sql };
 
 const ESCAPE_CLAUSE = sql.raw("ESCAPE '\\'");
-/** Longest value `~` and `!~` take, in characters (docs/decisions/010). Customer names and order numbers are far shorter. */
-export const MAX_SEARCH_LENGTH = 100;
+// Longest value `~` and `!~` take, in characters (docs/decisions/010): declared in the domain, so
+// the web app never sends a longer one (docs/decisions/058).
+export { MAX_SEARCH_LENGTH };
 /** The trigram index can only look up pieces of at least three characters. */
 const MIN_INDEXED_PIECE = 3;
 

@@ -4,6 +4,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { customerSearch } from '#domain/customers/customer-search';
 import { CUSTOMERS_API, type MatchResult } from '#domain/customers/matching';
 import { COLLECTIONS, type CustomerRecord } from '#domain/records';
+import { searchableText } from '#domain/search-text';
 import { pb } from '../pb';
 import { queryClient } from '../query-client';
 
@@ -32,26 +33,35 @@ const searchFilter = (text: string) => pb.filter('name ~ {:text} || postcode ~ {
 
 /** The customer book, by name; narrowed to a search by name or postcode. */
 export function customerListQuery(search: string) {
-  const text = search.trim();
+  // A search no longer than the server takes (docs/decisions/058).
+  const text = searchableText(search.trim());
   return queryOptions({
     queryKey: customerKeys.list(text),
     queryFn: () => customers().getFullList<CustomerRecord>({ sort: 'name', ...(text ? { filter: searchFilter(text) } : {}) }),
   });
 }
 
-/** Active customers whose name or postcode holds what was typed: the order form's suggestions. */
+/**
+ * Active customers whose name or postcode holds what was typed: the order form's suggestions. A
+ * name longer than a search may be (a customer's name may have 200 characters) is looked for by
+ * its beginning, and the answer narrowed here to the whole name: the server would refuse it whole
+ * (docs/decisions/058).
+ */
 export function customerSuggestionsQuery(typed: string) {
   const text = typed.trim();
+  const sent = searchableText(text);
+  const holdsWhole = (customer: CustomerRecord) =>
+    sent === text || [customer.name, customer.postcode].some((field) => field.toLowerCase().includes(text.toLowerCase()));
   return queryOptions({
     queryKey: customerKeys.suggestions(text),
     queryFn: async () =>
       (
         await customers().getList<CustomerRecord>(1, SUGGESTIONS_SHOWN, {
-          filter: pb.filter('active = true && (name ~ {:text} || postcode ~ {:text})', { text }),
+          filter: pb.filter('active = true && (name ~ {:text} || postcode ~ {:text})', { text: sent }),
           sort: 'name',
           skipTotal: true,
         })
-      ).items,
+      ).items.filter(holdsWhole),
     enabled: text.length >= SUGGEST_AFTER,
     staleTime: 30_000,
   });
