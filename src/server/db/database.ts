@@ -22,6 +22,7 @@ import * as runStatesAndDrops from './migrations/014-run-states-and-drops';
 import * as files from './migrations/015-files';
 import * as driverLinks from './migrations/016-driver-links';
 import * as importedRecords from './migrations/018-imported-records';
+import * as plantLabels from './migrations/019-plant-labels';
 import { DEFAULT_NURSERY_NAME } from '../config';
 import type { Database } from './schema';
 import { SqliteDialectKeepingErrors } from './sqlite-dialect';
@@ -73,6 +74,7 @@ function migrationsFor(options: OpenOptions): Record<string, Migration> {
     '015-files': files,
     '016-driver-links': driverLinks,
     '018-imported-records': importedRecords,
+    '019-plant-labels': plantLabels,
   };
 }
 
