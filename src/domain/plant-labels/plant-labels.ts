@@ -7,11 +7,30 @@
 export const LABEL_STATES = ['new', 'labels', 'print'] as const;
 export type LabelState = (typeof LABEL_STATES)[number];
 
-/** How staff read each state, and the tone a screen shows it in. */
-export const LABEL_STATE_ROWS: Readonly<Record<LabelState, { label: string; tone: 'neutral' | 'good' | 'warning' }>> = {
-  new: { label: 'Not checked', tone: 'neutral' },
-  labels: { label: 'Has labels', tone: 'good' },
-  print: { label: 'Needs printing', tone: 'warning' },
+/** A mark a person may give a plant: the state it sets, the button's words, and whether it is the state's main step. */
+export interface LabelMark {
+  to: LabelState;
+  label: string;
+  main: boolean;
+}
+
+/**
+ * How staff read each state, the tone a screen shows it in, and the marks offered from it (the
+ * original app's: choose while not checked; switch a known one; "Printed" gives it labels).
+ */
+export const LABEL_STATE_ROWS: Readonly<
+  Record<LabelState, { label: string; tone: 'neutral' | 'good' | 'warning'; marks: readonly LabelMark[] }>
+> = {
+  new: {
+    label: 'Not checked',
+    tone: 'neutral',
+    marks: [
+      { to: 'labels', label: 'Has labels', main: false },
+      { to: 'print', label: 'Needs printing', main: false },
+    ],
+  },
+  labels: { label: 'Has labels', tone: 'good', marks: [{ to: 'print', label: 'Needs printing', main: false }] },
+  print: { label: 'Needs printing', tone: 'warning', marks: [{ to: 'labels', label: 'Printed', main: true }] },
 };
 
 export const labelStateLabel = (state: LabelState): string => LABEL_STATE_ROWS[state].label;

@@ -36,16 +36,6 @@ function StateBadge({ state }: { state: LabelState | null }) {
   );
 }
 
-/** What a person may set a plant to from each state: the marks the original app offered. */
-const NEXT_MARKS: Readonly<Record<LabelState, ReadonlyArray<{ to: LabelState; label: string }>>> = {
-  new: [
-    { to: 'labels', label: 'Has labels' },
-    { to: 'print', label: 'Needs printing' },
-  ],
-  labels: [{ to: 'print', label: 'Needs printing' }],
-  print: [{ to: 'labels', label: 'Printed' }],
-};
-
 async function mark(plant: PlantLabelRecord, to: LabelState): Promise<void> {
   try {
     await markPlant(plant.id, to);
@@ -65,11 +55,11 @@ function PlantRow({ name, plant, canEdit }: { name: string; plant: PlantLabelRec
       </div>
       {canEdit && plant && state && (
         <div className="flex shrink-0 flex-wrap gap-2">
-          {NEXT_MARKS[state].map((next) => (
+          {LABEL_STATE_ROWS[state].marks.map((next) => (
             <Button
               key={next.to}
               size="sm"
-              variant={next.label === 'Printed' ? 'primary' : 'secondary'}
+              variant={next.main ? 'primary' : 'secondary'}
               disabled={busy}
               onClick={() => {
                 setBusy(true);
