@@ -85,5 +85,26 @@ for (const screen of SCREENS) {
       await expect(page.getByRole('button', { name: /^(Printed|Has labels|Needs printing)$/ })).toHaveCount(0);
       expect((await pb.collection('plant_labels').getFullList()).map((p) => p.plant_name)).toEqual([`Taxus baccata ${u}`]);
     });
+
+    test('a deleted plant is in Deleted as a plant, and Restore brings it back to the list', async ({ page, accounts, signIn }) => {
+      const admin = await accounts.create();
+      const pb = await api(admin);
+      const u = unique();
+      const plant = await pb.collection('plant_labels').create({ plant_name: `Hebe pinguifolia ${u}`, has_labels: 'print' });
+      await pb.collection('plant_labels').delete(plant.id);
+
+      await signIn(page, admin);
+      await page.goto('/deleted');
+      const entry = page
+        .getByRole('list', { name: 'Deleted orders and runs' })
+        .getByRole('listitem')
+        .filter({ hasText: `Hebe pinguifolia ${u}` });
+      await expect(entry).toContainText('Plant');
+      await expect(entry).toContainText('Needs printing');
+      await entry.getByRole('button', { name: `Restore Hebe pinguifolia ${u}` }).click();
+      await expect(entry).toHaveCount(0);
+      await openMenuItem(page, 'Plant labels');
+      await expect(page.getByRole('list', { name: 'Plants that need printing' })).toContainText(`Hebe pinguifolia ${u}`);
+    });
   });
 }
