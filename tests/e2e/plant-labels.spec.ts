@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { api, unique } from '../support/e2e-api';
 import { SCREENS } from '../support/e2e-board';
@@ -7,6 +9,19 @@ import { test, expect } from '../support/e2e-fixtures';
 // sizes: a member of staff pastes an order's plant names, sees which have labels and which need
 // printing (names found whatever their case, punctuation and spacing), marks a new one, and marks
 // one printed; the server holds what the screen shows, each plant once. A viewer reads only.
+
+/** axe-core itself (pinned in package.json), run inside the page as tests/e2e/dark-mode.spec.ts does. */
+const AXE_SOURCE = readFileSync(path.join(process.cwd(), 'node_modules/axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's colour-contrast failures on the page as it is now, one line per element. */
+async function contrastViolations(page: Page): Promise<string[]> {
+  // Evaluated rather than added as a <script>: the app's CSP allows no inline script but its own.
+  await page.evaluate(`(() => {\n${AXE_SOURCE}\n})()`);
+  return page.evaluate<string[]>(`axe
+    .run(document, { runOnly: { type: 'rule', values: ['color-contrast'] }, resultTypes: ['violations'] })
+    .then((result) => result.violations.flatMap((violation) => violation.nodes.map((node) =>
+      node.target.join(' ') + ': ' + (node.any[0]?.message ?? node.failureSummary))))`);
+}
 
 async function openMenuItem(page: Page, name: string) {
   await page.getByRole('button', { name: 'Menu' }).click();
@@ -108,3 +123,20 @@ for (const screen of SCREENS) {
     });
   });
 }
+
+for (const theme of ['light', 'dark'] as const)
+  test(`in ${theme}, every state, mark and message of the screen has enough contrast`, async ({ page, accounts, signIn }) => {
+    const admin = await accounts.create();
+    const pb = await api(admin);
+    const u = unique();
+    await pb.collection('plant_labels').create({ plant_name: `Salvia ${u}`, has_labels: 'labels' });
+    await pb.collection('plant_labels').create({ plant_name: `Hosta ${u}`, has_labels: 'print' });
+    await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+    await signIn(page, admin);
+    await page.goto('/plant-labels');
+    await page.getByLabel('Plant names, one a line').fill(`Salvia ${u}\nHosta ${u}\nFern ${u}`);
+    await page.getByRole('button', { name: 'Check plants' }).click();
+    await expect(page.getByText('3 plants checked: 1 needs printing, 1 has labels, 1 not checked yet.')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath(`plant-labels-${theme}.png`) });
+    expect(await contrastViolations(page)).toEqual([]);
+  });
