@@ -7,6 +7,7 @@
 import type { RecordOf } from './collections/fields';
 import type { customers } from './collections/customers';
 import type { nurseries } from './collections/nurseries';
+import type { plantLabels } from './collections/plant-labels';
 import type { runDrops } from './collections/run-drops';
 import type { standingOrders } from './collections/standing-orders';
 import type { tasks } from './collections/tasks';
@@ -29,6 +30,7 @@ export const COLLECTIONS = {
   poolStatements: 'pool_statements',
   standingOrders: 'standing_orders',
   runDrops: 'run_drops',
+  plantLabels: 'plant_labels',
 } as const;
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];
 
@@ -66,6 +68,9 @@ export type DropReport = Pick<
   RunDropRecord,
   'stop' | 'outcome' | 'reason' | 'receivedBy' | 'trolleysBack' | 'shelvesBack' | 'extensionsBack'
 >;
+
+/** A plant on the nursery's plant-label list (collection `plant_labels`, docs/decisions/057). */
+export type PlantLabelRecord = RecordOf<typeof plantLabels>;
 
 /** A nursery (organisation): every record of every other collection belongs to one. */
 export type NurseryRecord = RecordOf<typeof nurseries>;

@@ -72,6 +72,14 @@ function visits(made: Made): Record<keyof typeof paths, Visit> {
     },
     customerInBook: { path: paths.customerInBook(made.customer.id, made.customer.name) },
     poolStatement: { path: paths.poolStatement },
+    plantLabels: {
+      path: paths.plantLabels,
+      then: async (page) => {
+        await page.getByLabel('Plant names, one a line').fill('Lavandula angustifolia\nBuxus sempervirens 2L');
+        await page.getByRole('button', { name: 'Check plants' }).click();
+        await page.getByRole('list', { name: 'Checked plants' }).getByRole('listitem').nth(1).waitFor();
+      },
+    },
     invite: fromMail,
     invitePattern: pattern,
     driverPattern: { skip: "a driver's page, opened without signing in (tests/e2e/driver-link.spec.ts)" },

@@ -25,6 +25,8 @@ export interface OriginalApp {
   /** Records of the original app's `files` collection: order photos. */
   photos: RecordModel[];
   organisation: RecordModel;
+  /** The plant-label list, as the original app's label checker writes it. */
+  plantLabels: RecordModel[];
 }
 
 /** The binary, or why it cannot run here (then the test is skipped with that sentence). */
@@ -303,11 +305,29 @@ export async function buildOriginalApp(binary: string, tmp: string): Promise<Ori
         dispatch_status: 'processing',
       }),
     ];
-    await pb
-      .collection('plant_labels')
-      .create({ plant_name: 'Lavandula angustifolia', has_labels: 'print', user: hilda.id, organization: org.id });
+    // The label checker (src/pages/PlantLabelManager.jsx) adds a pasted name it does not know as
+    // { plant_name, has_labels: 'new', user } (no organisation), then a person marks it.
+    const plant = (plant_name: string, user: string) => pb.collection('plant_labels').create({ plant_name, has_labels: 'new', user });
+    const plantLabels = [
+      await plant('Lavandula angustifolia', hilda.id),
+      await plant("Rosa 'Iceberg' 10L", sam.id),
+      await plant('Buxus sempervirens 2L', hilda.id),
+    ];
+    plantLabels[0] = await pb.collection('plant_labels').update(plantLabels[0]!.id, { has_labels: 'print' });
+    plantLabels[1] = await pb.collection('plant_labels').update(plantLabels[1]!.id, { has_labels: 'labels' });
 
-    return { pbData, users: madeUsers, tasks, customers: customerRecords, movements, runs, settings, photos, organisation: org };
+    return {
+      pbData,
+      users: madeUsers,
+      tasks,
+      customers: customerRecords,
+      movements,
+      runs,
+      settings,
+      photos,
+      organisation: org,
+      plantLabels,
+    };
   } finally {
     await server.stop();
   }

@@ -41,7 +41,11 @@ export function parseCsv(input: string, choose = 'Choose the CSV file the pool o
 }
 
 /** parseCsv, yielding after each line (docs/decisions/053). */
-export function* parseCsvInSteps(input: string, choose = 'Choose the CSV file the pool operator sent.', limits: CsvLimits = {}): Steps<CsvRead> {
+export function* parseCsvInSteps(
+  input: string,
+  choose = 'Choose the CSV file the pool operator sent.',
+  limits: CsvLimits = {},
+): Steps<CsvRead> {
   const text = input.startsWith('\uFEFF') ? input.slice(1) : input;
   if (!/\S/.test(text)) return { ok: false, message: `The file is empty. ${choose}` };
   const separator = separatorOf(text);

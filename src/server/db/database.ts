@@ -23,6 +23,7 @@ import * as files from './migrations/015-files';
 import * as driverLinks from './migrations/016-driver-links';
 import * as importedRecords from './migrations/018-imported-records';
 import * as chosenIds from './migrations/019-chosen-ids';
+import * as plantLabels from './migrations/020-plant-labels';
 import { DEFAULT_NURSERY_NAME } from '../config';
 import type { Database } from './schema';
 import { SLICE_MS } from '../slices';
@@ -82,6 +83,7 @@ function migrationsFor(options: OpenOptions): Record<string, Migration> {
     '016-driver-links': driverLinks,
     '018-imported-records': importedRecords,
     '019-chosen-ids': chosenIds,
+    '020-plant-labels': plantLabels,
   };
 }
 

@@ -2,6 +2,7 @@ import type { CollectionDeclaration } from '#domain/collections/fields';
 import type { customers } from '#domain/collections/customers';
 import type { invitations } from '#domain/collections/invitations';
 import type { nurseries } from '#domain/collections/nurseries';
+import type { plantLabels } from '#domain/collections/plant-labels';
 import type { poolStatements } from '#domain/collections/pool-statements';
 import type { runDrops } from '#domain/collections/run-drops';
 import type { standingOrders } from '#domain/collections/standing-orders';
@@ -72,6 +73,8 @@ export interface TrolleyBalancesTable {
 export type StandingOrdersTable = RowOf<typeof standingOrders>;
 export type UserSettingsTable = RowOf<typeof userSettings>;
 export type TrolleyExportsTable = RowOf<typeof trolleyExports>;
+/** The plant-label list (migration 019, docs/decisions/057). */
+export type PlantLabelsTable = RowOf<typeof plantLabels>;
 
 export interface ThrottlesTable {
   key: string;
@@ -191,4 +194,5 @@ export interface Database {
   stored_files: StoredFilesTable;
   imported_records: ImportedRecordsTable;
   chosen_ids: ChosenIdsTable;
+  plant_labels: PlantLabelsTable;
 }

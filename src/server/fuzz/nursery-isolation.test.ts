@@ -35,6 +35,7 @@ const COLLECTIONS = [
   'standing_orders',
   'pool_statements',
   'run_drops',
+  'plant_labels',
 ] as const;
 type CollectionName = (typeof COLLECTIONS)[number];
 
@@ -96,6 +97,8 @@ async function makeNursery(tag: string): Promise<Nursery> {
       mapping: { account: 'Account', trolleys: 'Trolleys' },
     },
   });
+  // A plant on its plant-label list (docs/decisions/057).
+  const plant = await members.staff.pb.collection('plant_labels').create({ plant_name: `Common ${tag} Lavandula`, has_labels: 'print' });
   // A dispatched run's drop (docs/decisions/042).
   const stop = { id: '', title: `Common ${tag} stop`, postcode: `${tag} 1AA`, trollies: '1', extras: '', orderNumber: '' };
   const dispatched = await admin.pb.collection('trolley_exports').create({ name: `Common ${tag} dispatched`, data: [stop], vehicleInfo });
@@ -127,6 +130,7 @@ async function makeNursery(tag: string): Promise<Nursery> {
     standing_orders: [standing.id],
     pool_statements: [pool.id],
     run_drops: [drop.id],
+    plant_labels: [plant.id],
   };
   return {
     id: admin.nursery,
@@ -409,7 +413,7 @@ describe('nothing crosses nurseries', { timeout: 300_000 }, () => {
       fc.asyncProperty(
         member,
         fc.nat(),
-        fc.constantFrom('tasks', 'user_settings', 'trolley_exports', 'trolley_movements', 'standing_orders'),
+        fc.constantFrom('tasks', 'user_settings', 'trolley_exports', 'trolley_movements', 'standing_orders', 'plant_labels'),
         fc.constantFrom('nursery', 'user', 'both', 'customer'),
         async (who, pick, collection, choice) => {
           counts.creates++;
@@ -429,7 +433,9 @@ describe('nothing crosses nurseries', { timeout: 300_000 }, () => {
                   ? { customer: ownCustomer, kind: 'in', date: '2026-03-02', trolleys: 1 }
                   : collection === 'standing_orders'
                     ? { customer: ownCustomer, title: 'Planted', day: 'monday', fromYear: FUTURE_YEAR, fromWeek: 12 }
-                    : { name: 'Planted', data: [], vehicleInfo };
+                    : collection === 'plant_labels'
+                      ? { plant_name: 'Planted', has_labels: 'print' }
+                      : { name: 'Planted', data: [], vehicleInfo };
           const body = {
             ...base,
             ...(named === 'nursery' || named === 'both' ? { nursery: other.id } : {}),
@@ -592,6 +598,7 @@ async function snapshot(): Promise<Record<string, string[]>> {
     'standing_orders',
     'pool_statements',
     'run_drops',
+    'plant_labels',
   ] as const) {
     const rows = await db.selectFrom(table).select(['id', 'updated']).orderBy('id').execute();
     out[table] = rows.map((row) => `${row.id}@${row.updated}`);

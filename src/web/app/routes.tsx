@@ -64,6 +64,7 @@ export const routes: readonly Route[] = [
   { path: paths.search, ...gated, ...page(() => import('../features/search/search-page')) },
   { path: paths.customers, ...gated, ...page(() => import('../features/customers/customers-page')) },
   { path: paths.poolStatement, ...gated, ...page(() => import('../features/pool-statement/pool-statement-page')) },
+  { path: paths.plantLabels, ...gated, ...page(() => import('../features/plant-labels/plant-labels-page')) },
   { path: paths.deleted, ...gated, ...page(() => import('../features/deleted/deleted-page')) },
   {
     path: paths.createOrder,

@@ -18,6 +18,7 @@ export const paths = {
   /** One customer on the Customers screen: the book searched for its name, that customer marked. */
   customerInBook: (id: string, name: string) => `/customers?${new URLSearchParams({ q: name, customer: id }).toString()}`,
   poolStatement: '/pool-statement',
+  plantLabels: '/plant-labels',
   invite: (token: string) => `/invite/${encodeURIComponent(token)}`,
   invitePattern: '/invite/:token',
   /** The driver's page of a driver's link: `/d/ABCD-2345` or the QR's `/d/<secret>` (docs/decisions/044). */

@@ -35,6 +35,7 @@ const TABLES: ReadonlyArray<keyof Database> = [
   'deleted_records',
   'imported_records',
   'stored_files',
+  'plant_labels',
 ];
 
 describe('npm run admin -- import-pocketbase (real PocketBase 0.22.20 data)', () => {
@@ -109,7 +110,7 @@ describe('npm run admin -- import-pocketbase (real PocketBase 0.22.20 data)', ()
       expect(dry.stdout).toContain('user_settings: 1 read, 1 would import');
       expect(dry.stdout).toContain(`users ${long.id}: username: Use 3 to 50 letters`);
       expect(dry.stdout).toMatch(new RegExp(`tasks ${twoDays.id}: day: .+`));
-      expect(dry.stdout).toContain('plant_labels 1: this server has no plant-label list yet: Lavandula angustifolia (print)');
+      expect(dry.stdout).toContain('plant_labels: 3 read, 3 would import, 0 imported before, 0 skipped');
       // The movement's photo and text file; the order photos of the `files` collection, one of an order that does not come over.
       expect(dry.stdout).toContain('attached files: 4 read, 2 would import, 0 imported before, 2 skipped');
       expect(dry.stdout).toContain(
@@ -280,6 +281,13 @@ describe('npm run admin -- import-pocketbase (real PocketBase 0.22.20 data)', ()
       expect(served.status).toBe(200);
       expect(new Uint8Array(await served.arrayBuffer())).toEqual(PNG_BYTES);
       expect((await fetch(pb.files.getURL(out, photoName))).status).toBe(404);
+
+      // The plant-label list, each plant with its id, state, times and who added it (docs/decisions/057).
+      const plants = await pb.collection('plant_labels').getFullList({ sort: 'created' });
+      expect(plants.map((p) => [p.id, p.plant_name, p.has_labels, p.user, p.created_by, p.nursery, p.created, p.updated])).toEqual(
+        app.plantLabels.map((p) => [p.id, p.plant_name, p.has_labels, p.user, p.user, nurseryId, p.created, p.updated]),
+      );
+      expect(plants.map((p) => p.has_labels)).toEqual(['print', 'labels', 'new']);
     },
     SLOW_MS,
   );
@@ -297,6 +305,7 @@ describe('npm run admin -- import-pocketbase (real PocketBase 0.22.20 data)', ()
       expect(again.stdout).toContain('trolley_movements: 3 read, 0 imported, 4 imported before, 0 skipped');
       expect(again.stdout).toContain('users: 4 read, 0 imported, 3 imported before, 1 skipped');
       expect(again.stdout).toContain('attached files: 4 read, 0 imported, 3 imported before, 1 skipped');
+      expect(again.stdout).toContain('plant_labels: 3 read, 0 imported, 3 imported before, 0 skipped');
       expect(await rowCounts()).toEqual(before);
     },
     SLOW_MS,

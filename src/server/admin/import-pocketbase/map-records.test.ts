@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayOf, dispatchOf, mapMovement, mapTask, mapUser, orderPhotoOf, roleOf, runState, type Refs } from './map-records';
+import { dayOf, dispatchOf, mapMovement, mapPlantLabel, mapTask, mapUser, orderPhotoOf, roleOf, runState, type Refs } from './map-records';
 
 // The pure mapping of the original app's records (docs/decisions/048).
 
@@ -120,5 +120,22 @@ describe('mapping PocketBase records', () => {
       file: { collection: 'files', record: 'f1', name: 'img_abc.png', title: 'Delivery note' },
     });
     expect(orderPhotoOf({ id: 'f2', taskID: 't1', title: 'x', file: '' })).toBeNull();
+  });
+
+  it("reads a plant's label state as the original app did (anything but labels or print is not checked yet) and keeps who added it", () => {
+    const plant = (has_labels: unknown, user = 'pbuser') =>
+      mapPlantLabel({ id: 'p1', plant_name: ' Rosa Iceberg ', has_labels, user }, refs, NOW);
+    expect(
+      [plant('labels'), plant('print'), plant('new'), plant(''), plant('Print'), plant(null)].map((m) => m.kind === 'record' && m.body),
+    ).toEqual([
+      { plant_name: 'Rosa Iceberg', has_labels: 'labels' },
+      { plant_name: 'Rosa Iceberg', has_labels: 'print' },
+      { plant_name: 'Rosa Iceberg', has_labels: 'new' },
+      { plant_name: 'Rosa Iceberg', has_labels: 'new' },
+      { plant_name: 'Rosa Iceberg', has_labels: 'print' },
+      { plant_name: 'Rosa Iceberg', has_labels: 'new' },
+    ]);
+    expect(plant('print')).toMatchObject({ target: 'plant_labels', trusted: { user: 'pbuser', created_by: 'pbuser' } });
+    expect(plant('print', 'gone')).toMatchObject({ trusted: { user: '', created_by: '' } });
   });
 });

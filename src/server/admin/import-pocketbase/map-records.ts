@@ -6,10 +6,11 @@
 import { DAYS, ROLES, type Role } from '#domain/records';
 import { isRunState, type RunState, type RunStateStep } from '#domain/runs/run-states';
 import { normalizeLegacyYear } from '#domain/weeks';
+import { LABEL_STATES, type LabelState } from '#domain/plant-labels/plant-labels';
 import type { PbRecord } from './pocketbase-data';
 
 /** Our collections an import writes (besides the nursery). */
-export type Target = 'users' | 'user_settings' | 'customers' | 'trolley_movements' | 'tasks' | 'trolley_exports';
+export type Target = 'users' | 'user_settings' | 'customers' | 'trolley_movements' | 'tasks' | 'trolley_exports' | 'plant_labels';
 
 export interface Planned {
   kind: 'record';
@@ -355,4 +356,25 @@ export function runState(record: PbRecord, refs: Refs, updated: string): { state
           ]
         : [{ state, at: last, ...who }];
   return { state, stateLog: log };
+}
+
+/**
+ * A plant of the plant-label list (docs/decisions/057): its name and state as the original app
+ * read them (anything but `labels` or `print` is not checked yet), and who added it.
+ */
+export function mapPlantLabel(record: PbRecord, refs: Refs, now: string): Mapped {
+  const at = base(record, now);
+  const state = text(record.has_labels).trim().toLowerCase();
+  const user = refs.user(one(record.user));
+  return {
+    kind: 'record',
+    target: 'plant_labels',
+    ...at,
+    body: {
+      plant_name: text(record.plant_name).trim(),
+      has_labels: state !== 'new' && (LABEL_STATES as readonly string[]).includes(state) ? (state as LabelState) : 'new',
+    },
+    trusted: { user, created_by: user },
+    deleted: false,
+  };
 }

@@ -18,6 +18,7 @@ import type { Row } from '../../records/record-store';
 import {
   mapCustomer,
   mapMovement,
+  mapPlantLabel,
   mapRun,
   mapTask,
   mapUser,
@@ -69,7 +70,7 @@ class RolledBack extends Error {
 }
 
 /** The PocketBase collections read, in the order that lets relations find their records. */
-const SOURCES = ['users', 'user_settings', 'trolley_customers', 'trolley_movements', 'tasks', 'trolley_exports'] as const;
+const SOURCES = ['users', 'user_settings', 'trolley_customers', 'trolley_movements', 'tasks', 'trolley_exports', 'plant_labels'] as const;
 type Source = (typeof SOURCES)[number];
 
 /** Records written per round of id look-ups and bookkeeping. */
@@ -227,6 +228,7 @@ export async function importPocketBase(
           else if (source === 'trolley_customers') chunk.push(mapCustomer(record, nowText));
           else if (source === 'trolley_movements') chunk.push(...mapMovement(record, refs, nowText));
           else if (source === 'tasks') chunk.push(mapTask(record, refs, nowText, photos.get(String(record.id))));
+          else if (source === 'plant_labels') chunk.push(mapPlantLabel(record, refs, nowText));
           else {
             chunk.push(mapRun(record, refs, nowText));
             const { raw, state } = dispatchOf(record);
@@ -363,18 +365,8 @@ function promoteFirstAdmin(people: Mapped[]): void {
   if (first) first.trusted.role = 'admin';
 }
 
-/** What the data holds that this server has no place for yet, said in the report (docs/decisions/048). */
+/** What the data holds that this server has no place for, said in the report (docs/decisions/048). */
 function skipUnsupported(data: PocketBaseData, report: ImportReport): void {
-  if (data.has('plant_labels')) {
-    const names = [...data.records('plant_labels')].map((p) => `${String(p.plant_name)} (${String(p.has_labels || 'new')})`);
-    report.counts.plant_labels = { read: names.length, imported: 0, already: 0, skipped: names.length };
-    for (const [index, name] of names.entries())
-      report.skipped.push({
-        collection: 'plant_labels',
-        id: String(index + 1),
-        reason: `this server has no plant-label list yet: ${name}`,
-      });
-  }
   // Files of the collections and fields we take come over with their records; any other file field's are said here.
   const taken: Record<string, string> = { tasks: 'attachments', trolley_movements: 'files', files: 'file' };
   for (const collection of data.collections.values())

@@ -2,6 +2,7 @@ import type { Collection } from '../collection';
 import { customersCollection } from './customers';
 import { invitationsCollection } from './invitations';
 import { nurseriesCollection } from './nurseries';
+import { plantLabelsCollection } from './plant-labels';
 import { poolStatementsCollection } from './pool-statements';
 import { runDropsCollection } from './run-drops';
 import { standingOrdersCollection } from './standing-orders';
@@ -24,4 +25,5 @@ export const ALL_COLLECTIONS: readonly Collection[] = [
   poolStatementsCollection,
   standingOrdersCollection,
   runDropsCollection,
+  plantLabelsCollection,
 ];

@@ -31,6 +31,7 @@ const LINKS: readonly { to: string; label: string; end?: boolean; keepsWeek?: bo
   { to: paths.search, label: 'Search' },
   { to: paths.customers, label: 'Customers' },
   { to: paths.poolStatement, label: 'Pool statement' },
+  { to: paths.plantLabels, label: 'Plant labels' },
   { to: paths.deleted, label: 'Deleted', trail: true },
   { to: paths.settings, label: 'Settings' },
 ];

@@ -10,6 +10,7 @@ const RESTORED: Readonly<Record<TrailCollection, string>> = {
   trolley_exports: 'Run restored.',
   trolley_movements: 'Movement restored.',
   standing_orders: 'Standing order restored.',
+  plant_labels: 'Plant restored.',
 };
 
 /** Says `message` ("Task deleted.") and offers Undo to a user who may restore. */

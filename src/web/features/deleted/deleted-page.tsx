@@ -5,6 +5,7 @@ import { canPurge, canRestore } from '#domain/history/trail-permissions';
 import { COUNTS } from '#domain/ledger/balance';
 import { countInWords } from '#domain/ledger/count-words';
 import { dayLabel } from '#domain/orders/format';
+import { LABEL_STATES, labelStateLabel } from '#domain/plant-labels/plant-labels';
 import type { Day, VehicleInfo } from '#domain/records';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
@@ -20,7 +21,7 @@ import { useCurrentUser } from '../../lib/use-current-user';
 /** What a deleted record is, in staff's words: its kind, its name and a line that tells it apart. */
 interface Described {
   collection: TrailCollection;
-  kind: 'Order' | 'Run' | 'Trolley movement' | 'Standing order';
+  kind: 'Order' | 'Run' | 'Trolley movement' | 'Standing order' | 'Plant';
   name: string;
   detail: string;
 }
@@ -43,6 +44,10 @@ function describe(entry: DeletedEntry): Described {
   if (entry.collectionName === 'standing_orders') {
     const detail = `${dayLabel(record.day as Day)}, from week ${String(record.fromWeek)} of ${String(record.fromYear)}`;
     return { collection: 'standing_orders', kind: 'Standing order', name: String(record.title), detail };
+  }
+  if (entry.collectionName === 'plant_labels') {
+    const state = LABEL_STATES.find((s) => s === record.has_labels) ?? 'new';
+    return { collection: 'plant_labels', kind: 'Plant', name: String(record.plant_name), detail: labelStateLabel(state) };
   }
   const vehicle = (record.vehicleInfo ?? {}) as Partial<VehicleInfo>;
   const detail = [vehicle.driver, vehicle.date].filter(Boolean).join(' · ');

@@ -7,7 +7,7 @@ import { queryClient } from '../query-client';
 import { runKeys, trailKeys } from '../query-keys';
 
 /** The collections whose records can be deleted and restored. */
-export type TrailCollection = 'tasks' | 'trolley_exports' | 'trolley_movements' | 'standing_orders';
+export type TrailCollection = 'tasks' | 'trolley_exports' | 'trolley_movements' | 'standing_orders' | 'plant_labels';
 
 /**
  * Brings a record back as it was; the order lists show it again at once. Throws the SDK's error:
@@ -19,7 +19,8 @@ export async function restoreRecord(collection: TrailCollection, id: string): Pr
     applyChangeToCache({ action: 'create', record: record as unknown as OrderRecord });
     void refetchAllOrders();
   } else if (collection === 'trolley_movements') void queryClient.invalidateQueries({ queryKey: ['ledger'] });
-  else if (collection === 'standing_orders') void queryClient.invalidateQueries({ queryKey: [collection] });
+  else if (collection === 'standing_orders' || collection === 'plant_labels')
+    void queryClient.invalidateQueries({ queryKey: [collection] });
   else void queryClient.invalidateQueries({ queryKey: runKeys.all });
   void queryClient.invalidateQueries({ queryKey: trailKeys.deleted() });
 }
