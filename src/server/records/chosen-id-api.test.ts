@@ -187,6 +187,13 @@ const RESENDS: Readonly<Record<string, Resend | string>> = {
     other: (customer) => ({ customer, title: 'Every Friday', day: 'friday', fromYear: FUTURE_YEAR, fromWeek: 12 }),
     change: { title: 'Every Tuesday (more)' },
   },
+  plant_labels: {
+    creator: 'staff',
+    changer: 'office',
+    body: () => ({ plant_name: 'Rosa Iceberg 10L', has_labels: 'new' }),
+    other: () => ({ plant_name: 'Buxus sempervirens 2L', has_labels: 'new' }),
+    change: { has_labels: 'print' },
+  },
   run_drops: 'recorded through its run (docs/decisions/042), never created through the records API',
 };
 
