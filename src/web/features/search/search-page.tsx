@@ -9,6 +9,7 @@ import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../components/ui/use-document-title';
 import { useSearch } from '../../lib/orders/use-search';
 import { MarkedText } from './marked-text';
+import { MAX_SEARCH_LENGTH, searchableText } from '#domain/search-text';
 
 /** Where the text was found in a result, beyond what its line shows: the words around it in the notes. */
 function NotesMatch({ order, query }: { order: OrderRecord; query: string }) {
@@ -59,7 +60,8 @@ export default function SearchPage() {
   useDocumentTitle('Search');
   const inputId = useId();
   const [params, setParams] = useSearchParams();
-  const query = params.get('q') ?? '';
+  // A text longer than the server searches for is cut, as the box itself cuts what is typed (docs/decisions/058).
+  const query = searchableText(params.get('q') ?? '');
   const { customers, orders: results, isOffline } = useSearch(query);
   const isBlank = query.trim() === '';
 
@@ -86,6 +88,7 @@ export default function SearchPage() {
         <input
           id={inputId}
           type="search"
+          maxLength={MAX_SEARCH_LENGTH}
           placeholder="Enter details"
           value={query}
           aria-describedby={`${inputId}-hint`}
