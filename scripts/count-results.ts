@@ -20,10 +20,24 @@ interface VitestReport {
   numTodoTests?: number;
   /** False also when a test file failed to load, which counts no test as failed. */
   success?: boolean;
+  testResults?: Array<{
+    name?: string;
+    status?: string;
+    message?: string;
+    assertionResults?: Array<{ fullName?: string; status?: string; failureMessages?: string[] }>;
+  }>;
+}
+
+interface PlaywrightSuite {
+  title?: string;
+  file?: string;
+  specs?: Array<{ title?: string; line?: number; ok?: boolean }>;
+  suites?: PlaywrightSuite[];
 }
 
 interface PlaywrightReport {
   stats?: { expected?: number; unexpected?: number; flaky?: number; skipped?: number };
+  suites?: PlaywrightSuite[];
   /** Failures outside any test: the web server did not start, a spec did not load. */
   errors?: unknown[];
 }
@@ -61,6 +75,19 @@ function read<T>(file: string): T | null {
 }
 
 const total: Counts = { passed: 0, failed: 0, skipped: 0 };
+/** Which tests failed, named: the closing lines are all a CI log may keep of a long run. */
+const failures: string[] = [];
+const firstLine = (text: string | undefined): string => (text ?? '').split('\n')[0]?.slice(0, 200) ?? '';
+
+function playwrightFailures(suites: PlaywrightSuite[] | undefined, titles: string[]): void {
+  for (const suite of suites ?? []) {
+    const path = suite.title && !suite.file?.endsWith(suite.title) ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? []) {
+      if (spec.ok === false) failures.push(`playwright: ${suite.file ?? ''}:${spec.line ?? ''} › ${[...path, spec.title].join(' › ')}`);
+    }
+    playwrightFailures(suite.suites, path);
+  }
+}
 const vitestFiles = existsSync(tmp) ? readdirSync(tmp).filter((f) => /^vitest.*\.json$/.test(f)) : [];
 for (const file of vitestFiles) {
   const report = read<VitestReport>(file);
@@ -69,6 +96,13 @@ for (const file of vitestFiles) {
   total.failed += report.numFailedTests ?? 0;
   total.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   if (report.success === false && (report.numFailedTests ?? 0) === 0) total.failed += 1;
+  const pass = file.replace(/^vitest-?|\.json$/g, '') || 'vitest';
+  for (const result of report.testResults ?? []) {
+    const where = path.relative(root, result.name ?? '');
+    const failed = (result.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failed) failures.push(`${pass}: ${where} › ${test.fullName ?? ''} — ${firstLine(test.failureMessages?.[0])}`);
+    if (failed.length === 0 && result.status === 'failed') failures.push(`${pass}: ${where} — ${firstLine(result.message)}`);
+  }
 }
 const playwright = read<PlaywrightReport>('playwright.json');
 if (playwright?.stats) {
@@ -76,11 +110,13 @@ if (playwright?.stats) {
   total.failed += playwright.stats.unexpected ?? 0;
   total.skipped += playwright.stats.skipped ?? 0;
   if ((playwright.errors?.length ?? 0) > 0 && (playwright.stats.unexpected ?? 0) === 0) total.failed += 1;
+  playwrightFailures(playwright.suites, []);
 }
 
 // Checks outside the test runners (the `npm start` smoke check) count too: `--also-failed N`.
 const alsoFailedArg = process.argv.indexOf('--also-failed');
 if (alsoFailedArg >= 0) total.failed += Number(process.argv[alsoFailedArg + 1] ?? 0) || 0;
 
+if (failures.length > 0) console.log(`failed tests:\n${failures.map((line) => `  ${line}`).join('\n')}`);
 console.log(`${total.passed} passed, ${total.failed} failed${total.skipped > 0 ? `, ${total.skipped} skipped` : ''}`);
 process.exit(total.failed > 0 ? 1 : 0);
