@@ -25,6 +25,11 @@ function variablesReadByConfig(): string[] {
   return [...asked].sort();
 }
 
+/** The variable names `pattern` (one capture group) finds in `text`. */
+function namesIn(text: string, pattern: RegExp): Set<string> {
+  return new Set([...text.matchAll(pattern)].map((match) => match[1] ?? ''));
+}
+
 describe('the settings an operator can look up', () => {
   const variables = variablesReadByConfig();
 
@@ -35,14 +40,14 @@ describe('the settings an operator can look up', () => {
 
   it('has a row for every variable in the settings table of docs/operating.md', () => {
     const operating = fs.readFileSync(path.join(repoRoot, 'docs/operating.md'), 'utf8');
-    const rows = new Set([...operating.matchAll(/^\| `([A-Z][A-Z0-9_]*)` \|/gm)].map((match) => match[1]));
+    const rows = namesIn(operating, /^\| `([A-Z][A-Z0-9_]*)` \|/gm);
     expect(variables.filter((name) => !rows.has(name))).toEqual([]);
     expect([...rows].filter((name) => !variables.includes(name))).toEqual([]);
   });
 
   it('lists every variable in .env.example', () => {
     const example = fs.readFileSync(path.join(repoRoot, '.env.example'), 'utf8');
-    const listed = new Set([...example.matchAll(/^# ([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1]));
+    const listed = namesIn(example, /^# ([A-Z][A-Z0-9_]*)=/gm);
     expect(variables.filter((name) => !listed.has(name))).toEqual([]);
   });
 });
