@@ -346,15 +346,6 @@ export function defaultsOf<C extends CollectionDeclaration>(declaration: C): Def
   return defaults as DefaultsOf<C>;
 }
 
-/** The length limits of the collection's editable texts, by field. */
-export function textLimitsOf<C extends CollectionDeclaration>(declaration: C): Readonly<Record<string, number>> {
-  const limits: Record<string, number> = {};
-  for (const [name, field] of Object.entries(declaration.fields)) {
-    if (field.kind === 'text' && field.max !== undefined && isEditable(field)) limits[name] = field.max;
-  }
-  return limits;
-}
-
 /** Whether a file field holds a list of names (stored as JSON text) rather than one name. */
 export function isMultiFile(field: FileField): boolean {
   return field.maxSelect > 1;

@@ -30,12 +30,6 @@ export function isoOf(year: number, month: number, day: number): string {
 /** 0 = Sunday … 6 = Saturday. */
 export const weekdayOf = (day: number): number => new Date(day * DAY_MS).getUTCDay();
 
-export function addDays(date: string, days: number): string {
-  const day = dayNumber(date);
-  if (day === null) throw new Error(`Not a date: ${date}`);
-  return isoOfDay(day + days);
-}
-
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 

@@ -21,7 +21,7 @@ export function firstOpenWeekOfYear(year: number, today: CalendarDate): number |
 
 /**
  * Why a new order may not go into its week, or null when it may. Checks only "not in the past":
- * whether the year has that week at all is `validateOrderInput`'s job.
+ * whether the year has that week at all is the order's declaration's job (collections/tasks.ts).
  */
 export function newOrderWeekError(order: Pick<OrderFields, 'year' | 'weekNumber'>, today: CalendarDate): FieldError | null {
   const firstOpen = firstOpenWeekOfYear(order.year, today);

@@ -9,7 +9,7 @@
 // filter evaluator and SQL and checks that they answer as `matches` does.
 //
 // Years: the server stores real years. The original app stored 2024 as 0, and the server reads
-// a 0 it is sent as 2024 before it stores it (validateOrderInput), so no stored order has year 0
+// a 0 it is sent as 2024 before it stores it (the year field of collections/tasks.ts), so no stored order has year 0
 // and the lists compare the stored year as it is.
 import { DAYS, type CustomerType, type Day } from '../records';
 import type { OrderFields } from './order-fields';

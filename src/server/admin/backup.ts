@@ -9,14 +9,14 @@ import { formatTimestamp } from '../records/ids';
 import { AdminError } from './accounts';
 
 // Online backup and restore of the embedded SQLite database (issue 9 "Backups").
-// PostgreSQL has its own tools: see POSTGRES_ADVICE and the README. Files travel inside the backup
+// PostgreSQL has its own tools: see POSTGRES_ADVICE and docs/operating.md. Files travel inside the backup
 // (the `stored_files` table, docs/decisions/043); on PostgreSQL they are in the database already.
 
 export const POSTGRES_ADVICE = `DATABASE_URL points at PostgreSQL: back it up and restore it with PostgreSQL's own tools, e.g.
   pg_dump --format=custom --file=trolleyboard.dump "$DATABASE_URL"
   pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" trolleyboard.dump
 (stop every Trolleyboard server before pg_restore). Attachments are stored in the database, so
-the dump holds them too. See "Backups" in the README.`;
+the dump holds them too. See "Backups" in docs/operating.md.`;
 
 /** Copy every remaining page in one step: a step restarted by a concurrent write could otherwise never finish. */
 const ALL_PAGES = 0x7fffffff;

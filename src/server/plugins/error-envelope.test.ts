@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, startTestServer, type TestServer } from '../../../tests/support/server';
-import { BODY_LIMIT_BYTES, jsonDepth, MAX_JSON_DEPTH } from './json-body';
+import { BODY_LIMIT_BYTES, jsonShape, MAX_JSON_DEPTH } from './json-body';
 import { FUTURE_YEAR } from '../../../tests/support/open-weeks';
 
 // Requests the SDK would never send, written byte by byte: whoever answers them (Node's HTTP
@@ -105,7 +105,7 @@ describe('JSON bodies (docs/decisions/010)', () => {
   it('counts brackets inside strings as text', async () => {
     const created = await post(JSON.stringify({ title: `Pots ${'[{'.repeat(40)}`, weekNumber: 3, year: FUTURE_YEAR }));
     expect(created.status).toBe(200);
-    expect(jsonDepth(String.raw`{"a":"\"[[[[","b":[1]}`, 20)).toBe(2);
+    expect(jsonShape(String.raw`{"a":"\"[[[[","b":[1]}`, 20).depth).toBe(2);
   });
 
   it('refuses a body over 2 MB with the envelope, naming the limit', async () => {

@@ -44,14 +44,6 @@ export function installJsonBodyParser(app: FastifyInstance): void {
 }
 
 /**
- * How deeply arrays and objects nest in JSON text, counting brackets outside strings; stops
- * early once past `stopAbove`. Malformed text gets some number: JSON.parse refuses it next.
- */
-export function jsonDepth(text: string, stopAbove: number): number {
-  return jsonShape(text, stopAbove).depth;
-}
-
-/**
  * The nesting depth of JSON text and the most names any one of its objects has (a name is a
  * string followed by `:`, so counted at each `:` outside strings), in one pass that reads each
  * character once and stops as soon as either is past its limit. Malformed text gets some numbers:

@@ -31,11 +31,6 @@ export type SaveOutcome =
 /** Asks for the run's last saver with it, to name them in the questions (run-saver.ts). */
 const WITH_SAVER = { expand: 'updated_by,user' } as const;
 
-export function needsDriverRegDate(plan: RunPlan): boolean {
-  const { driver, reg, date } = plan.vehicleInfo;
-  return driver.trim() === '' || reg.trim() === '' || date.trim() === '';
-}
-
 /**
  * Saves a run (docs/product.md#trolley-mapper). A run opened or saved here is updated by its id
  * with If-Match, whatever its name now is. A new plan looks its name (`{dd-mm-yyyy}-{driver}-{reg}`,

@@ -108,11 +108,6 @@ export function removeFromOutbox(key: string): void {
   write(outboxEntries().filter((entry) => entry.key !== key));
 }
 
-/** Empties the queue (signing out). */
-export function clearOutbox(): void {
-  write(EMPTY);
-}
-
 /** "1 change not sent", "2 changes not sent". */
 export function describeNotSent(count: number): string {
   return `${count} ${count === 1 ? 'change' : 'changes'} not sent`;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { validateRunInput } from './validate-run';
+import type { ValidationResult } from '../validation';
+import { trolleyExports } from './trolley-exports';
+import { validateInput } from './validate-input';
 
 const vehicleInfo = {
   driver: 'Sam',
@@ -13,16 +15,17 @@ const vehicleInfo = {
 const stop = { id: 'x1', title: 'Greenfields', postcode: 'AB12CD', trollies: '3', extras: '1 shelf', orderNumber: '10442' };
 const run = { name: '23-11-2026-Sam-AB12 CDE', data: [stop], vehicleInfo };
 
-const errorsOf = (result: ReturnType<typeof validateRunInput>) => (result.ok ? {} : result.errors);
+const errorsOf = (result: ValidationResult<unknown>) => (result.ok ? {} : result.errors);
 const NEEDS = { code: 'validation_required', message: 'Please enter driver, registration and date before saving.' };
 
-describe('validateRunInput', () => {
+describe('validateInput for a run (trolley_exports)', () => {
   it('accepts a complete run as it is and drops user', () => {
-    expect(validateRunInput({ ...run, user: 'someoneelse1234' }, 'create')).toEqual({ ok: true, value: run });
+    expect(validateInput(trolleyExports, { ...run, user: 'someoneelse1234' }, 'create')).toEqual({ ok: true, value: run });
   });
 
   it('fills in missing stop fields and vehicle details', () => {
-    const result = validateRunInput(
+    const result = validateInput(
+      trolleyExports,
       { data: [{ title: 'Greenfields', trollies: 2 }], vehicleInfo: { driver: 'Sam', reg: 'AB12', date: '2026-11-23' } },
       'create',
     );
@@ -43,12 +46,12 @@ describe('validateRunInput', () => {
     ['no registration', { ...vehicleInfo, reg: '' }],
     ['no date', { ...vehicleInfo, date: '' }],
   ])('refuses to save with %s', (_, info) => {
-    expect(errorsOf(validateRunInput({ ...run, vehicleInfo: info }, 'create'))).toEqual({ vehicleInfo: NEEDS });
+    expect(errorsOf(validateInput(trolleyExports, { ...run, vehicleInfo: info }, 'create'))).toEqual({ vehicleInfo: NEEDS });
   });
 
   it('needs complete vehicle details on update only when they are sent', () => {
-    expect(validateRunInput({ name: 'Renamed' }, 'update')).toEqual({ ok: true, value: { name: 'Renamed' } });
-    expect(errorsOf(validateRunInput({ vehicleInfo: { ...vehicleInfo, reg: '' } }, 'update'))).toEqual({ vehicleInfo: NEEDS });
+    expect(validateInput(trolleyExports, { name: 'Renamed' }, 'update')).toEqual({ ok: true, value: { name: 'Renamed' } });
+    expect(errorsOf(validateInput(trolleyExports, { vehicleInfo: { ...vehicleInfo, reg: '' } }, 'update'))).toEqual({ vehicleInfo: NEEDS });
   });
 
   it.each([
@@ -62,14 +65,16 @@ describe('validateRunInput', () => {
     [{ ...vehicleInfo, driver: true }, 'The driver must be text.'],
     ['lorry', 'The vehicle details could not be read.'],
   ])('refuses vehicle details %o', (info, message) => {
-    expect(errorsOf(validateRunInput({ ...run, vehicleInfo: info }, 'create')).vehicleInfo?.message).toBe(message);
+    expect(errorsOf(validateInput(trolleyExports, { ...run, vehicleInfo: info }, 'create')).vehicleInfo?.message).toBe(message);
   });
 
   it('accepts a trailer and a full 24-cell lorry grid', () => {
-    expect(validateRunInput({ ...run, vehicleInfo: { ...vehicleInfo, vehicleType: 'trailer', trolleyNumber: 7 } }, 'create').ok).toBe(true);
-    expect(validateRunInput({ ...run, vehicleInfo: { ...vehicleInfo, trolleyNumber: 24, grid: Array(24).fill('x') } }, 'create').ok).toBe(
-      true,
-    );
+    expect(
+      validateInput(trolleyExports, { ...run, vehicleInfo: { ...vehicleInfo, vehicleType: 'trailer', trolleyNumber: 7 } }, 'create').ok,
+    ).toBe(true);
+    expect(
+      validateInput(trolleyExports, { ...run, vehicleInfo: { ...vehicleInfo, trolleyNumber: 24, grid: Array(24).fill('x') } }, 'create').ok,
+    ).toBe(true);
   });
 
   it.each([
@@ -83,27 +88,32 @@ describe('validateRunInput', () => {
     ],
     ['too many stops', Array(201).fill(stop), 'A run can hold at most 200 customers.'],
   ])('refuses %s', (_, data, message) => {
-    expect(errorsOf(validateRunInput({ ...run, data }, 'create')).data?.message).toBe(message);
+    expect(errorsOf(validateInput(trolleyExports, { ...run, data }, 'create')).data?.message).toBe(message);
   });
 
   it('refuses an over-long name', () => {
-    expect(errorsOf(validateRunInput({ ...run, name: 'x'.repeat(201) }, 'create')).name?.message).toBe('Must be 200 characters or fewer.');
+    expect(errorsOf(validateInput(trolleyExports, { ...run, name: 'x'.repeat(201) }, 'create')).name?.message).toBe(
+      'Must be 200 characters or fewer.',
+    );
   });
 });
 
-describe('validateRunInput text rules (docs/decisions/010)', () => {
+describe('validateInput for a run (trolley_exports), text rules (docs/decisions/010)', () => {
   it('names where a control character is, in a sentence', () => {
-    expect(errorsOf(validateRunInput({ ...run, name: 'Kent\trun' }, 'create')).name?.code).toBe('validation_invalid_characters');
-    expect(errorsOf(validateRunInput({ ...run, data: [{ ...stop, title: 'Green\u0000fields' }] }, 'create')).data).toEqual({
+    expect(errorsOf(validateInput(trolleyExports, { ...run, name: 'Kent\trun' }, 'create')).name?.code).toBe(
+      'validation_invalid_characters',
+    );
+    expect(errorsOf(validateInput(trolleyExports, { ...run, data: [{ ...stop, title: 'Green\u0000fields' }] }, 'create')).data).toEqual({
       code: 'validation_invalid_characters',
       message:
         'Customer 1: the title contains invisible control characters (often pasted in from a spreadsheet or another program) that garble printed sheets: remove them.',
     });
-    expect(errorsOf(validateRunInput({ ...run, vehicleInfo: { ...vehicleInfo, driver: 'Sam\n' } }, 'create')).vehicleInfo?.message).toBe(
-      'The driver must be on one line: remove the line breaks and tabs (often pasted in from a spreadsheet).',
-    );
     expect(
-      errorsOf(validateRunInput({ ...run, vehicleInfo: { ...vehicleInfo, grid: ['ok', 'Bloom\u202e'] } }, 'create')).vehicleInfo?.message,
+      errorsOf(validateInput(trolleyExports, { ...run, vehicleInfo: { ...vehicleInfo, driver: 'Sam\n' } }, 'create')).vehicleInfo?.message,
+    ).toBe('The driver must be on one line: remove the line breaks and tabs (often pasted in from a spreadsheet).');
+    expect(
+      errorsOf(validateInput(trolleyExports, { ...run, vehicleInfo: { ...vehicleInfo, grid: ['ok', 'Bloom\u202e'] } }, 'create'))
+        .vehicleInfo?.message,
     ).toBe(
       'Trolley 2 in the grid contains hidden text-direction characters (often pasted in from another program) that make text show out of order: remove them.',
     );

@@ -1,19 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { validateUserSettingsInput } from './validate-settings';
+import { userSettings } from './user-settings';
+import { validateInput } from './validate-input';
 
-describe('validateUserSettingsInput', () => {
+describe('validateInput for user_settings', () => {
   it('accepts headings for any of the seven weekdays', () => {
     const settings_json = { monday_heading: 'Kent run', friday_heading: '', sunday_heading: 'Closed' };
-    expect(validateUserSettingsInput({ settings_json }, 'update')).toEqual({ ok: true, value: { settings_json } });
+    expect(validateInput(userSettings, { settings_json }, 'update')).toEqual({ ok: true, value: { settings_json } });
   });
 
   it('creates an empty record when no headings are sent, and ignores user', () => {
-    expect(validateUserSettingsInput({ user: 'abc123def456ghi' }, 'create')).toEqual({ ok: true, value: { settings_json: {} } });
-    expect(validateUserSettingsInput({ user: 'abc123def456ghi', settings_json: null }, 'create')).toEqual({
+    expect(validateInput(userSettings, { user: 'abc123def456ghi' }, 'create')).toEqual({ ok: true, value: { settings_json: {} } });
+    expect(validateInput(userSettings, { user: 'abc123def456ghi', settings_json: null }, 'create')).toEqual({
       ok: true,
       value: { settings_json: {} },
     });
-    expect(validateUserSettingsInput({ user: 'abc123def456ghi' }, 'update')).toEqual({ ok: true, value: {} });
+    expect(validateInput(userSettings, { user: 'abc123def456ghi' }, 'update')).toEqual({ ok: true, value: {} });
   });
 
   it.each([
@@ -27,21 +28,21 @@ describe('validateUserSettingsInput', () => {
     [['monday'], 'validation_invalid_type', 'Week headings must be a list of headings by weekday.'],
     ['{"monday_heading":"x"}', 'validation_invalid_type', 'Week headings must be a list of headings by weekday.'],
   ])('refuses settings_json %o', (settings_json, code, message) => {
-    expect(validateUserSettingsInput({ settings_json }, 'update')).toEqual({ ok: false, errors: { settings_json: { code, message } } });
+    expect(validateInput(userSettings, { settings_json }, 'update')).toEqual({ ok: false, errors: { settings_json: { code, message } } });
   });
 
   it('accepts a heading of exactly 100 characters', () => {
-    expect(validateUserSettingsInput({ settings_json: { monday_heading: 'x'.repeat(100) } }, 'update').ok).toBe(true);
+    expect(validateInput(userSettings, { settings_json: { monday_heading: 'x'.repeat(100) } }, 'update').ok).toBe(true);
   });
 
   it('refuses a body that is not an object', () => {
-    expect(validateUserSettingsInput('x', 'create').ok).toBe(false);
+    expect(validateInput(userSettings, 'x', 'create').ok).toBe(false);
   });
 });
 
-describe('validateUserSettingsInput text rules (docs/decisions/010)', () => {
+describe('validateInput for user_settings, text rules (docs/decisions/010)', () => {
   it('refuses a heading with a line break, naming the day', () => {
-    expect(validateUserSettingsInput({ settings_json: { monday_heading: 'Kent\nrun' } }, 'update')).toEqual({
+    expect(validateInput(userSettings, { settings_json: { monday_heading: 'Kent\nrun' } }, 'update')).toEqual({
       ok: false,
       errors: {
         settings_json: {
