@@ -5,7 +5,7 @@ import { requireUser } from '../auth/auth-context';
 import { requireAccess, requireRole } from '../auth/require-access';
 import { useRouteSchemas } from '../plugins/route-schemas';
 import { MEMBER } from '../records/access-rules';
-import { BookingBody, RunParams } from './ledger-schemas';
+import { BalancesSchema, BookingBody, RunParams } from './ledger-schemas';
 import type { LedgerService } from './ledger-service';
 
 /** Only office staff and admins book a run's trolleys out (docs/decisions/038). */
@@ -18,8 +18,10 @@ export async function ledgerRoutes(fastify: FastifyInstance, { ledger }: { ledge
   const editors = requireRole(['admin', 'office'], BOOKING_EDITORS_ONLY);
   const booking = LEDGER_API.bookingRoute;
 
-  app.get(LEDGER_API.balances, { preHandler: requireAccess(MEMBER, 'ledger balances') }, async (request) =>
-    ledger.balances(requireUser(request.auth)),
+  app.get(
+    LEDGER_API.balances,
+    { schema: { response: { 200: BalancesSchema } }, preHandler: requireAccess(MEMBER, 'ledger balances') },
+    async (request) => ledger.balances(requireUser(request.auth)),
   );
 
   app.get(booking, { schema: { params: RunParams }, preHandler: editors }, async (request) =>

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CUSTOMERS_IMPORT_API } from '#domain/csv/customer-import';
 import { CUSTOMERS_API } from '#domain/customers/matching';
+import { LEDGER_API } from '#domain/ledger/booking';
 import { RUNS_API } from '#domain/runs/runs-api';
 import { CUSTOMER_EDITORS_ONLY } from '../records/collections/customers';
 import { createTeam, startTestServer, type TestAccount, type TestServer } from '../../../tests/support/server';
@@ -8,7 +9,8 @@ import { createTeam, startTestServer, type TestAccount, type TestServer } from '
 // The feature routes' schemas (docs/decisions/061) type the body for the handler and change no
 // answer: a body that is no object gets the route's own sentence, as it did when each service
 // read `unknown`; a value of the wrong type is refused, never converted; and a caller who may not
-// use the route is told so before anything about the body.
+// use the route is told so before anything about the body. An answer serialised by its response
+// schema has the bytes JSON.stringify gave it.
 
 let server: TestServer;
 let office: TestAccount;
@@ -65,5 +67,17 @@ describe('the feature routes’ schemas', () => {
     for (const text of ['null', '{"keep": 5}']) {
       expect(await post(viewer, CUSTOMERS_API.merge, text), text).toMatchObject({ status: 403, body: { message: CUSTOMER_EDITORS_ONLY } });
     }
+  });
+
+  it('serialise the balances by their schema to the bytes JSON.stringify sent', async () => {
+    const customer = await office.pb.collection('customers').create({ name: 'Green "Garden" Centre ✿', postcode: 'AB1 2CD' });
+    await office.pb
+      .collection('trolley_movements')
+      .create({ customer: customer.id, kind: 'out', date: '2026-11-23', trolleys: 14, shelves: 6 });
+    const response = await fetch(`${server.url}${LEDGER_API.balances}`, { headers: { authorization: office.pb.authStore.token } });
+    expect(response.status).toBe(200);
+    // In the order the service builds the answer (ledger-service.ts), every property there.
+    const item = { customer: customer.id, name: 'Green "Garden" Centre ✿', trolleys: 14, shelves: 6, extensions: 0, since: '2026-11-23' };
+    expect(await response.text()).toBe(JSON.stringify({ items: [item], totals: { trolleys: 14, shelves: 6, extensions: 0 } }));
   });
 });

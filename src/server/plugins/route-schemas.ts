@@ -1,4 +1,4 @@
-import { Type, type TProperties, type TSchema, type TString } from '@sinclair/typebox';
+import { Type, type Static, type TProperties, type TSchema, type TString } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyRouteSchemaDef, FastifyValidationResult } from 'fastify/types/schema';
@@ -29,6 +29,21 @@ export function bodyOf<P extends TProperties>(properties: P, description: string
 /** A path's `:name` parameters, each a text (an id, a token). */
 export function paramsOf<K extends string>(...names: K[]) {
   return Type.Object(Object.fromEntries(names.map((name) => [name, Type.String()])) as { [N in K]: TString });
+}
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+
+/**
+ * A response schema for answers of type `T` (a domain interface), refused by the compiler unless its
+ * type is exactly `T`: fast-json-stringify leaves out a property its schema lacks, so a property
+ * added to `T` and not here would otherwise vanish from the answer without a word. Declare its
+ * properties in the order the service builds them, so the bytes stay those JSON.stringify sent.
+ */
+export function answerSchema<T>() {
+  return <S extends TSchema>(
+    schema: S,
+    ..._exactly: Same<Static<S>, T> extends true ? [] : ['the schema is not exactly the answer type']
+  ): S => schema;
 }
 
 const INVALID = 'Failed to load the submitted data due to invalid formatting.';

@@ -6,7 +6,7 @@ import { requireAccess } from '../auth/require-access';
 import { useRouteSchemas } from '../plugins/route-schemas';
 import { membersWithRole, MEMBER, PASSWORD_CHOSEN } from '../records/access-rules';
 import { actorOfUser, type RunLifecycleService } from './run-lifecycle-service';
-import { DeliveredMarksQuery, DropBody, MoveBody, RunParams } from './run-schemas';
+import { DeliveredMarksQuery, DeliveredMarksSchema, DropBody, MoveBody, RunParams } from './run-schemas';
 
 /** Viewers' answer for recording a drop. */
 export const VIEWERS_CANNOT_RECORD_DROPS = 'Viewers can look but not record drops. Ask a member of staff to record it.';
@@ -28,7 +28,10 @@ export async function runRoutes(fastify: FastifyInstance, { runs }: { runs: RunL
 
   app.get(
     RUNS_API.deliveredMarks,
-    { schema: { querystring: DeliveredMarksQuery }, preHandler: requireAccess(MEMBER, 'delivered marks') },
+    {
+      schema: { querystring: DeliveredMarksQuery, response: { 200: DeliveredMarksSchema } },
+      preHandler: requireAccess(MEMBER, 'delivered marks'),
+    },
     async (request) => runs.deliveredMarks(requireUser(request.auth), request.query),
   );
 

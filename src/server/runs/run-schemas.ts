@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { bodyOf, Given, paramsOf, QueryText } from '../plugins/route-schemas';
+import type { DeliveredMarksAnswer } from '#domain/runs/runs-api';
+import { answerSchema, bodyOf, Given, paramsOf, QueryText } from '../plugins/route-schemas';
 
 export const RunParams = paramsOf('run');
 
@@ -18,3 +19,8 @@ export type DropBody = Record<string, unknown>;
 /** The week of the board's delivered marks, `?year=2026&week=48`. */
 export const DeliveredMarksQuery = Type.Object({ year: QueryText, week: QueryText }, { additionalProperties: true });
 export type DeliveredMarksQuery = Static<typeof DeliveredMarksQuery>;
+
+/** The board's delivered marks of a week, one per delivered order: serialised by its schema. */
+export const DeliveredMarksSchema = answerSchema<DeliveredMarksAnswer>()(
+  Type.Object({ items: Type.Array(Type.Object({ order: Type.String(), receivedBy: Type.String(), recordedAt: Type.String() })) }),
+);
