@@ -70,11 +70,10 @@ const readCount = (raw: unknown): number | null =>
       : null;
 
 /**
- * The counts of a booking request (`{stops: [{stop, trolleys, shelves, extensions}]}`), or the
+ * The counts of a booking request, its `stops` (`[{stop, trolleys, shelves, extensions}]`), or the
  * problem in a sentence. No `stops` means "as the preview showed them".
  */
-export function readBookingCounts(body: unknown): { ok: true; counts: Map<string, Balance> | null } | { ok: false; error: FieldError } {
-  const raw = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).stops : undefined;
+export function readBookingCounts(raw: unknown): { ok: true; counts: Map<string, Balance> | null } | { ok: false; error: FieldError } {
   if (raw === undefined || raw === null) return { ok: true, counts: null };
   const invalid = (message: string) => ({ ok: false as const, error: { code: 'validation_invalid_value', message } });
   if (!Array.isArray(raw) || raw.length > 200) return invalid('The stops to book could not be read. Reload the page and try again.');

@@ -64,8 +64,7 @@ export interface CopyRequest {
  * `{ids: [...]}` or `{from: {year, week, day?}}`, and `{to: {year, week, day?}}`. Ids are record ids
  * (15 characters); at most MAX_COPIED_ORDERS of them.
  */
-export function readCopyRequest(body: unknown): Read<CopyRequest> {
-  const input = asRecord(body);
+export function readCopyRequest(input: { ids?: unknown; from?: unknown; to?: unknown }): Read<CopyRequest> {
   const hasIds = input.ids !== undefined;
   const hasFrom = input.from !== undefined;
   if (hasIds === hasFrom)

@@ -1,3 +1,5 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
@@ -13,6 +15,7 @@ import { requireUser } from '../auth/auth-context';
 import { requireRole } from '../auth/require-access';
 import type { Database, UsersTable } from '../db/schema';
 import { badRequest } from '../errors';
+import { bodyOf, Given, useRouteSchemas } from '../plugins/route-schemas';
 import type { RecordService } from '../records/record-service';
 import type { Row } from '../records/record-store';
 import { Slicer } from '../slices';
@@ -30,8 +33,11 @@ interface ImportRequest {
   onlyValid: boolean;
 }
 
-function readRequest(body: unknown): ImportRequest {
-  const value = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+/** The file's text and whether to import only the valid rows; each wrong value is refused with its sentence below. */
+export const ImportBody = bodyOf({ csv: Given, onlyValid: Given }, 'The CSV file’s text, and whether to import only its valid rows');
+export type ImportBody = Static<typeof ImportBody>;
+
+function readRequest(value: ImportBody): ImportRequest {
   if (typeof value.csv !== 'string') throw badRequest('Send the CSV file’s text as "csv".');
   if (value.onlyValid !== undefined && typeof value.onlyValid !== 'boolean') throw badRequest('"onlyValid" is true or false.');
   return { csv: value.csv, onlyValid: value.onlyValid === true };
@@ -68,11 +74,11 @@ export class CsvImportService {
     private readonly deps: { records: RecordService; db: Kysely<Database> },
   ) {}
 
-  async preview(user: UsersTable, body: unknown): Promise<ImportPreview> {
+  async preview(user: UsersTable, body: ImportBody): Promise<ImportPreview> {
     return previewOf(await this.kind.check(user, readRequest(body).csv, this.deps.db));
   }
 
-  async import(user: UsersTable, body: unknown): Promise<ImportResult> {
+  async import(user: UsersTable, body: ImportBody): Promise<ImportResult> {
     const request = readRequest(body);
     // The rows are checked again inside the transaction: what the preview saw may have changed.
     return this.deps.records.systemBatch(
@@ -104,11 +110,14 @@ export class CsvImportService {
 
 /** The preview and import routes of one kind of import, for the roles it names. */
 export async function csvImportRoutes(
-  app: FastifyInstance,
+  fastify: FastifyInstance,
   { kind, records, db }: { kind: CsvImport; records: RecordService; db: Kysely<Database> },
 ): Promise<void> {
+  useRouteSchemas(fastify);
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const importer = new CsvImportService(kind, { records, db });
   const allowed = requireRole(kind.roles, kind.refusal);
-  app.post(kind.api.preview, { preHandler: allowed }, async (request) => importer.preview(requireUser(request.auth), request.body));
-  app.post(kind.api.import, { preHandler: allowed }, async (request) => importer.import(requireUser(request.auth), request.body));
+  const route = { schema: { body: ImportBody }, preHandler: allowed };
+  app.post(kind.api.preview, route, async (request) => importer.preview(requireUser(request.auth), request.body));
+  app.post(kind.api.import, route, async (request) => importer.import(requireUser(request.auth), request.body));
 }

@@ -6,6 +6,7 @@ import { customersCollection } from '../records/collections/customers';
 import type { RecordService, WriteBatch } from '../records/record-service';
 import type { ApiRecord } from '../records/record-mapping';
 import type { Row } from '../records/record-store';
+import type { MergeBody } from './customers-schemas';
 
 export interface CustomersServiceDeps {
   records: RecordService;
@@ -23,8 +24,8 @@ export interface MergeResult {
 /** Details the kept customer takes from the merged one where it has none of its own. */
 const FILLED_WHEN_BLANK = ['postcode', 'phone', 'email', 'deliveryAddress', 'usualDay', 'notes', 'poolAccount'] as const;
 
-function readId(input: Record<string, unknown>, name: string): string {
-  const value = input[name];
+/** An id as sent, trimmed; anything but text is blank. */
+function readId(value: unknown): string {
   return typeof value === 'string' ? value.trim() : '';
 }
 
@@ -41,10 +42,9 @@ export class CustomersService {
   constructor(private readonly deps: CustomersServiceDeps) {}
 
   /** Moves `merge`'s orders, trolley movements and standing orders to `keep`, fills `keep`'s blank details from it, and deletes it. */
-  async merge(user: UsersTable, body: unknown): Promise<MergeResult> {
-    const input = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-    const keepId = readId(input, 'keep');
-    const mergeId = readId(input, 'merge');
+  async merge(user: UsersTable, body: MergeBody): Promise<MergeResult> {
+    const keepId = readId(body.keep);
+    const mergeId = readId(body.merge);
     if (keepId === '' || mergeId === '')
       throw badRequest('Choose the customer to keep (keep) and the duplicate to merge into it (merge).', {
         ...(keepId === '' ? { keep: { code: 'validation_required', message: 'Choose the customer to keep.' } } : {}),

@@ -9,6 +9,7 @@ import { runDropsCollection } from '../records/collections/run-drops';
 import type { RecordService } from '../records/record-service';
 import type { Row } from '../records/record-store';
 import type { RunLifecycleService } from '../runs/run-lifecycle-service';
+import type { DropBody } from '../runs/run-schemas';
 import type { DriverLink } from './driver-service';
 
 /** Multipart sends every value as text: a count arrives as "2". */
@@ -35,9 +36,10 @@ export class DriverDrops {
    * The drop a request sends: JSON, or multipart (the driver's page's FormData with files). The
    * link was checked before this is called, so a request without a working link is answered before
    * its body is read (docs/decisions/052); the files count against the upload budget until written.
+   * `json` is the body as the route's schema read it (`{}` when the request is multipart).
    */
-  async fromRequest(link: DriverLink, request: FastifyRequest): Promise<DriverDrop> {
-    if (!isMultipart(request)) return this.record(link, request.body, []);
+  async fromRequest(link: DriverLink, request: FastifyRequest, json: DropBody): Promise<DriverDrop> {
+    if (!isMultipart(request)) return this.record(link, json, []);
     const share = this.deps.uploads.open();
     try {
       let read;
@@ -53,8 +55,8 @@ export class DriverDrops {
     }
   }
 
-  async record(link: DriverLink, given: unknown, uploads: readonly Upload[]): Promise<DriverDrop> {
-    const body: Record<string, unknown> = typeof given === 'object' && given !== null ? { ...(given as Record<string, unknown>) } : {};
+  async record(link: DriverLink, given: DropBody, uploads: readonly Upload[]): Promise<DriverDrop> {
+    const body: DropBody = { ...given };
     const checked = fileChanges(runDrops, {}, uploads, null, (original) => original);
     if (!checked.ok) throw validationFailed(checked.errors);
     for (const field of COUNT_FIELDS) {

@@ -1,8 +1,11 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DRIVER_API, DRIVER_LINK_HEADER } from '#domain/driver/driver-link';
 import { requireUser } from '../auth/auth-context';
 import { requireRole } from '../auth/require-access';
 import { discardUnread } from '../files/multipart-body';
+import { bodyOf, Given, paramsOf, useRouteSchemas } from '../plugins/route-schemas';
+import { DropBody } from '../runs/run-schemas';
 import type { DriverDrops } from './driver-drops';
 import type { DriverLink, DriverService } from './driver-service';
 
@@ -15,30 +18,36 @@ export interface DriverRoutesOptions {
   rateLimitPerMinute: number;
 }
 
+const RunParams = paramsOf('run');
+const LinkParams = paramsOf('id');
+/** The short code typed from the run sheet, or the QR's secret; any other value opens nothing. */
+const OpenBody = bodyOf({ code: Given }, "A driver's link's short code or its QR secret");
+
 /**
  * The driver's link routes (docs/decisions/044), thin over DriverService. The driver routes are
  * authorised by the link's secret in DRIVER_LINK_HEADER only: a signed-in user's token opens none
  * of them, and the secret opens nothing else (every other route sees a visitor).
  */
-export async function driverRoutes(app: FastifyInstance, { driver, drops, rateLimitPerMinute }: DriverRoutesOptions): Promise<void> {
+export async function driverRoutes(fastify: FastifyInstance, { driver, drops, rateLimitPerMinute }: DriverRoutesOptions): Promise<void> {
+  useRouteSchemas(fastify);
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const editors = requireRole(['admin', 'office'], DRIVER_LINK_EDITORS_ONLY);
   const limited = { rateLimit: { max: rateLimitPerMinute, timeWindow: '1 minute' } };
 
-  app.get<{ Params: { run: string } }>(DRIVER_API.runLinksRoute, { preHandler: editors }, async (request) => ({
+  app.get(DRIVER_API.runLinksRoute, { schema: { params: RunParams }, preHandler: editors }, async (request) => ({
     items: await driver.list(requireUser(request.auth), request.params.run),
   }));
-  app.post<{ Params: { run: string } }>(DRIVER_API.runLinksRoute, { preHandler: editors }, async (request) =>
+  app.post(DRIVER_API.runLinksRoute, { schema: { params: RunParams }, preHandler: editors }, async (request) =>
     driver.create(requireUser(request.auth), request.params.run),
   );
-  app.post<{ Params: { id: string } }>(DRIVER_API.revokeRoute, { preHandler: editors }, async (request) =>
+  app.post(DRIVER_API.revokeRoute, { schema: { params: LinkParams }, preHandler: editors }, async (request) =>
     driver.revoke(requireUser(request.auth), request.params.id),
   );
 
-  app.post<{ Body: { code?: unknown } | null }>(DRIVER_API.open, { config: limited }, async (request) =>
-    driver.open(request.ip, request.body?.code),
-  );
+  app.post(DRIVER_API.open, { schema: { body: OpenBody }, config: limited }, async (request) => driver.open(request.ip, request.body.code));
   app.get(DRIVER_API.run, async (request) => driver.run(await linkOf(driver, request)));
-  app.post(DRIVER_API.drops, async (request) => {
+  // JSON, or multipart (its body is read after the link is checked, so the schema sees `{}` for it).
+  app.post(DRIVER_API.drops, { schema: { body: DropBody } }, async (request) => {
     // The link first: without a working one the body is never read (docs/decisions/052).
     let link: DriverLink;
     try {
@@ -47,7 +56,7 @@ export async function driverRoutes(app: FastifyInstance, { driver, drops, rateLi
       discardUnread(request);
       throw error;
     }
-    return drops.fromRequest(link, request);
+    return drops.fromRequest(link, request, request.body);
   });
 }
 

@@ -15,6 +15,7 @@ import { badRequest, notFound } from '../errors';
 import { trolleyExportsCollection } from '../records/collections/trolley-exports';
 import type { RecordService, WriteBatch } from '../records/record-service';
 import type { Row } from '../records/record-store';
+import type { BookingBody } from './ledger-schemas';
 
 export interface LedgerServiceDeps {
   records: RecordService;
@@ -67,8 +68,8 @@ export class LedgerService {
    * again (checked here, and by the unique index on (run, stop)); stops without a customer are
    * left out, never guessed.
    */
-  async book(user: UsersTable, runId: string, body: unknown): Promise<BookingResult> {
-    const read = readBookingCounts(body);
+  async book(user: UsersTable, runId: string, body: BookingBody): Promise<BookingResult> {
+    const read = readBookingCounts(body.stops);
     if (!read.ok) throw badRequest(read.error.message, { stops: read.error });
     return this.deps.records.systemBatch(async (batch) => this.bookIn(batch, user, runId, read.counts), { user });
   }

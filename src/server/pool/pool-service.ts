@@ -13,6 +13,7 @@ import { ApiError, badRequest } from '../errors';
 import { poolStatementsCollection } from '../records/collections/pool-statements';
 import type { ApiRecord, RecordService } from '../records/record-service';
 import { inSlices } from '../slices';
+import type { PoolImportBody } from './pool-schemas';
 
 export interface PoolServiceDeps {
   records: RecordService;
@@ -29,8 +30,8 @@ export interface PoolComparison {
   comparison: Comparison;
 }
 
-const text = (input: Record<string, unknown>, name: string): string =>
-  typeof input[name] === 'string' ? (input[name] as string).trim() : '';
+/** A text value as sent, trimmed; anything but text is blank. */
+const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 
 /**
  * The pool check (docs/decisions/040): importing the pool operator's CSV through a column mapping,
@@ -41,8 +42,7 @@ const text = (input: Record<string, unknown>, name: string): string =>
 export class PoolService {
   constructor(private readonly deps: PoolServiceDeps) {}
 
-  async importCsv(auth: AuthContext, body: unknown): Promise<ApiRecord> {
-    const input = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  async importCsv(auth: AuthContext, input: PoolImportBody): Promise<ApiRecord> {
     const csv = input.csv;
     if (typeof csv !== 'string' || csv.trim() === '')
       throw badRequest('Choose the CSV file the pool operator sent.', {
@@ -59,7 +59,7 @@ export class PoolService {
       throw badRequest('Choose which column holds the account number and which hold the counts.', {
         mapping: { code: 'validation_invalid_value', message: 'The column mapping could not be read.' },
       });
-    let statementDate = text(input, 'statementDate');
+    let statementDate = text(input.statementDate);
     if (statementDate !== '' && !isIsoDate(statementDate))
       throw badRequest('Enter the statement date as year-month-day, for example 2026-11-20.', {
         statementDate: { code: 'validation_invalid_date', message: 'Enter the date as year-month-day, for example 2026-11-20.' },
@@ -80,9 +80,9 @@ export class PoolService {
     if (statementDate === '') statementDate = latestDate(rows.rows);
     return this.deps.records.create(poolStatementsCollection, auth, {
       statementDate,
-      periodFrom: text(input, 'periodFrom'),
-      periodTo: text(input, 'periodTo'),
-      fileName: text(input, 'fileName').slice(0, 255),
+      periodFrom: text(input.periodFrom),
+      periodTo: text(input.periodTo),
+      fileName: text(input.fileName).slice(0, 255),
       mapping,
       rows: rows.rows,
     });

@@ -1,6 +1,9 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
 import { ApiError, badRequest, forbidden } from '../errors';
+import { bodyOf, Given, useRouteSchemas } from '../plugins/route-schemas';
 import { accessOf } from '../records/access-rules';
 import type { Collection } from '../records/collection';
 import type { SqlDialect } from '../records/filter/field-map';
@@ -18,8 +21,14 @@ export interface RealtimeRoutesOptions {
 const MAX_CLIENT_ID = 255;
 const { maxKeys, maxKeyLength, maxKeyChars, maxOptionKeys, maxStreamCost } = SUBSCRIPTION_BOUNDS;
 
+/** PocketBase's subscribe form: the stream's client id and its topics, each refused below with PocketBase's sentence. */
+const SubscribeBody = bodyOf({ clientId: Given, subscriptions: Given }, "The stream's client id and the topics it listens to");
+type SubscribeBody = Static<typeof SubscribeBody>;
+
 /** `GET /api/realtime` (the SSE stream) and `POST /api/realtime` (its auth and subscriptions), as PocketBase. */
-export async function realtimeRoutes(app: FastifyInstance, options: RealtimeRoutesOptions): Promise<void> {
+export async function realtimeRoutes(fastify: FastifyInstance, options: RealtimeRoutesOptions): Promise<void> {
+  useRouteSchemas(fastify);
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { broker, collections, dialect, maxStreamsPerUser } = options;
 
   // Streams never end by themselves: end them first, or closing the server would wait for them.
@@ -33,7 +42,7 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeRout
     broker.connect(request.raw, reply.raw, request.ip);
   });
 
-  app.post('/api/realtime', async (request, reply) => {
+  app.post('/api/realtime', { schema: { body: SubscribeBody } }, async (request, reply) => {
     const { clientId, keys } = readForm(request.body);
     const client = broker.client(clientId);
     if (!client) throw new ApiError(404, 'Missing or invalid client id.');
@@ -75,8 +84,7 @@ function invalidSubscriptions(message: string): ApiError {
 }
 
 /** The form as PocketBase reads it, within what one stream may hold (SUBSCRIPTION_BOUNDS). */
-function readForm(body: unknown): { clientId: string; keys: string[] } {
-  const form = (typeof body === 'object' && body !== null ? body : {}) as { clientId?: unknown; subscriptions?: unknown };
+function readForm(form: SubscribeBody): { clientId: string; keys: string[] } {
   const clientId = typeof form.clientId === 'string' ? form.clientId : '';
   if (clientId === '' || clientId.length > MAX_CLIENT_ID)
     throw badRequest('The realtime request needs the client id from the connect event.', {

@@ -23,6 +23,7 @@ import { trolleyExportsCollection } from '../records/collections/trolley-exports
 import { parseJsonColumn, type ApiRecord } from '../records/record-mapping';
 import { isUniqueViolation, type RecordService, type WriteBatch } from '../records/record-service';
 import type { Row } from '../records/record-store';
+import type { DeliveredMarksQuery, DropBody, MoveBody } from './run-schemas';
 
 export interface RunLifecycleDeps {
   records: RecordService;
@@ -72,8 +73,8 @@ const NOT_DISPATCHED = (state: RunState) =>
 export class RunLifecycleService {
   constructor(private readonly deps: RunLifecycleDeps) {}
 
-  async move(user: UsersTable, runId: string, body: unknown): Promise<MoveAnswer> {
-    const to = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).state : undefined;
+  async move(user: UsersTable, runId: string, body: MoveBody): Promise<MoveAnswer> {
+    const to = body.state;
     if (!isRunState(to) || to === 'new')
       throw badRequest('Choose what the run does next: loading, dispatched, delivered or cancelled.', {
         state: { code: 'validation_invalid_value', message: 'Choose loading, dispatched, delivered or cancelled.' },
@@ -101,14 +102,13 @@ export class RunLifecycleService {
    * a return of the stop's customer (none when the stop has no customer: the drop is kept, the
    * office books the return by hand); the run becomes delivered when every stop has its drop.
    */
-  async recordDrop(actor: DropActor, runId: string, body: unknown): Promise<ApiRecord> {
+  async recordDrop(actor: DropActor, runId: string, given: DropBody): Promise<ApiRecord> {
     const refused = refusedFields(
-      body,
+      given,
       { fields: runDropsCollection.clientFields, known: runDropsCollection.shownFields, reasons: runDropsCollection.clientFieldReasons },
       null,
     );
     if (refused) throw validationFailed(refused.shown);
-    const given = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
     if (given.nursery !== undefined && given.nursery !== actor.nursery)
       throw validationFailed({
         nursery: { code: 'validation_invalid_value', message: 'Records belong to your own nursery; another nursery cannot be named here.' },
@@ -200,8 +200,7 @@ export class RunLifecycleService {
    * The board's delivered marks of one ISO week: each order of the week whose drop (the stop named
    * by the order's id) was delivered. One read joining the week's orders to their drops.
    */
-  async deliveredMarks(user: UsersTable, query: unknown): Promise<DeliveredMarksAnswer> {
-    const { year, week } = (typeof query === 'object' && query !== null ? query : {}) as Record<string, unknown>;
+  async deliveredMarks(user: UsersTable, { year, week }: DeliveredMarksQuery): Promise<DeliveredMarksAnswer> {
     const [y, w] = [Number(year), Number(week)];
     if (!Number.isInteger(y) || !Number.isInteger(w) || y < 0 || y > 9999 || w < 1 || w > 53)
       throw badRequest('Name the week as ?year=2026&week=48.');

@@ -12,6 +12,7 @@ import { standingOrdersCollection } from '../records/collections/standing-orders
 import { tasksCollection } from '../records/collections/tasks';
 import { isUniqueViolation, type RecordService } from '../records/record-service';
 import type { ApiRecord } from '../records/record-mapping';
+import type { CopyBody, FillWeekBody, FillWeekQuery } from './standing-orders-schemas';
 
 export interface StandingOrdersServiceDeps {
   records: RecordService;
@@ -93,7 +94,7 @@ export class StandingOrdersService {
   }
 
   /** What filling the week would make, and which of its standing orders' orders exist already. */
-  async previewFill(user: UsersTable, query: unknown): Promise<FillPreview> {
+  async previewFill(user: UsersTable, query: FillWeekQuery): Promise<FillPreview> {
     const week = this.openWeek(query, 'The week to fill');
     const { planned, existing } = await this.plan(this.deps.db, user.nursery, week);
     return { year: week.year, weekNumber: week.week, week: weekKey(week), toCreate: planned, existing };
@@ -105,7 +106,7 @@ export class StandingOrdersService {
    * standingWeek) refuses the second's duplicate, its transaction is undone, and it plans again
    * from what the first made.
    */
-  async fill(user: UsersTable, body: unknown): Promise<FillResult> {
+  async fill(user: UsersTable, body: FillWeekBody): Promise<FillResult> {
     const week = this.openWeek(body, 'The week to fill');
     for (let attempt = 1; ; attempt++) {
       try {
@@ -167,7 +168,7 @@ export class StandingOrdersService {
   }
 
   /** What a copy would make, without making it. */
-  async previewCopy(user: UsersTable, body: unknown): Promise<CopyPreview> {
+  async previewCopy(user: UsersTable, body: CopyBody): Promise<CopyPreview> {
     const request = this.readCopy(body);
     const sources = await this.sources(this.deps.db, user.nursery, request);
     const copies = sources.map((order) => ({
@@ -182,7 +183,7 @@ export class StandingOrdersService {
   }
 
   /** Copies the orders into the target week (and day), without their status, in one transaction. */
-  async copy(user: UsersTable, body: unknown): Promise<CopyResult> {
+  async copy(user: UsersTable, body: CopyBody): Promise<CopyResult> {
     const request = this.readCopy(body);
     return this.deps.records.systemBatch(
       async (batch) => {
@@ -217,10 +218,9 @@ export class StandingOrdersService {
     );
   }
 
-  private readCopy(body: unknown): CopyRequest {
+  private readCopy(body: CopyBody): CopyRequest {
     const request = unwrap(readCopyRequest(body));
-    const to = (body as { to?: unknown }).to;
-    this.openWeek(to, 'The week to copy to');
+    this.openWeek(body.to, 'The week to copy to');
     return request;
   }
 

@@ -15,6 +15,7 @@ import type { SqlDialect } from '../records/filter/field-map';
 import type { NurseriesRepository } from '../users/nurseries-repository';
 import type { UsersRepository } from '../users/users-repository';
 import { invitationRefused, openInvitation, useInvitation } from './invitation-use';
+import type { MemberChangeBody, TemporaryPasswordBody, YardAccountBody } from './team-schemas';
 
 export interface TeamServiceDeps {
   records: RecordService;
@@ -109,8 +110,7 @@ export class TeamService {
    * no address to verify) and agreed to nothing yet (the person at the yard screen accepts the terms
    * at the first sign-in, as everyone does).
    */
-  async createYardAccount(admin: UsersTable, body: unknown): Promise<ApiRecord> {
-    const input = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  async createYardAccount(admin: UsersTable, input: YardAccountBody): Promise<ApiRecord> {
     const errors: FieldErrors = {};
     const username = validateUsername(input.username);
     if (!username.ok) Object.assign(errors, username.errors);
@@ -145,8 +145,7 @@ export class TeamService {
   }
 
   /** A new role, or disabling / enabling. Disabling ends the person's sessions and live streams at once. */
-  async change(admin: UsersTable, id: string, body: unknown): Promise<ApiRecord> {
-    const input = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  async change(admin: UsersTable, id: string, input: MemberChangeBody): Promise<ApiRecord> {
     let change: TeamChange & Row;
     if ('role' in input && !('disabled' in input)) {
       const role = readRole(input.role);
@@ -173,8 +172,7 @@ export class TeamService {
   }
 
   /** A temporary password: sessions end now, and the person chooses their own at the next sign-in. */
-  async setTemporaryPassword(admin: UsersTable, id: string, body: unknown): Promise<ApiRecord> {
-    const input = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  async setTemporaryPassword(admin: UsersTable, id: string, input: TemporaryPasswordBody): Promise<ApiRecord> {
     const pair = validatePasswordPair(input.password, input.passwordConfirm);
     if (!pair.ok) throw validationFailed(pair.errors);
     const passwordHash = await hashPassword(pair.value.password, this.deps.passwordHashCost);
