@@ -15,7 +15,7 @@ import { bodySchemaOf } from './body-schema';
 import type { ClientFields } from './client-fields';
 import type { FieldMap, FieldSpec, FieldType, SqlDialect } from './filter/field-map';
 import { recordMapping, type ApiRecord } from './record-mapping';
-import type { WriteBatch } from './record-service';
+import type { WriteBatch } from './write-batch';
 import type { RecordStore, Row } from './record-store';
 
 /** What a collection's validation may use besides the body. */
