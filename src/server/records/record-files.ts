@@ -6,6 +6,7 @@ import { storedFileName } from '../files/file-names';
 import type { FileStore } from '../files/file-store';
 import type { Collection } from './collection';
 import type { RecordContext } from './record-context';
+import type { RecordBody } from './record-body';
 import type { ApiRecord } from './record-mapping';
 import type { Row } from './record-store';
 
@@ -63,9 +64,9 @@ export class RecordFiles {
     collectionName: string,
     recordId: string,
     current: ApiRecord | null,
-    body: unknown,
+    body: RecordBody,
     uploads: readonly Upload[],
-    write: (input: { body: unknown; columns: Row }) => Promise<T>,
+    write: (input: { body: RecordBody; columns: Row }) => Promise<T>,
   ): Promise<T> {
     const collection = this.context.collection(collectionName);
     const files = this.changesOf(collection, body, uploads, current);
@@ -73,7 +74,7 @@ export class RecordFiles {
   }
 
   /** What `body` and `uploads` do to the record's files (400 with the field's sentence when they cannot). */
-  changesOf(collection: Collection, body: unknown, uploads: readonly Upload[], current: ApiRecord | null): FileChanges {
+  changesOf(collection: Collection, body: RecordBody, uploads: readonly Upload[], current: ApiRecord | null): FileChanges {
     if (uploads.length === 0 && !hasFiles(collection.declaration)) return { body, values: {}, added: [], removed: [] };
     const result = fileChanges(collection.declaration, body, uploads, current, (original) => storedFileName(original));
     if (!result.ok) throw validationFailed(result.errors);

@@ -9,6 +9,7 @@ import type { ListQuery } from './list-query';
 import { RecordContext, SYSTEM, type RecordServiceOptions } from './record-context';
 import { RecordFiles } from './record-files';
 import { RecordHistory, type DeletedPage, type PurgeRun } from './record-history';
+import type { RecordBody } from './record-body';
 import type { ApiRecord } from './record-mapping';
 import { RecordReads, type ListPage, type ListScope, type ReadOptions } from './record-reads';
 import type { Row } from './record-store';
@@ -83,7 +84,7 @@ export class RecordService {
 
   // ---- writes (clients): record-writes.ts ----
 
-  create(collection: Collection, auth: AuthContext, body: unknown, options: CreateOptions = {}): Promise<ApiRecord> {
+  create(collection: Collection, auth: AuthContext, body: RecordBody, options: CreateOptions = {}): Promise<ApiRecord> {
     return this.#writes.create(collection, auth, body, options);
   }
 
@@ -96,7 +97,7 @@ export class RecordService {
     return this.#writes.refuseBeforeBody(collection, auth, write);
   }
 
-  update(collection: Collection, auth: AuthContext, id: string, body: unknown, options: WriteOptions = {}): Promise<ApiRecord> {
+  update(collection: Collection, auth: AuthContext, id: string, body: RecordBody, options: WriteOptions = {}): Promise<ApiRecord> {
     return this.#writes.update(collection, auth, id, body, options);
   }
 
@@ -143,9 +144,9 @@ export class RecordService {
     collectionName: string,
     recordId: string,
     current: ApiRecord | null,
-    body: unknown,
+    body: RecordBody,
     uploads: readonly Upload[],
-    write: (input: { body: unknown; columns: Row }) => Promise<T>,
+    write: (input: { body: RecordBody; columns: Row }) => Promise<T>,
   ): Promise<T> {
     return this.#files.writeWithFiles(collectionName, recordId, current, body, uploads, write);
   }
@@ -153,7 +154,7 @@ export class RecordService {
   // ---- writes (trusted callers: auth flows, operator CLI, demo seed, feature services) ----
 
   /** Creates a record as the server itself (record-writes.ts). */
-  systemCreate(collectionName: string, body: unknown, trusted: Row = {}): Promise<Row> {
+  systemCreate(collectionName: string, body: RecordBody, trusted: Row = {}): Promise<Row> {
     return this.#writes.systemCreate(collectionName, body, trusted);
   }
 

@@ -9,6 +9,7 @@ import { CreateWith, NotStored, type Collection } from './collection';
 import { newRecordId } from './ids';
 import { SYSTEM, type RecordContext } from './record-context';
 import type { RecordFiles } from './record-files';
+import type { RecordBody } from './record-body';
 import type { ApiRecord } from './record-mapping';
 import type { ReadOptions, RecordReads } from './record-reads';
 import type { Row } from './record-store';
@@ -52,7 +53,7 @@ export class RecordWrites {
 
   // ---- clients ----
 
-  async create(collection: Collection, auth: AuthContext, body: unknown, options: CreateOptions = {}): Promise<ApiRecord> {
+  async create(collection: Collection, auth: AuthContext, body: RecordBody, options: CreateOptions = {}): Promise<ApiRecord> {
     this.context.access(collection).authorize('create', auth);
     const expand = this.reads.planExpand(collection, auth, options.expand);
     // A chosen id (docs/decisions/047): a resend of the same create answers the record it made.
@@ -140,14 +141,14 @@ export class RecordWrites {
     if (write.ifMatch !== undefined && write.ifMatch !== existing.updated) throw changedMeanwhile();
   }
 
-  async update(collection: Collection, auth: AuthContext, id: string, body: unknown, options: WriteOptions = {}): Promise<ApiRecord> {
+  async update(collection: Collection, auth: AuthContext, id: string, body: RecordBody, options: WriteOptions = {}): Promise<ApiRecord> {
     this.context.access(collection).authorize('update', auth);
     const expand = this.reads.planExpand(collection, auth, options.expand);
     const existing = await this.reads.findFor('update', collection, auth, id);
     if (options.ifMatch !== undefined && options.ifMatch !== existing.updated) throw changedMeanwhile();
     const files = this.files.changesOf(collection, body, options.uploads ?? [], collection.toRecord(existing));
     this.refuseUnsettable(collection, files.body, collection.toRecord(existing));
-    const changes = await collection.prepareUpdate(files.body ?? {}, existing, this.context.writeContext(auth, false, options.address));
+    const changes = await collection.prepareUpdate(files.body, existing, this.context.writeContext(auth, false, options.address));
     const row = await this.files.storing(collection, String(existing.id), files, () =>
       this.path.update(collection, existing, { ...changes, ...collection.toRow(files.values) }, auth),
     );
@@ -177,7 +178,7 @@ export class RecordWrites {
    * A client's body may name only the fields its collection lets clients set (or, on update,
    * repeat a field's current value): anything else is a 400 naming it, before any other check.
    */
-  private refuseUnsettable(collection: Collection, body: unknown, current: ApiRecord | null): void {
+  private refuseUnsettable(collection: Collection, body: RecordBody, current: ApiRecord | null): void {
     const refused = refusedFields(
       body,
       {
@@ -197,7 +198,7 @@ export class RecordWrites {
    * Creates a record as the server itself: the collection's validation runs on `body`, then
    * `trusted` columns (e.g. `verified`, `passwordHash`) are set as given. Returns the stored row.
    */
-  async systemCreate(collectionName: string, body: unknown, trusted: Row = {}): Promise<Row> {
+  async systemCreate(collectionName: string, body: RecordBody, trusted: Row = {}): Promise<Row> {
     const collection = this.context.collection(collectionName);
     const values = await collection.prepareCreate(body, this.context.writeContext(SYSTEM, true));
     if (values instanceof NotStored) throw new Error(`systemCreate: ${collection.name} answered a trusted create with NotStored`);

@@ -13,6 +13,7 @@ import {
   type RunState,
   type RunStateStep,
 } from '#domain/runs/run-states';
+import { isPlainObject } from '#domain/validation';
 import type { AuthContext } from '../auth/auth-context';
 import type { Database, UsersTable } from '../db/schema';
 import { ApiError, badRequest, notFound, validationFailed } from '../errors';
@@ -103,7 +104,7 @@ export class RunLifecycleService {
    */
   async recordDrop(actor: DropActor, runId: string, body: unknown): Promise<ApiRecord> {
     const refused = refusedFields(
-      body,
+      isPlainObject(body) ? body : {},
       { fields: runDropsCollection.clientFields, known: runDropsCollection.shownFields, reasons: runDropsCollection.clientFieldReasons },
       null,
     );
