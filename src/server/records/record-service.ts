@@ -17,17 +17,13 @@ import { RecordWrites, type CreateOptions, type DeleteOptions, type WriteOptions
 import type { WriteBatch } from './write-batch';
 import { WritePath } from './write-path';
 
-// The names RecordService's callers use with it (its options, answers and batches), from the
-// modules that declare them, so a caller imports RecordService and what goes with it from here.
-export type { RecordServiceOptions } from './record-context';
-export type { DeletedPage, PurgeRun } from './record-history';
-export { PURGE_JOB } from './record-history';
+// The names RecordService's callers import with it (its answers, its batches, a batch's unique
+// violation), so that they need not know which module declares each.
+export type { PurgeRun } from './record-history';
 export type { ApiRecord } from './record-mapping';
-export type { ListPage, ListScope, ReadOptions } from './record-reads';
 export { READ_TIME_LIMIT_CODE } from './record-reads';
-export type { CreateOptions, DeleteOptions, WriteOptions } from './record-writes';
-export type { InsertManyOptions, WriteBatch } from './write-batch';
-export { changedMeanwhile, isUniqueViolation } from './write-path';
+export type { WriteBatch } from './write-batch';
+export { isUniqueViolation } from './write-path';
 
 /**
  * The one place records are read for clients and written by anyone (src/server/README.md): routes,
