@@ -1,6 +1,7 @@
 import type { CollectionDeclaration, FileField } from '#domain/collections/fields';
-import { isPlainObject, type FieldError, type FieldErrors } from '#domain/validation';
+import type { FieldError, FieldErrors } from '#domain/validation';
 import { CANNOT_SET, UNKNOWN_FIELD } from '../records/client-fields';
+import type { RecordBody } from '../records/record-body';
 import { bytesInWords, sniffType, typeInWords } from './file-types';
 
 // What a create or update does to a record's files, as PocketBase 0.23 reads it (pure: the store
@@ -26,7 +27,7 @@ export interface NewFile {
 
 export interface FileChanges {
   /** The body without its file keys, for the collection's own validation. */
-  body: unknown;
+  body: RecordBody;
   /** Each changed file field's new value (a name, or a list of names). */
   values: Record<string, string | string[]>;
   added: NewFile[];
@@ -103,7 +104,7 @@ function uploadRefusal(field: FileField, name: string, upload: Upload): FieldErr
  */
 export function fileChanges(
   declaration: CollectionDeclaration,
-  body: unknown,
+  body: RecordBody,
   uploads: readonly Upload[],
   current: Readonly<Record<string, unknown>> | null,
   nameOf: (original: string) => string,
@@ -114,7 +115,7 @@ export function fileChanges(
   const settableNow = (field: FileField) => field.settable === 'always' || field.settable === mode;
 
   const errors: FieldErrors = {};
-  const rest: Record<string, unknown> = isPlainObject(body) ? { ...body } : {};
+  const rest: Record<string, unknown> = { ...body };
   const sent = new Map<string, Array<{ how: KeyOfFile['how']; value: unknown }>>();
   for (const key of Object.keys(rest)) {
     const { field, how } = readKey(key);
@@ -189,7 +190,7 @@ export function fileChanges(
     for (const old of before) if (!names.includes(old)) removed.push(old);
   }
   if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return { ok: true, changes: { body: isPlainObject(body) ? rest : body, values, added, removed } };
+  return { ok: true, changes: { body: rest, values, added, removed } };
 }
 
 /** Every stored name a record (as the API shows it) holds in its file fields. */

@@ -5,6 +5,7 @@ import { validateInput } from '#domain/collections/validate-input';
 import type { FieldChange } from '#domain/history/record-history';
 import { isPlainObject } from '#domain/validation';
 import { ApiError, validationFailed } from '../errors';
+import type { RecordBody } from './record-body';
 import type { ApiRecord } from './record-mapping';
 import { RECORD_ID_PATTERN } from './ids';
 
@@ -16,7 +17,7 @@ import { RECORD_ID_PATTERN } from './ids';
 export interface ChosenId {
   id: string;
   /** The body without its `id`: what the collection validates, and what a repeat must match. */
-  body: Record<string, unknown>;
+  body: RecordBody;
 }
 
 const BAD_ID = { code: 'validation_invalid_value', message: 'An id is 15 lowercase letters and digits (a to z, 0 to 9).' };
@@ -25,8 +26,8 @@ export const ID_TAKEN_MESSAGE =
   'Nothing was saved: this id already belongs to a different record. Send the same record again, or choose a new id (or none).';
 
 /** The id a create's body names, if any; a malformed one is a 400 on the field. */
-export function chosenIdOf(body: unknown): ChosenId | null {
-  if (!isPlainObject(body) || !Object.hasOwn(body, 'id')) return null;
+export function chosenIdOf(body: RecordBody): ChosenId | null {
+  if (!Object.hasOwn(body, 'id')) return null;
   const { id, ...rest } = body;
   // PocketBase reads a blank id as "make one".
   if (id === '' || id === null || id === undefined) return { id: '', body: rest };
@@ -59,7 +60,7 @@ const RECORD_EXTRAS = new Set(['collectionId', 'collectionName', 'expand']);
  * the record since. Fields the validators do not read (the stamped nursery and creator) count as
  * sent. Null when the body is not a valid create (it is refused before it is stored).
  */
-export function createDigest(declaration: CollectionDeclaration, body: Readonly<Record<string, unknown>>): string | null {
+export function createDigest(declaration: CollectionDeclaration, body: RecordBody): string | null {
   const read = validateInput(declaration, body, 'create');
   if (!read.ok) return null;
   const values: Readonly<Record<string, unknown>> = read.value;
@@ -88,7 +89,7 @@ function canonical(value: unknown): unknown {
  * was created with, read as the collection's validators read it (a number sent for a text field,
  * null for blank), so a client's resend of its own body always matches.
  */
-export function sameCreate(declaration: CollectionDeclaration, body: Readonly<Record<string, unknown>>, created: ApiRecord): boolean {
+export function sameCreate(declaration: CollectionDeclaration, body: RecordBody, created: ApiRecord): boolean {
   const read = validateInput(declaration, body, 'create');
   if (!read.ok) return false;
   const values: Readonly<Record<string, unknown>> = read.value;

@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { isPlainObject, type FieldError, type FieldErrors } from '#domain/validation';
 import { RefusedBody, type ApiError } from '../errors';
+import type { RecordBody } from './record-body';
 
 /** When a client may send a field: only in a new record, only in a change, or in both. */
 export type Settable = 'create' | 'update' | 'always';
@@ -48,10 +49,9 @@ export interface RefusedFields {
  * on create; for an update anything not settable on update unless it repeats `current` (the record
  * as the API shows it). An update may carry back the `expand` an answer had (related records under
  * relation fields' names, docs/decisions/029); it is output only, never stored.
- * Returns null when the body is fine or is not an object (the collection's validator says so).
+ * Returns null when the body is fine.
  */
-export function refusedFields(body: unknown, rules: BodyFieldRules, current: Record<string, unknown> | null): RefusedFields | null {
-  if (!isPlainObject(body)) return null;
+export function refusedFields(body: RecordBody, rules: BodyFieldRules, current: Record<string, unknown> | null): RefusedFields | null {
   const mode: Settable = current ? 'update' : 'create';
   const shown: Array<[string, FieldError]> = [];
   let count = 0;

@@ -14,8 +14,9 @@ import type { AccessRules } from './access-rules';
 import { bodySchemaOf } from './body-schema';
 import type { ClientFields } from './client-fields';
 import type { FieldMap, FieldSpec, FieldType, SqlDialect } from './filter/field-map';
+import type { RecordBody } from './record-body';
 import { recordMapping, type ApiRecord } from './record-mapping';
-import type { WriteBatch } from './record-service';
+import type { WriteBatch } from './write-batch';
 import type { RecordStore, Row } from './record-store';
 
 /** What a collection's validation may use besides the body. */
@@ -77,9 +78,9 @@ export interface Collection {
    * when records of other collections must be made with it (a sign-up's new nursery), or
    * `NotStored` for a client's create that is answered as if made but must store nothing.
    */
-  prepareCreate(body: unknown, context: WriteContext): Promise<Row | CreateWith | NotStored>;
+  prepareCreate(body: RecordBody, context: WriteContext): Promise<Row | CreateWith | NotStored>;
   /** Checks the body against the existing row; returns the columns to change. */
-  prepareUpdate(body: unknown, existing: Row, context: WriteContext): Promise<Row>;
+  prepareUpdate(body: RecordBody, existing: Row, context: WriteContext): Promise<Row>;
   /** Deleting needs the team's deletion password (docs/decisions/020). */
   needsDeletePassword: boolean;
   /** A client may choose a new record's id (docs/decisions/047): not for sign-ups and nurseries. */
@@ -202,7 +203,7 @@ function stampedRelations(declaration: CollectionDeclaration): Array<[string, Re
  * 400, never silently rewritten. A `create` stamp keeps its value on update, a `write` stamp
  * becomes the caller on every client write. Trusted callers may name anyone.
  */
-function stampsOf(declaration: CollectionDeclaration, body: unknown, context: WriteContext, existing?: Row): Record<string, string> {
+function stampsOf(declaration: CollectionDeclaration, body: RecordBody, context: WriteContext, existing?: Row): Record<string, string> {
   const stamps: Record<string, string> = {};
   for (const [name, field] of stampedRelations(declaration)) {
     const caller = (field.stampWith === 'nursery' ? context.auth.user?.nursery : context.auth.user?.id) ?? '';
@@ -213,7 +214,7 @@ function stampsOf(declaration: CollectionDeclaration, body: unknown, context: Wr
       if (existing === undefined || field.stamp === 'write') stamps[name] = caller;
       continue;
     }
-    const raw = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined;
+    const raw = body[name];
     const named = raw === undefined || raw === null || raw === '' ? undefined : raw;
     const current = existing === undefined ? undefined : String(existing[name] ?? '');
     if (named !== undefined && !context.system) {
