@@ -7,14 +7,16 @@ export type Day = (typeof DAYS)[number];
 export interface DayEntry {
   /** The day's name as the board, sheets and CSV files write it. */
   label: string;
+  /** Its three letters, as statements and short dates write it ("Fri 4 Dec 2026"). */
+  short: string;
 }
 
 export const DAY_TABLE = {
-  monday: { label: 'Monday' },
-  tuesday: { label: 'Tuesday' },
-  wednesday: { label: 'Wednesday' },
-  thursday: { label: 'Thursday' },
-  friday: { label: 'Friday' },
-  saturday: { label: 'Saturday' },
-  sunday: { label: 'Sunday' },
+  monday: { label: 'Monday', short: 'Mon' },
+  tuesday: { label: 'Tuesday', short: 'Tue' },
+  wednesday: { label: 'Wednesday', short: 'Wed' },
+  thursday: { label: 'Thursday', short: 'Thu' },
+  friday: { label: 'Friday', short: 'Fri' },
+  saturday: { label: 'Saturday', short: 'Sat' },
+  sunday: { label: 'Sunday', short: 'Sun' },
 } as const satisfies Readonly<Record<Day, DayEntry>>;
