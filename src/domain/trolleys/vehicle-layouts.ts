@@ -2,7 +2,7 @@
 // (vocabulary/vehicle-kind.ts), so no function here names a kind (docs/decisions/059).
 
 import { labelOf } from '../vocabulary/label-of';
-import { VEHICLE_KIND_TABLE, VEHICLE_TYPES, type VehicleBlock, type VehicleType } from '../vocabulary/vehicle-kind';
+import { VEHICLE_BLOCK_TABLE, VEHICLE_KIND_TABLE, VEHICLE_TYPES, type VehicleBlock, type VehicleType } from '../vocabulary/vehicle-kind';
 
 /**
  * The kind's name as the mapper, its dialogs and the run sheet show it ("Lorry", "Trailer"). A
@@ -26,6 +26,11 @@ export function vehicleSizes(vehicleType: VehicleType): number[] {
 /** Which part of the vehicle a cell belongs to: a lorry is all grid; a trailer has a head block,
  * a neck block and a 3x3 grid. */
 export type CellBlock = 'grid' | VehicleBlock;
+
+/** What follows a cell's trolley name: " (head)", " (neck)", nothing for a grid cell. */
+export function blockCaption(block: CellBlock): string {
+  return block === 'grid' ? '' : ` (${VEHICLE_BLOCK_TABLE[block].label})`;
+}
 
 export interface CellPlacement {
   /** 0-based position in `vehicleInfo.grid`; staff read it as "Trolley {index + 1}". */

@@ -10,6 +10,12 @@ export type VehicleType = (typeof VEHICLE_TYPES)[number];
 /** A block drawn across the full width in front of a vehicle's grid, one cell each. */
 export type VehicleBlock = 'head' | 'neck';
 
+/** A block's word, after its trolley's name on screen and on the run sheet ("Trolley 1 (head)"). */
+export const VEHICLE_BLOCK_TABLE = {
+  head: { label: 'head' },
+  neck: { label: 'neck' },
+} as const satisfies Readonly<Record<VehicleBlock, { label: string }>>;
+
 export interface VehicleSize {
   /** The size as staff name it ("12T"), in trolleys. */
   trolleyNumber: number;

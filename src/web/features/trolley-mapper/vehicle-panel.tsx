@@ -3,7 +3,7 @@ import type { VehicleInfo } from '#domain/records';
 import { VEHICLE_TYPES, type VehicleType } from '#domain/vocabulary/vehicle-kind';
 import type { LoadCapacity } from '#domain/trolleys/load-plan';
 import { BLANK_TROLLEY_LABEL } from '#domain/trolleys/run-plan';
-import { vehicleKindLabel, vehicleLayout, vehicleSizes, type CellPlacement } from '#domain/trolleys/vehicle-layouts';
+import { blockCaption, vehicleKindLabel, vehicleLayout, vehicleSizes, type CellPlacement } from '#domain/trolleys/vehicle-layouts';
 import { Button } from '../../components/ui/button';
 import { toggleButton } from './styles';
 
@@ -173,7 +173,7 @@ export function VehiclePanel({
 function TrolleyCell({ cell, label, canWrite, onClick }: { cell: CellPlacement; label: string; canWrite: boolean; onClick: () => void }) {
   const number = cell.index + 1;
   const place: CSSProperties = { gridRow: cell.drawRow + 1, gridColumn: `${cell.drawColumn + 1} / span ${cell.columnSpan}` };
-  const block = cell.block === 'head' ? ' (head)' : cell.block === 'neck' ? ' (neck)' : '';
+  const block = blockCaption(cell.block);
   const isBlank = label === BLANK_TROLLEY_LABEL;
   return (
     <button

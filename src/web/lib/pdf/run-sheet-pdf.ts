@@ -3,7 +3,7 @@ import type { RunStop, VehicleInfo } from '#domain/records';
 import { dayMonthYear } from '#domain/trolleys/run-name';
 import { countTrollies } from '#domain/trolleys/count-trollies';
 import { stopDisplay } from '#domain/trolleys/stop-display';
-import { vehicleKindLabel, vehicleLayout, type CellPlacement } from '#domain/trolleys/vehicle-layouts';
+import { blockCaption, vehicleKindLabel, vehicleLayout, type CellPlacement } from '#domain/trolleys/vehicle-layouts';
 import { embedFonts, type PdfFonts, type SheetFonts } from './pdf-fonts';
 import { drawQr } from './pdf-qr';
 import { BLACK, creditLine, fitText, formatPrintDate, GREY, LIGHT_LINE, paginate, PT, RED, wrapWords } from './pdf-text';
@@ -219,10 +219,7 @@ function drawVehicle(doc: jsPDF, fonts: SheetFonts, info: VehicleInfo, area: Are
 }
 
 function cellCaption(cell: CellPlacement): string {
-  const name = `Trolley ${cell.index + 1}`;
-  if (cell.block === 'head') return `${name} (head)`;
-  if (cell.block === 'neck') return `${name} (neck)`;
-  return name;
+  return `Trolley ${cell.index + 1}${blockCaption(cell.block)}`;
 }
 
 function drawCell(
