@@ -15,6 +15,7 @@ import type { trolleyExports } from './collections/trolley-exports';
 import type { trolleyMovements } from './collections/trolley-movements';
 import type { userSettings } from './collections/user-settings';
 import type { users } from './collections/users';
+import type { VehicleType } from './vocabulary/vehicle-kind';
 
 export type { BaseRecord } from './collections/fields';
 
@@ -45,13 +46,7 @@ export interface TermsAgreement {
 
 export type UserRecord = RecordOf<typeof users>;
 
-/**
- * What a member of a nursery may do (docs/decisions/036): admin (the nursery's people and
- * settings, and all below), office (also deletes, with the deletion password), staff (create and
- * edit orders, statuses and runs), viewer (read-only: a yard screen or a driver's phone).
- */
-export const ROLES = ['admin', 'office', 'staff', 'viewer'] as const;
-export type Role = (typeof ROLES)[number];
+export { ROLES, type Role } from './vocabulary/role';
 
 /** A customer of a nursery (collection `customers`). */
 export type CustomerRecord = RecordOf<typeof customers>;
@@ -75,19 +70,10 @@ export type PlantLabelRecord = RecordOf<typeof plantLabels>;
 /** A nursery (organisation): every record of every other collection belongs to one. */
 export type NurseryRecord = RecordOf<typeof nurseries>;
 
-export const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
-export type Day = (typeof DAYS)[number];
-
-export const CUSTOMER_TYPES = ['wholesale', 'retail', 'missed', 'other'] as const;
-export type CustomerType = (typeof CUSTOMER_TYPES)[number];
-
-/** Board type: none = Whiteboard, holding = Holding, collect = Collect. */
-export const BOARD_TYPES = ['none', 'holding', 'collect'] as const;
-export type BoardType = (typeof BOARD_TYPES)[number];
-
-/** Loading status; "missed" is shown to staff as "Query". */
-export const ORDER_STATUSES = ['', 'working', 'missed', 'pulled', 'loaded'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export { DAYS, type Day } from './vocabulary/day';
+export { CUSTOMER_TYPES, type CustomerType } from './vocabulary/customer-type';
+export { BOARD_TYPES, type BoardType } from './vocabulary/board-type';
+export { ORDER_STATUSES, type OrderStatus } from './vocabulary/order-status';
 
 /** An order (collection `tasks`). */
 export type OrderRecord = RecordOf<typeof tasks>;
@@ -116,8 +102,7 @@ export interface RunStop {
   orderNumber: string;
 }
 
-export const VEHICLE_TYPES = ['lorry', 'trailer'] as const;
-export type VehicleType = (typeof VEHICLE_TYPES)[number];
+export { VEHICLE_TYPES, type VehicleType } from './vocabulary/vehicle-kind';
 
 export interface VehicleInfo {
   driver: string;

@@ -4,13 +4,15 @@
 
 import { readTermsAgreementChange } from '../accounts/terms';
 import { ROLES } from '../records';
+import { labelOf } from '../vocabulary/label-of';
+import { ROLE_TABLE } from '../vocabulary/role';
 import { bool, date, defineCollection, json, password, relation, select, text } from './fields';
 
 export const USERS_COLLECTION_ID = '_pb_users_auth_';
 
-/** How staff read each role. */
+/** How staff read each role (its row of vocabulary/role.ts); anything else as it is. */
 export function roleLabel(role: string): string {
-  return role === 'admin' ? 'Admin' : role === 'office' ? 'Office' : role === 'staff' ? 'Staff' : role === 'viewer' ? 'Viewer' : role;
+  return labelOf(ROLE_TABLE, role) ?? role;
 }
 
 /**

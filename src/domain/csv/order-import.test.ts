@@ -67,6 +67,13 @@ describe('reading orders from CSV', () => {
     ]);
   });
 
+  it('reads a blank status and "None" (its label) as no status', () => {
+    const read = readOrdersCsv(
+      'Customer name,Day,Week,Year,Status\r\nA,Monday,5,2027,\r\nB,Monday,5,2027, NONE \r\nC,Monday,5,2027,None\r\n',
+    );
+    expect(read.ok && read.rows.map((row) => row.values?.status)).toEqual(['', '', '']);
+  });
+
   it('says what is wrong with each row in words, and keeps the valid rows apart', () => {
     const read = readOrdersCsv('Year,Week,Day,Customer name\n2027,20,Monday,Fine\n2027,54,Someday,\n');
     expect(read.ok).toBe(true);

@@ -35,7 +35,8 @@ const ORDERS_CSV: CsvImportSpec<Column> = {
     day: (text) => choice(DAYS, dayLabel, text),
     customerType: (text) => choice(CUSTOMER_TYPES, customerTypeLabel, text),
     other: (text) => choice(BOARD_TYPES, boardTypeLabel, text),
-    status: (text) => (text.trim() === '' || text.trim().toLowerCase() === 'none' ? '' : choice(ORDER_STATUSES, statusLabel, text)),
+    // A blank cell is no status, and so is "None", the label of its row.
+    status: (text) => choice(ORDER_STATUSES, statusLabel, text),
   },
   choose: 'Choose a CSV file of orders, such as an exported week.',
   exportName: 'an exported week',

@@ -1,6 +1,8 @@
 // Calendar dates as the ledger stores them (`YYYY-MM-DD`), read as day numbers so adding days and
 // finding weekdays never depend on the machine's time zone (every step is in UTC).
 
+import { DAY_TABLE, DAYS } from '../vocabulary/day';
+
 const DATE_SHAPE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAY_MS = 86_400_000;
 
@@ -30,7 +32,8 @@ export function isoOf(year: number, month: number, day: number): string {
 /** 0 = Sunday … 6 = Saturday. */
 export const weekdayOf = (day: number): number => new Date(day * DAY_MS).getUTCDay();
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+/** Short day names in getUTCDay's order (Sunday first), from the day table. */
+const WEEKDAYS = [DAYS[6], ...DAYS.slice(0, 6)].map((day) => DAY_TABLE[day].short);
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
 /** "Fri 4 Dec 2026", how a date reads on statements and the pool check. */

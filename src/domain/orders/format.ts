@@ -1,4 +1,8 @@
-import type { BoardType, CustomerType, Day, OrderStatus } from '../records';
+import { BOARD_TYPE_TABLE, type BoardType } from '../vocabulary/board-type';
+import { CUSTOMER_TYPE_TABLE, type CustomerType } from '../vocabulary/customer-type';
+import { DAY_TABLE, type Day } from '../vocabulary/day';
+import { labelOf } from '../vocabulary/label-of';
+import { ORDER_STATUS_TABLE } from '../vocabulary/order-status';
 import type { CalendarDate } from '../weeks';
 
 /** Postcode as boards, lists and pick sheets show it. */
@@ -24,44 +28,25 @@ export function lastFour(orderNumber: string): string {
   return orderNumber.trim().slice(-4);
 }
 
-const STATUS_LABELS: Record<OrderStatus, string> = {
-  '': 'None',
-  working: 'Working',
-  missed: 'Query',
-  pulled: 'Pulled',
-  loaded: 'Loaded',
-};
+// The labels below are read from the vocabulary tables (src/domain/vocabulary, docs/decisions/059).
 
-/** Status as staff call it: "missed" is shown as "Query"; no status is "None". */
+/** Status as staff call it: "missed" is shown as "Query"; no status is "None"; anything else as it is. */
 export function statusLabel(status: string): string {
-  return (STATUS_LABELS as Record<string, string>)[status] ?? status;
+  return labelOf(ORDER_STATUS_TABLE, status) ?? status;
 }
-
-const CUSTOMER_TYPE_LABELS: Record<CustomerType, string> = {
-  wholesale: 'Wholesale',
-  retail: 'Retail',
-  missed: 'Missed',
-  other: 'Other',
-};
 
 export function customerTypeLabel(customerType: CustomerType): string {
-  return CUSTOMER_TYPE_LABELS[customerType];
+  return labelOf(CUSTOMER_TYPE_TABLE, customerType) ?? customerType;
 }
-
-const BOARD_TYPE_LABELS: Record<BoardType, string> = {
-  none: 'Whiteboard',
-  holding: 'Holding',
-  collect: 'Collect',
-};
 
 /** Board type as the order form names it: none is the Whiteboard (the weekly board). */
 export function boardTypeLabel(boardType: BoardType): string {
-  return BOARD_TYPE_LABELS[boardType];
+  return labelOf(BOARD_TYPE_TABLE, boardType) ?? boardType;
 }
 
 /** "monday" -> "Monday". */
 export function dayLabel(day: Day): string {
-  return day.charAt(0).toUpperCase() + day.slice(1);
+  return labelOf(DAY_TABLE, day) ?? day.charAt(0).toUpperCase() + day.slice(1);
 }
 
 const MONTHS = [

@@ -1,19 +1,12 @@
-import type { CustomerType } from '../records';
+import { CUSTOMER_TYPE_TABLE, type CustomerType, type LineColour } from '../vocabulary/customer-type';
 import type { OrderFields } from './order-fields';
 
-/** Colours a line can take; the web app maps each to its palette. */
-export type LineColour = 'default' | 'blue' | 'green' | 'fuchsia' | 'orange' | 'red';
+export type { LineColour };
 
-const CUSTOMER_TYPE_COLOURS: Record<CustomerType, LineColour> = {
-  wholesale: 'default',
-  retail: 'blue',
-  other: 'green',
-  missed: 'fuchsia',
-};
-
-/** A title coloured by customer type (holding list): retail blue, other green, missed fuchsia. */
+/** A title coloured by customer type (holding list): retail blue, other green, missed fuchsia (its table row). */
 export function customerTypeColour(customerType: CustomerType): LineColour {
-  return CUSTOMER_TYPE_COLOURS[customerType] ?? 'default';
+  // A stored value with no row (not a customer type) is drawn in the default colour.
+  return Object.hasOwn(CUSTOMER_TYPE_TABLE, customerType) ? CUSTOMER_TYPE_TABLE[customerType].lineColour : 'default';
 }
 
 /**

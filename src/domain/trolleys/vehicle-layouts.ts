@@ -1,34 +1,36 @@
-import type { VehicleType } from '../records';
+// How a vehicle of each kind and size is drawn, read from its row of the vehicle-kind table
+// (vocabulary/vehicle-kind.ts), so no function here names a kind (docs/decisions/059).
 
-/** Lorry sizes in trolleys; each size is that many cells of a 4-column by 6-row grid. */
-export const LORRY_SIZES = [4, 8, 12, 16, 20, 24] as const;
-export const LORRY_GRID = { columns: 4, rows: 6 } as const;
+import { labelOf } from '../vocabulary/label-of';
+import { VEHICLE_BLOCK_TABLE, VEHICLE_KIND_TABLE, VEHICLE_TYPES, type VehicleBlock, type VehicleType } from '../vocabulary/vehicle-kind';
 
-/** Trailer sizes and their cells: the first two cells are the head and neck blocks, the rest
- * fill a 3x3 grid. */
-export const TRAILER_SIZES = [
-  { trolleyNumber: 3, cells: 5 },
-  { trolleyNumber: 6, cells: 8 },
-  { trolleyNumber: 7, cells: 9 },
-] as const;
-
-/** The trailer's 3x3 grid behind its head and neck blocks. */
-export const TRAILER_GRID = { columns: 3, rows: 3 } as const;
+/**
+ * The kind's name as the mapper, its dialogs and the run sheet show it ("Lorry", "Trailer"). A
+ * missing or unknown type reads as the first kind, the lorry, as a stored run's vehicle is read.
+ */
+export function vehicleKindLabel(vehicleType: string | undefined): string {
+  return labelOf(VEHICLE_KIND_TABLE, vehicleType ?? '') ?? VEHICLE_KIND_TABLE[VEHICLE_TYPES[0]].label;
+}
 
 /** How many grid cells a vehicle of this type and size has; 0 for a size that type does not come in. */
 export function cellCount(vehicleType: VehicleType, trolleyNumber: number): number {
-  if (vehicleType === 'lorry') return (LORRY_SIZES as readonly number[]).includes(trolleyNumber) ? trolleyNumber : 0;
-  return TRAILER_SIZES.find((size) => size.trolleyNumber === trolleyNumber)?.cells ?? 0;
+  const sizes: readonly { trolleyNumber: number; cells: number }[] = VEHICLE_KIND_TABLE[vehicleType].sizes;
+  return sizes.find((size) => size.trolleyNumber === trolleyNumber)?.cells ?? 0;
 }
 
 /** The size buttons of a vehicle type, in trolleys ("4T" ... "24T"; "3T", "6T", "7T"). */
 export function vehicleSizes(vehicleType: VehicleType): number[] {
-  return vehicleType === 'lorry' ? [...LORRY_SIZES] : TRAILER_SIZES.map((size) => size.trolleyNumber);
+  return VEHICLE_KIND_TABLE[vehicleType].sizes.map((size) => size.trolleyNumber);
 }
 
 /** Which part of the vehicle a cell belongs to: a lorry is all grid; a trailer has a head block,
  * a neck block and a 3x3 grid. */
-export type CellBlock = 'grid' | 'head' | 'neck';
+export type CellBlock = 'grid' | VehicleBlock;
+
+/** What follows a cell's trolley name: " (head)", " (neck)", nothing for a grid cell. */
+export function blockCaption(block: CellBlock): string {
+  return block === 'grid' ? '' : ` (${VEHICLE_BLOCK_TABLE[block].label})`;
+}
 
 export interface CellPlacement {
   /** 0-based position in `vehicleInfo.grid`; staff read it as "Trolley {index + 1}". */
@@ -58,24 +60,16 @@ export interface VehicleLayout {
  */
 export function vehicleLayout(vehicleType: VehicleType, trolleyNumber: number): VehicleLayout {
   const count = cellCount(vehicleType, trolleyNumber);
-  if (vehicleType === 'lorry') {
-    const { columns } = LORRY_GRID;
-    const cells = Array.from({ length: count }, (_, index): CellPlacement => {
-      const row = Math.floor(index / columns);
-      const column = index % columns;
-      return { index, block: 'grid', row, column, drawRow: row, drawColumn: column, columnSpan: 1 };
-    });
-    return { columns, rows: Math.ceil(count / columns), cells };
-  }
-  const { columns } = TRAILER_GRID;
+  const kind = VEHICLE_KIND_TABLE[vehicleType];
+  const blocks: readonly VehicleBlock[] = kind.blocks;
+  const { columns } = kind;
   const cells = Array.from({ length: count }, (_, index): CellPlacement => {
-    if (index < 2) {
-      return { index, block: index === 0 ? 'head' : 'neck', row: 0, column: 0, drawRow: index, drawColumn: 0, columnSpan: columns };
-    }
-    const row = Math.floor((index - 2) / columns);
-    const column = (index - 2) % columns;
-    return { index, block: 'grid', row, column, drawRow: row + 2, drawColumn: column, columnSpan: 1 };
+    const block = blocks[index];
+    if (block !== undefined) return { index, block, row: 0, column: 0, drawRow: index, drawColumn: 0, columnSpan: columns };
+    const row = Math.floor((index - blocks.length) / columns);
+    const column = (index - blocks.length) % columns;
+    return { index, block: 'grid', row, column, drawRow: row + blocks.length, drawColumn: column, columnSpan: 1 };
   });
-  const gridRows = Math.max(0, Math.ceil((count - 2) / columns));
-  return { columns, rows: count === 0 ? 0 : 2 + gridRows, cells };
+  const gridRows = Math.max(0, Math.ceil((count - blocks.length) / columns));
+  return { columns, rows: count === 0 ? 0 : blocks.length + gridRows, cells };
 }

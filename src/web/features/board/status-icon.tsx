@@ -1,28 +1,32 @@
 import { statusLabel } from '#domain/orders/format';
-import { ORDER_STATUSES, type OrderStatus } from '#domain/records';
+import { ORDER_STATUS_TABLE, ORDER_STATUSES, type OrderStatus, type StatusIconName } from '#domain/vocabulary/order-status';
+import type { Tone } from '#domain/vocabulary/tone';
 import type { Choice } from '../../components/ui/choice-menu';
 import { LineIcon } from './line-icons';
 
 const ICON_CLASS = 'size-4 shrink-0';
 
+/** The colour of a status icon of each tone. */
+const TONE_CLASSES: Readonly<Record<Tone, string>> = {
+  neutral: 'text-slate-300',
+  info: 'text-sky-700',
+  good: 'text-emerald-700',
+  warning: 'text-amber-700',
+  danger: 'text-red-600',
+};
+
+/** Icons drawn heavier than lucide's 2 so they read at 16 px: the tick and the question mark. */
+const STROKE_WIDTHS: Readonly<Partial<Record<StatusIconName, number>>> = { check: 3, 'circle-question-mark': 2.5 };
+
 /**
- * The loading status as an icon (docs/product.md#weekly-board): pulled a tick, loaded a box with
- * an arrow, working a key, missed a red question mark, anything else a plain circle. Decorative:
- * whatever holds it says the status in words.
+ * The loading status as an icon (docs/product.md#weekly-board), the icon and tone of its row in the
+ * order-status table: pulled a tick, loaded a box with an arrow, working a key, missed a red question
+ * mark, no status a plain circle. Decorative: whatever holds it says the status in words.
  */
 export function StatusGlyph({ status, className = ICON_CLASS }: { status: OrderStatus; className?: string }) {
-  switch (status) {
-    case 'pulled':
-      return <LineIcon name="check" className={`${className} text-emerald-700`} strokeWidth={3} />;
-    case 'loaded':
-      return <LineIcon name="archive-arrow-up" className={`${className} text-sky-700`} />;
-    case 'working':
-      return <LineIcon name="key-round" className={`${className} text-amber-700`} />;
-    case 'missed':
-      return <LineIcon name="circle-question-mark" className={`${className} text-red-600`} strokeWidth={2.5} />;
-    default:
-      return <LineIcon name="circle" className={`${className} text-slate-300`} />;
-  }
+  // A stored value that is no status (never written by this app) is drawn as no status.
+  const { icon, tone } = Object.hasOwn(ORDER_STATUS_TABLE, status) ? ORDER_STATUS_TABLE[status] : ORDER_STATUS_TABLE[''];
+  return <LineIcon name={icon} className={`${className} ${TONE_CLASSES[tone]}`} strokeWidth={STROKE_WIDTHS[icon]} />;
 }
 
 /** The status as an icon with its name ("Status: Query") for screen readers and a tooltip. */
@@ -35,7 +39,7 @@ export function StatusIcon({ status }: { status: OrderStatus }) {
   );
 }
 
-/** The five statuses as menu choices, in the order of the edit form: None, Working, Query, Pulled, Loaded. */
+/** Every status as a menu choice, in the order of the edit form (the table's): None, Working, Query, Pulled, Loaded. */
 export const STATUS_CHOICES: readonly Choice<OrderStatus>[] = ORDER_STATUSES.map((status) => ({
   value: status,
   label: statusLabel(status),

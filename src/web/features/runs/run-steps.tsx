@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import type { Role } from '#domain/records';
 import { movesFor, readStateLog, RUN_MOVE_LABELS, RUN_STATE_LABELS, stepOf, type RunState } from '#domain/runs/run-states';
+import { RUN_STATE_TABLE } from '#domain/vocabulary/run-state';
+import type { Tone } from '#domain/vocabulary/tone';
 import { Button } from '../../components/ui/button';
 import { FormDialog } from '../../components/ui/form-dialog';
 import { notify } from '../../components/ui/toast';
@@ -14,12 +16,13 @@ import type { RunSummary } from '../../lib/runs/run-queries';
 // A run's state with who moved it there and when, and the buttons for the next steps the
 // person's role allows (docs/decisions/042). Dispatch asks first: it books the trolleys out.
 
-const STATE_TONES: Readonly<Record<RunState, string>> = {
-  new: 'bg-slate-100 text-slate-700',
-  loading: 'bg-amber-100 text-amber-900',
-  dispatched: 'bg-sky-100 text-sky-900',
-  delivered: 'bg-emerald-100 text-emerald-900',
-  cancelled: 'bg-red-50 text-red-800',
+/** The badge of a state of each tone (the tone is its row's in the run-state table). */
+const TONE_CLASSES: Readonly<Record<Tone, string>> = {
+  neutral: 'bg-slate-100 text-slate-700',
+  warning: 'bg-amber-100 text-amber-900',
+  info: 'bg-sky-100 text-sky-900',
+  good: 'bg-emerald-100 text-emerald-900',
+  danger: 'bg-red-50 text-red-800',
 };
 
 /** "10:42" today, "Tue 24 Nov, 10:42" another day, in the reader's own time. */
@@ -37,7 +40,7 @@ export function RunStateBadge({ run }: { run: RunSummary }) {
   const step = stepOf(readStateLog(run.stateLog), state);
   return (
     <span className="inline-flex flex-wrap items-center gap-x-1.5 text-sm">
-      <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_TONES[state]}`} data-state={state}>
+      <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${TONE_CLASSES[RUN_STATE_TABLE[state].tone]}`} data-state={state}>
         {RUN_STATE_LABELS[state]}
       </span>
       {step && (

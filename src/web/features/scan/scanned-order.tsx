@@ -12,6 +12,9 @@ import { paths } from '../../lib/paths';
 import { Link } from '../../lib/router/links';
 import { useCan } from '../../lib/use-role';
 
+/** Whether the status button at `index` is the last of an odd number, so it spans its row alone. */
+const isLoneLast = (index: number) => index === ORDER_STATUSES.length - 1 && ORDER_STATUSES.length % 2 === 1;
+
 type Saving =
   | { kind: 'idle' }
   | { kind: 'saving'; status: OrderStatus }
@@ -20,7 +23,8 @@ type Saving =
   | { kind: 'failed'; message: string; conflict: boolean };
 
 /**
- * The order a scan found, with its five statuses as large buttons: one tap saves (with the version
+ * The order a scan found, with every status of the order-status table as a large button, two to
+ * a row (an odd last one across the row: Loaded, today): one tap saves (with the version
  * on screen, so someone else's newer change is never overwritten), so Scan → Loaded is two taps.
  */
 export function ScannedOrder({ orderId }: { orderId: string }) {
@@ -90,14 +94,14 @@ function OrderWithStatuses({ order }: { order: OrderRecord }) {
 
       {canEdit && (
         <div role="group" aria-label={`Status of ${order.title}`} className="mt-4 grid grid-cols-2 gap-2">
-          {ORDER_STATUSES.map((status) => (
+          {ORDER_STATUSES.map((status, index) => (
             <button
               key={status || 'none'}
               type="button"
               aria-pressed={shown === status}
               disabled={saving.kind === 'saving'}
               onClick={() => void choose(status)}
-              className={`${buttonClass({ variant: 'secondary', size: 'lg' })} aria-pressed:border-emerald-600 aria-pressed:bg-emerald-50 ${status === 'loaded' ? 'col-span-2' : ''}`}
+              className={`${buttonClass({ variant: 'secondary', size: 'lg' })} aria-pressed:border-emerald-600 aria-pressed:bg-emerald-50 ${isLoneLast(index) ? 'col-span-2' : ''}`}
             >
               {statusLabel(status)}
             </button>

@@ -1,5 +1,5 @@
 import type { VehicleInfo, VehicleType } from '#domain/records';
-import { cellCount } from '#domain/trolleys/vehicle-layouts';
+import { cellCount, vehicleKindLabel } from '#domain/trolleys/vehicle-layouts';
 import type { VehicleChange } from '#domain/trolleys/run-plan';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
@@ -11,7 +11,8 @@ export interface PendingDrop {
   vehicleInfo: VehicleInfo;
 }
 
-const vehicleWord = (type: VehicleType) => (type === 'trailer' ? 'trailer' : 'lorry');
+/** The kind's name inside a sentence ("a trailer"). */
+const vehicleWord = (type: VehicleType) => vehicleKindLabel(type).toLowerCase();
 
 /** "Trolleys 6, 7 and 9": the filled cells from `from` on. */
 function filledTrolleys(grid: readonly string[], from: number): string {
@@ -29,10 +30,11 @@ function wording({ change, vehicleInfo }: PendingDrop): { title: string; text: s
       return { title: 'Clear all trolleys?', text: `This empties ${all}.`, confirm: 'Clear All' };
     case 'type': {
       const to = vehicleWord(change.vehicleType);
+      const label = vehicleKindLabel(change.vehicleType);
       return {
         title: `Switch to a ${to}?`,
         text: `A ${to} has other places: this clears the size and empties ${all}.`,
-        confirm: `Switch to ${to === 'trailer' ? 'Trailer' : 'Lorry'}`,
+        confirm: `Switch to ${label}`,
       };
     }
     case 'size': {

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { vehicleKindLabel } from '#domain/trolleys/vehicle-layouts';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { changedMeanwhileSentence, replaceQuestion, type SavedRun } from './run-saver';
@@ -13,7 +14,7 @@ interface SaveQuestionsProps {
 /** "Lorry 12T, 3 customers": enough to tell two runs of one name apart. */
 function describeRun(run: SavedRun): string {
   const info = run.vehicleInfo as Partial<SavedRun['vehicleInfo']> | undefined;
-  const vehicle = `${info?.vehicleType === 'trailer' ? 'Trailer' : 'Lorry'}${info?.trolleyNumber ? ` ${info.trolleyNumber}T` : ''}`;
+  const vehicle = `${vehicleKindLabel(info?.vehicleType)}${info?.trolleyNumber ? ` ${info.trolleyNumber}T` : ''}`;
   const count = Array.isArray(run.data) ? run.data.length : 0;
   return `${vehicle}, ${count} customer${count === 1 ? '' : 's'}`;
 }

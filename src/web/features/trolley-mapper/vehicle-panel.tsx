@@ -1,8 +1,9 @@
 import type { CSSProperties } from 'react';
-import type { VehicleInfo, VehicleType } from '#domain/records';
+import type { VehicleInfo } from '#domain/records';
+import { VEHICLE_TYPES, type VehicleType } from '#domain/vocabulary/vehicle-kind';
 import type { LoadCapacity } from '#domain/trolleys/load-plan';
 import { BLANK_TROLLEY_LABEL } from '#domain/trolleys/run-plan';
-import { vehicleLayout, vehicleSizes, type CellPlacement } from '#domain/trolleys/vehicle-layouts';
+import { blockCaption, vehicleKindLabel, vehicleLayout, vehicleSizes, type CellPlacement } from '#domain/trolleys/vehicle-layouts';
 import { Button } from '../../components/ui/button';
 import { toggleButton } from './styles';
 
@@ -26,10 +27,8 @@ interface VehiclePanelProps {
   fillNote: string | null;
 }
 
-const TYPES: { type: VehicleType; label: string }[] = [
-  { type: 'lorry', label: 'Lorry' },
-  { type: 'trailer', label: 'Trailer' },
-];
+/** A button per vehicle kind, in the table's order. */
+const TYPES: { type: VehicleType; label: string }[] = VEHICLE_TYPES.map((type) => ({ type, label: vehicleKindLabel(type) }));
 
 /** The vehicle: type and size buttons, the brush (current label, Blank Trolley, Erase) and the cells. */
 export function VehiclePanel({
@@ -47,7 +46,7 @@ export function VehiclePanel({
   fillNote,
 }: VehiclePanelProps) {
   const layout = vehicleLayout(vehicleInfo.vehicleType, vehicleInfo.trolleyNumber);
-  const vehicleName = vehicleInfo.vehicleType === 'trailer' ? 'trailer' : 'lorry';
+  const vehicleName = vehicleKindLabel(vehicleInfo.vehicleType).toLowerCase();
   const hasEmptyCell = vehicleInfo.grid.some((cell) => cell === '');
 
   return (
@@ -152,7 +151,7 @@ export function VehiclePanel({
         <div
           className="mt-4 grid gap-2"
           role="group"
-          aria-label={`${vehicleInfo.vehicleType === 'trailer' ? 'Trailer' : 'Lorry'} ${vehicleInfo.trolleyNumber}T trolleys`}
+          aria-label={`${vehicleKindLabel(vehicleInfo.vehicleType)} ${vehicleInfo.trolleyNumber}T trolleys`}
           style={{ gridTemplateColumns: `repeat(${layout.columns}, minmax(0, 1fr))` }}
         >
           {layout.cells.map((cell) => (
@@ -174,7 +173,7 @@ export function VehiclePanel({
 function TrolleyCell({ cell, label, canWrite, onClick }: { cell: CellPlacement; label: string; canWrite: boolean; onClick: () => void }) {
   const number = cell.index + 1;
   const place: CSSProperties = { gridRow: cell.drawRow + 1, gridColumn: `${cell.drawColumn + 1} / span ${cell.columnSpan}` };
-  const block = cell.block === 'head' ? ' (head)' : cell.block === 'neck' ? ' (neck)' : '';
+  const block = blockCaption(cell.block);
   const isBlank = label === BLANK_TROLLEY_LABEL;
   return (
     <button

@@ -3,7 +3,7 @@ import type { RunStop, VehicleInfo } from '#domain/records';
 import { dayMonthYear } from '#domain/trolleys/run-name';
 import { countTrollies } from '#domain/trolleys/count-trollies';
 import { stopDisplay } from '#domain/trolleys/stop-display';
-import { vehicleLayout, type CellPlacement } from '#domain/trolleys/vehicle-layouts';
+import { blockCaption, vehicleKindLabel, vehicleLayout, type CellPlacement } from '#domain/trolleys/vehicle-layouts';
 import { embedFonts, type PdfFonts, type SheetFonts } from './pdf-fonts';
 import { drawQr } from './pdf-qr';
 import { BLACK, creditLine, fitText, formatPrintDate, GREY, LIGHT_LINE, paginate, PT, RED, wrapWords } from './pdf-text';
@@ -105,7 +105,7 @@ function drawHeader(doc: jsPDF, fonts: SheetFonts, info: VehicleInfo, page: numb
   fonts.use('normal');
   doc.setFontSize(10);
   doc.setTextColor(...GREY);
-  const vehicle = `${info.vehicleType === 'trailer' ? 'TRAILER' : 'LORRY'}${info.trolleyNumber > 0 ? ` ${info.trolleyNumber}T` : ''}`;
+  const vehicle = `${vehicleKindLabel(info.vehicleType).toUpperCase()}${info.trolleyNumber > 0 ? ` ${info.trolleyNumber}T` : ''}`;
   doc.text(pages > 1 ? `${vehicle} - page ${page + 1} of ${pages}` : vehicle, PAGE.width - PAGE.margin, y, { align: 'right' });
   doc.setDrawColor(...BLACK);
   doc.setLineWidth(0.4);
@@ -219,10 +219,7 @@ function drawVehicle(doc: jsPDF, fonts: SheetFonts, info: VehicleInfo, area: Are
 }
 
 function cellCaption(cell: CellPlacement): string {
-  const name = `Trolley ${cell.index + 1}`;
-  if (cell.block === 'head') return `${name} (head)`;
-  if (cell.block === 'neck') return `${name} (neck)`;
-  return name;
+  return `Trolley ${cell.index + 1}${blockCaption(cell.block)}`;
 }
 
 function drawCell(
