@@ -4,20 +4,22 @@
 // only the shapes inside JSON fields (a run's stops, its vehicle, the terms agreement) are written
 // out here.
 
-import type { RecordOf } from './collections/fields';
-import type { customers } from './collections/customers';
-import type { nurseries } from './collections/nurseries';
-import type { plantLabels } from './collections/plant-labels';
-import type { runDrops } from './collections/run-drops';
-import type { standingOrders } from './collections/standing-orders';
-import type { tasks } from './collections/tasks';
-import type { trolleyExports } from './collections/trolley-exports';
-import type { trolleyMovements } from './collections/trolley-movements';
-import type { userSettings } from './collections/user-settings';
-import type { users } from './collections/users';
-
 export type { BaseRecord } from './collections/fields';
+import type { COLLECTIONS as REGISTERED } from './collections/registry';
+export type { CollectionName } from './collections/registry';
+export type { CustomerRecord } from './collections/customers';
+export type { NurseryRecord } from './collections/nurseries';
+export type { PlantLabelRecord } from './collections/plant-labels';
+export type { DropReport, RunDropRecord } from './collections/run-drops';
+export type { StandingOrderRecord } from './collections/standing-orders';
+export type { OrderRecord } from './collections/tasks';
+export type { TrolleyExportRecord } from './collections/trolley-exports';
+export type { TrolleyMovementRecord } from './collections/trolley-movements';
+export type { UserSettingsRecord } from './collections/user-settings';
+export type { UserRecord } from './collections/users';
 
+// Until the enumerations leave this module, the declarations import it at run time, so it cannot
+// import the registry's value back: the names are repeated here and the compiler keeps them equal.
 export const COLLECTIONS = {
   nurseries: 'nurseries',
   invitations: 'invitations',
@@ -31,8 +33,7 @@ export const COLLECTIONS = {
   standingOrders: 'standing_orders',
   runDrops: 'run_drops',
   plantLabels: 'plant_labels',
-} as const;
-export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];
+} as const satisfies typeof REGISTERED;
 
 export const TERMS_VERSION = 'v1.0';
 
@@ -43,8 +44,6 @@ export interface TermsAgreement {
   version: string;
 }
 
-export type UserRecord = RecordOf<typeof users>;
-
 /**
  * What a member of a nursery may do (docs/decisions/036): admin (the nursery's people and
  * settings, and all below), office (also deletes, with the deletion password), staff (create and
@@ -52,28 +51,6 @@ export type UserRecord = RecordOf<typeof users>;
  */
 export const ROLES = ['admin', 'office', 'staff', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
-
-/** A customer of a nursery (collection `customers`). */
-export type CustomerRecord = RecordOf<typeof customers>;
-
-/** One movement of a customer's trolleys, shelves and extensions (collection `trolley_movements`). */
-export type TrolleyMovementRecord = RecordOf<typeof trolleyMovements>;
-/** A customer's repeating order (collection `standing_orders`, docs/decisions/039). */
-export type StandingOrderRecord = RecordOf<typeof standingOrders>;
-
-/** What happened at one stop of a dispatched run (collection `run_drops`, docs/decisions/042). */
-export type RunDropRecord = RecordOf<typeof runDrops>;
-/** What is recorded at a drop, by the driver's phone or the office: the fields both send. */
-export type DropReport = Pick<
-  RunDropRecord,
-  'stop' | 'outcome' | 'reason' | 'receivedBy' | 'trolleysBack' | 'shelvesBack' | 'extensionsBack'
->;
-
-/** A plant on the nursery's plant-label list (collection `plant_labels`, docs/decisions/057). */
-export type PlantLabelRecord = RecordOf<typeof plantLabels>;
-
-/** A nursery (organisation): every record of every other collection belongs to one. */
-export type NurseryRecord = RecordOf<typeof nurseries>;
 
 export const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type Day = (typeof DAYS)[number];
@@ -89,9 +66,6 @@ export type BoardType = (typeof BOARD_TYPES)[number];
 export const ORDER_STATUSES = ['', 'working', 'missed', 'pulled', 'loaded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** An order (collection `tasks`). */
-export type OrderRecord = RecordOf<typeof tasks>;
-
 export const WEEKDAY_HEADING_KEYS = [
   'monday_heading',
   'tuesday_heading',
@@ -103,8 +77,6 @@ export const WEEKDAY_HEADING_KEYS = [
 ] as const;
 export type WeekdayHeadingKey = (typeof WEEKDAY_HEADING_KEYS)[number];
 export type WeekHeadings = Partial<Record<WeekdayHeadingKey, string>>;
-
-export type UserSettingsRecord = RecordOf<typeof userSettings>;
 
 /** One customer stop on a run. All strings, as the spec stores them. */
 export interface RunStop {
@@ -129,9 +101,6 @@ export interface VehicleInfo {
   trolleyNumber: number;
   grid: string[];
 }
-
-/** A saved run (collection `trolley_exports`). */
-export type TrolleyExportRecord = RecordOf<typeof trolleyExports>;
 
 /** Public, non-secret settings the server tells the web app (GET /api/app-config). */
 export interface AppConfig {

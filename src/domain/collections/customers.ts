@@ -3,7 +3,7 @@
 
 import { customerTypeLabel, dayLabel } from '../orders/format';
 import { CUSTOMER_TYPES, DAYS, type Day } from '../records';
-import { bool, defineCollection, number, relation, select, text } from './fields';
+import { bool, defineCollection, number, relation, select, text, type RecordOf } from './fields';
 
 /** A usual delivery day, or none. */
 export const DELIVERY_DAYS = ['', ...DAYS] as const;
@@ -59,3 +59,6 @@ export const customers = defineCollection({
       errors.email = { code: 'validation_invalid_email', message: 'Enter an e-mail address like name@example.com, or leave it empty.' };
   },
 });
+
+/** A customer of a nursery (collection `customers`). */
+export type CustomerRecord = RecordOf<typeof customers>;

@@ -8,7 +8,7 @@ import { MAX_YEAR, MIN_YEAR } from '../orders/order-fields';
 import { BOARD_TYPES, CUSTOMER_TYPES, DAYS } from '../records';
 import type { FieldError } from '../validation';
 import { weeksInIsoYear } from '../weeks';
-import { bool, defineCollection, number, relation, select, text, type RefineContext } from './fields';
+import { bool, defineCollection, number, relation, select, text, type RefineContext, type RecordOf } from './fields';
 import { createdBy, updatedBy } from './trail-fields';
 
 /** The longest gap between two orders of a standing order: once a year. */
@@ -108,3 +108,6 @@ export const standingOrders = defineCollection({
   // History of every change, and Deleted instead of gone (docs/decisions/034).
   trail: true,
 });
+
+/** A customer's repeating order (collection `standing_orders`, docs/decisions/039). */
+export type StandingOrderRecord = RecordOf<typeof standingOrders>;

@@ -6,7 +6,7 @@ import { MAX_YEAR, MIN_YEAR } from '../orders/order-fields';
 import { BOARD_TYPES, CUSTOMER_TYPES, DAYS, ORDER_STATUSES } from '../records';
 import { has, type FieldError } from '../validation';
 import { normalizeLegacyYear, weeksInIsoYear } from '../weeks';
-import { defaultsOf, defineCollection, number, relation, select, text, type RefineContext } from './fields';
+import { defaultsOf, defineCollection, number, relation, select, text, type RefineContext, type RecordOf } from './fields';
 import { attachments } from './attachments';
 import { createdBy, updatedBy } from './trail-fields';
 
@@ -114,6 +114,9 @@ export const tasks = defineCollection({
   // History of every change, and Deleted instead of gone (docs/decisions/034).
   trail: true,
 });
+
+/** An order (collection `tasks`). */
+export type OrderRecord = RecordOf<typeof tasks>;
 
 /** What a new order starts with (docs/product.md#add-order). Week and year have none: the form fills in the week on screen. */
 export const ORDER_DEFAULTS = defaultsOf(tasks);

@@ -4,7 +4,7 @@
 
 import { readTermsAgreementChange } from '../accounts/terms';
 import { ROLES } from '../records';
-import { bool, date, defineCollection, json, password, relation, select, text } from './fields';
+import { bool, date, defineCollection, json, password, relation, select, text, type RecordOf } from './fields';
 
 export const USERS_COLLECTION_ID = '_pb_users_auth_';
 
@@ -88,3 +88,6 @@ export const users = defineCollection({
     { name: 'users_nursery', on: ['nursery'] },
   ],
 });
+
+/** An account (collection `users`): what the API shows of it. */
+export type UserRecord = RecordOf<typeof users>;
