@@ -2,7 +2,8 @@
 // name one (`tasks.customer`) and keeps its own title and postcode, what boards and sheets show.
 
 import { customerTypeLabel, dayLabel } from '../orders/format';
-import { CUSTOMER_TYPES, DAYS, type Day } from '../records';
+import { CUSTOMER_TYPES } from '../vocabulary/customer-type';
+import { DAYS, type Day } from '../vocabulary/day';
 import { bool, defineCollection, number, relation, select, text, type RecordOf } from './fields';
 
 /** A usual delivery day, or none. */

@@ -2,7 +2,7 @@
 // with a role; the mailed link's token works once, for seven days, unless withdrawn
 // (docs/decisions/035).
 
-import { ROLES } from '../records';
+import { ROLES } from '../vocabulary/role';
 import { bool, date, defineCollection, relation, select, text, type RecordOf } from './fields';
 import { roleLabel } from './users';
 

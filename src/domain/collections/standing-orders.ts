@@ -4,8 +4,10 @@
 // (`tasks.standingOrder`, `tasks.standingWeek`), which the database keeps unique.
 
 import { boardTypeLabel, customerTypeLabel, dayLabel } from '../orders/format';
-import { MAX_YEAR, MIN_YEAR } from '../orders/order-fields';
-import { BOARD_TYPES, CUSTOMER_TYPES, DAYS } from '../records';
+import { MAX_YEAR, MIN_YEAR } from '../orders/order-years';
+import { BOARD_TYPES } from '../vocabulary/board-type';
+import { CUSTOMER_TYPES } from '../vocabulary/customer-type';
+import { DAYS } from '../vocabulary/day';
 import type { FieldError } from '../validation';
 import { weeksInIsoYear } from '../weeks';
 import { bool, defineCollection, number, relation, select, text, type RefineContext, type RecordOf } from './fields';

@@ -2,8 +2,11 @@
 // defaults are the ones existing data and the original app use.
 
 import { boardTypeLabel, customerTypeLabel, dayLabel, statusLabel } from '../orders/format';
-import { MAX_YEAR, MIN_YEAR } from '../orders/order-fields';
-import { BOARD_TYPES, CUSTOMER_TYPES, DAYS, ORDER_STATUSES } from '../records';
+import { MAX_YEAR, MIN_YEAR } from '../orders/order-years';
+import { BOARD_TYPES } from '../vocabulary/board-type';
+import { CUSTOMER_TYPES } from '../vocabulary/customer-type';
+import { DAYS } from '../vocabulary/day';
+import { ORDER_STATUSES } from '../vocabulary/order-status';
 import { has, type FieldError } from '../validation';
 import { normalizeLegacyYear, weeksInIsoYear } from '../weeks';
 import { defaultsOf, defineCollection, number, relation, select, text, type RefineContext, type RecordOf } from './fields';

@@ -3,7 +3,7 @@
 // which the server's users collection applies; this declaration says what is stored and shown.
 
 import { readTermsAgreementChange } from '../accounts/terms';
-import { ROLES } from '../records';
+import { ROLES } from '../vocabulary/role';
 import { bool, date, defineCollection, json, password, relation, select, text, type RecordOf } from './fields';
 
 export const USERS_COLLECTION_ID = '_pb_users_auth_';

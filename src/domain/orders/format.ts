@@ -1,4 +1,7 @@
-import type { BoardType, CustomerType, Day, OrderStatus } from '../records';
+import type { BoardType } from '../vocabulary/board-type';
+import type { CustomerType } from '../vocabulary/customer-type';
+import type { Day } from '../vocabulary/day';
+import type { OrderStatus } from '../vocabulary/order-status';
 import type { CalendarDate } from '../weeks';
 
 /** Postcode as boards, lists and pick sheets show it. */

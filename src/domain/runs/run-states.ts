@@ -2,18 +2,16 @@
 // cancelled before it leaves. Pure: the moves, who may make them, and the log of who made each.
 // No imports beyond types: the Runs screen and the board read the labels.
 
-import type { Role } from '../records';
+import type { Role } from '../vocabulary/role';
 
-export const RUN_STATES = ['new', 'loading', 'dispatched', 'delivered', 'cancelled'] as const;
-export type RunState = (typeof RUN_STATES)[number];
+import { RUN_STATE_TABLE, RUN_STATES, type RunState } from '../vocabulary/run-state';
 
-export const RUN_STATE_LABELS: Readonly<Record<RunState, string>> = {
-  new: 'New',
-  loading: 'Loading',
-  dispatched: 'Dispatched',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-};
+export { RUN_STATES, type RunState };
+
+/** The word for each state, read from its table (docs/decisions/059). */
+export const RUN_STATE_LABELS: Readonly<Record<RunState, string>> = Object.fromEntries(
+  RUN_STATES.map((state) => [state, RUN_STATE_TABLE[state].label]),
+) as Record<RunState, string>;
 
 /** One step of a run's life: the state it moved to, when (ISO time, the server's clock) and who. */
 export interface RunStateStep {
