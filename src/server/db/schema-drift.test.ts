@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isolatedPostgres } from '../../../tests/support/postgres';
-import { columnOf, isMultiFile, type Field } from '#domain/collections/fields';
+import { columnOf, isMultiFile, type CollectionDeclaration, type Field } from '#domain/collections/fields';
 import { DECLARATIONS } from '#domain/collections/registry';
 import { openDatabase, type DatabaseHandle } from './database';
 
@@ -82,6 +82,9 @@ function indexOf(unique: boolean, on: string, where: string | undefined): Index 
 
 const isPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
+/** Every registered collection (src/domain/collections/registry.ts): its table must exist once migrated. */
+const REGISTERED = DECLARATIONS.map((declaration): [string, CollectionDeclaration] => [declaration.name, declaration]);
+
 async function columnsIn(handle: DatabaseHandle, table: string): Promise<Map<string, Column>> {
   const columns = new Map<string, Column>();
   if (handle.dialect === 'sqlite') {
@@ -143,8 +146,7 @@ describe(`each collection's declaration and the migrated database (${isPostgres 
     for (const cleanup of cleanups) await cleanup();
   });
 
-  // Every registered collection (src/domain/collections/registry.ts): its table exists once migrated.
-  describe.each(DECLARATIONS.map((declaration) => [declaration.name, declaration] as const))('%s', (table, declaration) => {
+  describe.each(REGISTERED)('%s', (table, declaration) => {
     it('has exactly the declared columns, of their kind, NOT NULL, with their defaults', async () => {
       const actual = await columnsIn(handle, table);
       const expected = new Map<string, Column>([
