@@ -29,9 +29,10 @@ async function shapeOf(db: Kysely<unknown>, table: string): Promise<Shape> {
       SELECT column_name, ordinal_position, data_type, is_nullable, column_default, is_identity, identity_generation
       FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ${table}
       ORDER BY ordinal_position`.execute(db);
+    // Each throwaway database is a schema of its own, which indexdef names: left out.
     const { rows: indexes } = await sql<Record<string, unknown>>`
-      SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema() AND tablename = ${table}
-      ORDER BY indexname`.execute(db);
+      SELECT indexname, replace(indexdef, current_schema() || '.', '') AS indexdef FROM pg_indexes
+      WHERE schemaname = current_schema() AND tablename = ${table} ORDER BY indexname`.execute(db);
     const { rows: keys } = await sql<Record<string, unknown>>`
       SELECT constraint_name, constraint_type FROM information_schema.table_constraints
       WHERE table_schema = current_schema() AND table_name = ${table} AND constraint_type IN ('PRIMARY KEY', 'UNIQUE')
