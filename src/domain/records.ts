@@ -6,7 +6,8 @@
 // import cycle; import from the owning module there.
 
 export type { BaseRecord } from './collections/fields';
-export { COLLECTIONS, type CollectionName } from './collections/registry';
+export { COLLECTIONS } from './collections/names';
+export type { CollectionName } from './collections/registry';
 export type { CustomerRecord } from './collections/customers';
 export type { InvitationRecord } from './collections/invitations';
 export type { NurseryRecord } from './collections/nurseries';

@@ -8,6 +8,7 @@
 // This module sits above every declaration: nothing under src/domain/collections imports it.
 
 import type { CollectionDeclaration } from './fields';
+import { COLLECTIONS as NAMES } from './names';
 import { customers } from './customers';
 import { invitations } from './invitations';
 import { nurseries } from './nurseries';
@@ -45,10 +46,15 @@ export type CollectionName = Registry[CollectionKey]['name'];
 /** The declaration of the collection called `N`. */
 export type DeclarationOf<N extends CollectionName> = Extract<Registry[CollectionKey], { name: N }>;
 
-/** The collections' names in the API and the database, by their names in code. */
-export const COLLECTIONS = Object.fromEntries(Object.entries(REGISTRY).map(([key, declaration]) => [key, declaration.name])) as {
+/**
+ * The collections' names in the API and the database, by their names in code (names.ts, kept light
+ * for the screens): the same collections as the registry, under the same names, or no compile.
+ */
+export const COLLECTIONS: { readonly [K in CollectionKey]: Registry[K]['name'] } = NAMES satisfies {
   readonly [K in CollectionKey]: Registry[K]['name'];
 };
+const NAMES_REGISTERED: [Exclude<keyof typeof NAMES, CollectionKey>] extends [never] ? true : never = true;
+void NAMES_REGISTERED;
 
 /** Every declaration, in the registry's order. */
 export const DECLARATIONS: ReadonlyArray<Registry[CollectionKey]> = Object.values(REGISTRY);

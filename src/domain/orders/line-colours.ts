@@ -1,4 +1,4 @@
-import type { CustomerType } from '../records';
+import type { CustomerType } from '../vocabulary/customer-type';
 import type { OrderFields } from './order-fields';
 
 /** Colours a line can take; the web app maps each to its palette. */

@@ -1,4 +1,4 @@
-import type { CustomerType } from '../records';
+import type { CustomerType } from '../vocabulary/customer-type';
 
 /** The colour of an order's line on the pick sheet (docs/product.md#pick-sheet): retail blue, other red, missed
  * magenta, wholesale the default text colour. Screens and the PDF map the tone to their colours. */

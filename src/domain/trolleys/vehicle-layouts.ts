@@ -1,4 +1,4 @@
-import type { VehicleType } from '../records';
+import type { VehicleType } from '../vocabulary/vehicle-kind';
 
 /** Lorry sizes in trolleys; each size is that many cells of a 4-column by 6-row grid. */
 export const LORRY_SIZES = [4, 8, 12, 16, 20, 24] as const;
