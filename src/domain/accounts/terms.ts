@@ -1,4 +1,4 @@
-import { TERMS_VERSION, type TermsAgreement } from '../records';
+import { TERMS_VERSION, type TermsAgreement } from './current-terms';
 import { describeIn, isPlainObject, readText, type FieldError } from '../validation';
 import { isValidCalendarDate } from '../weeks';
 

@@ -1,4 +1,4 @@
-import type { TermsAgreement } from '../records';
+import type { TermsAgreement } from './current-terms';
 import {
   BLANK,
   bodyError,

@@ -2,8 +2,9 @@
 // name one (`tasks.customer`) and keeps its own title and postcode, what boards and sheets show.
 
 import { customerTypeLabel, dayLabel } from '../orders/format';
-import { CUSTOMER_TYPES, DAYS, type Day } from '../records';
-import { bool, defineCollection, number, relation, select, text } from './fields';
+import { CUSTOMER_TYPES } from '../vocabulary/customer-type';
+import { DAYS, type Day } from '../vocabulary/day';
+import { bool, defineCollection, number, relation, select, text, type RecordOf } from './fields';
 
 /** A usual delivery day, or none. */
 export const DELIVERY_DAYS = ['', ...DAYS] as const;
@@ -59,3 +60,6 @@ export const customers = defineCollection({
       errors.email = { code: 'validation_invalid_email', message: 'Enter an e-mail address like name@example.com, or leave it empty.' };
   },
 });
+
+/** A customer of a nursery (collection `customers`). */
+export type CustomerRecord = RecordOf<typeof customers>;

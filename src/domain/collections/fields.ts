@@ -10,7 +10,6 @@
 // literal types (`settable: 'never'`, `hidden: true`, a select's values) and the record types
 // are computed from them rather than written out again.
 
-import type { CollectionName } from '../records';
 import type { FieldError, TextLines } from '../validation';
 
 /** When a client may send a field: only in a new record, only in a change, in both, or never (the server sets it). */
@@ -89,8 +88,12 @@ export interface JsonField<T = unknown> extends FieldBase {
 
 export interface RelationField extends FieldBase {
   readonly kind: 'relation';
-  /** The collection whose record's id this holds (PocketBase's `expand` follows it). */
-  readonly collection: CollectionName;
+  /**
+   * The collection whose record's id this holds (PocketBase's `expand` follows it). A name, not a
+   * CollectionName: the registry (registry.ts) sits above the declarations and refuses, at compile
+   * time, a relation to a collection it does not list.
+   */
+  readonly collection: string;
   readonly default?: '';
   /**
    * Set by the server to the caller's id rather than by the client: on create only ('create', e.g.
@@ -171,8 +174,12 @@ export interface RefineContext {
   existing: Readonly<Record<string, unknown>> | undefined;
 }
 
-export interface CollectionDeclaration<Fields extends Readonly<Record<string, Field>> = Readonly<Record<string, Field>>> {
-  readonly name: CollectionName;
+export interface CollectionDeclaration<
+  Fields extends Readonly<Record<string, Field>> = Readonly<Record<string, Field>>,
+  Name extends string = string,
+> {
+  /** The collection's name (and its table's); its literal type makes the registry's CollectionName. */
+  readonly name: Name;
   /** Stable collection id, as PocketBase puts in every record and token. */
   readonly id: string;
   /** What a body of this collection is called in "The … could not be read." */
@@ -230,7 +237,7 @@ export function json<T, const O extends Omit<Options<JsonField<T>>, 'read'>>(
   return { kind: 'json', read, ...options };
 }
 
-export function relation<const C extends CollectionName, const O extends Omit<Options<RelationField>, 'collection'>>(
+export function relation<const C extends string, const O extends Omit<Options<RelationField>, 'collection'>>(
   collection: C,
   options: O,
 ): O & { readonly kind: 'relation'; readonly collection: C } {
@@ -238,9 +245,9 @@ export function relation<const C extends CollectionName, const O extends Omit<Op
 }
 
 /** Checks what TypeScript cannot (a settable text without a length limit) and returns the declaration as given. */
-export function defineCollection<const Fields extends Readonly<Record<string, Field>>>(
-  declaration: CollectionDeclaration<Fields>,
-): CollectionDeclaration<Fields> {
+export function defineCollection<const Fields extends Readonly<Record<string, Field>>, const Name extends string>(
+  declaration: CollectionDeclaration<Fields, Name>,
+): CollectionDeclaration<Fields, Name> {
   for (const [name, field] of Object.entries(declaration.fields)) {
     if (name === 'id' || name === 'created' || name === 'updated' || name === 'expand')
       throw new Error(`${declaration.name}.${name}: every collection has this field already`);

@@ -2,8 +2,8 @@
 // with a role; the mailed link's token works once, for seven days, unless withdrawn
 // (docs/decisions/035).
 
-import { ROLES } from '../records';
-import { bool, date, defineCollection, relation, select, text } from './fields';
+import { ROLES } from '../vocabulary/role';
+import { bool, date, defineCollection, relation, select, text, type RecordOf } from './fields';
 import { roleLabel } from './users';
 
 /**
@@ -48,3 +48,6 @@ export const invitations = defineCollection({
       errors.revoked = { code: 'validation_invalid_value', message: 'This invitation has already been used, so it cannot be withdrawn.' };
   },
 });
+
+/** An invitation to a nursery (collection `invitations`, docs/decisions/035). */
+export type InvitationRecord = RecordOf<typeof invitations>;

@@ -3,7 +3,7 @@
 
 import { NURSERY_NAME_MAX_LENGTH } from '../accounts/validate-signup';
 import { readWeekHeadings } from '../settings/week-headings-field';
-import { defineCollection, json, password, text } from './fields';
+import { defineCollection, json, password, text, type RecordOf } from './fields';
 
 export { NURSERY_NAME_MAX_LENGTH };
 
@@ -38,3 +38,6 @@ export const nurseries = defineCollection({
   },
   indexes: [],
 });
+
+/** A nursery (organisation): every record of every other collection belongs to one. */
+export type NurseryRecord = RecordOf<typeof nurseries>;

@@ -3,7 +3,7 @@
 // (`plant_name`, `has_labels`, `user`), so its data and its SDK calls fit as they are.
 
 import { LABEL_STATES, labelStateLabel, MAX_PLANT_NAME } from '../plant-labels/plant-labels';
-import { defineCollection, relation, select, text } from './fields';
+import { defineCollection, relation, select, text, type RecordOf } from './fields';
 import { createdBy, updatedBy } from './trail-fields';
 
 /**
@@ -30,3 +30,6 @@ export const plantLabels = defineCollection({
   ],
   trail: true,
 });
+
+/** A plant on the nursery's plant-label list (collection `plant_labels`, docs/decisions/057). */
+export type PlantLabelRecord = RecordOf<typeof plantLabels>;

@@ -5,7 +5,7 @@
 import { isIsoDate } from '../ledger/iso-dates';
 import { MAX_POOL_COUNT, MAX_POOL_DATES, MAX_POOL_ROWS, readMapping, type ColumnMapping, type PoolRow } from '../ledger/pool-statement';
 import type { FieldError } from '../validation';
-import type { FieldRead } from './fields';
+import type { FieldRead, RecordOf } from './fields';
 import { defineCollection, json, relation, text } from './fields';
 
 const SET_BY_SERVER: FieldError = {
@@ -99,3 +99,6 @@ export const poolStatements = defineCollection({
       };
   },
 });
+
+/** An imported pool statement (collection `pool_statements`, docs/decisions/040). */
+export type PoolStatementRecord = RecordOf<typeof poolStatements>;

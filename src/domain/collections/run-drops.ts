@@ -4,7 +4,7 @@
 
 import { MAX_MOVEMENT_COUNT } from './trolley-movements';
 import type { FieldError } from '../validation';
-import { defineCollection, file, number, relation, select, text, type RefineContext } from './fields';
+import { defineCollection, file, number, relation, select, text, type RefineContext, type RecordOf } from './fields';
 
 export const DROP_OUTCOMES = ['delivered', 'not_delivered'] as const;
 export type DropOutcome = (typeof DROP_OUTCOMES)[number];
@@ -117,3 +117,11 @@ export const runDrops = defineCollection({
   ],
   refine: dropRules,
 });
+
+/** What happened at one stop of a dispatched run (collection `run_drops`, docs/decisions/042). */
+export type RunDropRecord = RecordOf<typeof runDrops>;
+/** What is recorded at a drop, by the driver's phone or the office: the fields both send. */
+export type DropReport = Pick<
+  RunDropRecord,
+  'stop' | 'outcome' | 'reason' | 'receivedBy' | 'trolleysBack' | 'shelvesBack' | 'extensionsBack'
+>;

@@ -4,11 +4,13 @@
 // (`tasks.standingOrder`, `tasks.standingWeek`), which the database keeps unique.
 
 import { boardTypeLabel, customerTypeLabel, dayLabel } from '../orders/format';
-import { MAX_YEAR, MIN_YEAR } from '../orders/order-fields';
-import { BOARD_TYPES, CUSTOMER_TYPES, DAYS } from '../records';
+import { MAX_YEAR, MIN_YEAR } from '../orders/order-years';
+import { BOARD_TYPES } from '../vocabulary/board-type';
+import { CUSTOMER_TYPES } from '../vocabulary/customer-type';
+import { DAYS } from '../vocabulary/day';
 import type { FieldError } from '../validation';
 import { weeksInIsoYear } from '../weeks';
-import { bool, defineCollection, number, relation, select, text, type RefineContext } from './fields';
+import { bool, defineCollection, number, relation, select, text, type RefineContext, type RecordOf } from './fields';
 import { createdBy, updatedBy } from './trail-fields';
 
 /** The longest gap between two orders of a standing order: once a year. */
@@ -108,3 +110,6 @@ export const standingOrders = defineCollection({
   // History of every change, and Deleted instead of gone (docs/decisions/034).
   trail: true,
 });
+
+/** A customer's repeating order (collection `standing_orders`, docs/decisions/039). */
+export type StandingOrderRecord = RecordOf<typeof standingOrders>;

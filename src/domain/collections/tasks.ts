@@ -2,11 +2,14 @@
 // defaults are the ones existing data and the original app use.
 
 import { boardTypeLabel, customerTypeLabel, dayLabel, statusLabel } from '../orders/format';
-import { MAX_YEAR, MIN_YEAR } from '../orders/order-fields';
-import { BOARD_TYPES, CUSTOMER_TYPES, DAYS, ORDER_STATUSES } from '../records';
+import { MAX_YEAR, MIN_YEAR } from '../orders/order-years';
+import { BOARD_TYPES } from '../vocabulary/board-type';
+import { CUSTOMER_TYPES } from '../vocabulary/customer-type';
+import { DAYS } from '../vocabulary/day';
+import { ORDER_STATUSES } from '../vocabulary/order-status';
 import { has, type FieldError } from '../validation';
 import { normalizeLegacyYear, weeksInIsoYear } from '../weeks';
-import { defaultsOf, defineCollection, number, relation, select, text, type RefineContext } from './fields';
+import { defaultsOf, defineCollection, number, relation, select, text, type RefineContext, type RecordOf } from './fields';
 import { attachments } from './attachments';
 import { createdBy, updatedBy } from './trail-fields';
 
@@ -114,6 +117,9 @@ export const tasks = defineCollection({
   // History of every change, and Deleted instead of gone (docs/decisions/034).
   trail: true,
 });
+
+/** An order (collection `tasks`). */
+export type OrderRecord = RecordOf<typeof tasks>;
 
 /** What a new order starts with (docs/product.md#add-order). Week and year have none: the form fills in the week on screen. */
 export const ORDER_DEFAULTS = defaultsOf(tasks);

@@ -2,7 +2,7 @@
 
 import { planFixedReason, readStateLog, RUN_STATE_LABELS, RUN_STATES, type RunState } from '../runs/run-states';
 import { readStops, readVehicleInfo, RUN_LIMITS } from '../trolleys/run-fields';
-import { defineCollection, json, relation, select, text } from './fields';
+import { defineCollection, json, relation, select, text, type RecordOf } from './fields';
 import { createdBy, updatedBy } from './trail-fields';
 
 const STATE_BY_STEPS = {
@@ -68,3 +68,6 @@ export const trolleyExports = defineCollection({
     }
   },
 });
+
+/** A saved run (collection `trolley_exports`). */
+export type TrolleyExportRecord = RecordOf<typeof trolleyExports>;

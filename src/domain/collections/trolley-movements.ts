@@ -6,7 +6,7 @@
 import { ADJUSTMENT_REASONS, COUNTS, MOVEMENT_KINDS, type Count } from '../ledger/balance';
 import type { FieldError } from '../validation';
 import { parseCalendarDate } from '../weeks';
-import { defineCollection, number, relation, select, text, type RefineContext } from './fields';
+import { defineCollection, number, relation, select, text, type RefineContext, type RecordOf } from './fields';
 import { attachments } from './attachments';
 import { createdBy, updatedBy } from './trail-fields';
 
@@ -133,3 +133,6 @@ export const trolleyMovements = defineCollection({
   // History of every change, and Deleted instead of gone (docs/decisions/034).
   trail: true,
 });
+
+/** One movement of a customer's trolleys, shelves and extensions (collection `trolley_movements`). */
+export type TrolleyMovementRecord = RecordOf<typeof trolleyMovements>;

@@ -1,7 +1,7 @@
 // Each user's settings (collection `user_settings`): the week headings of their board.
 
 import { readWeekHeadings } from '../settings/week-headings-field';
-import { defineCollection, json, relation } from './fields';
+import { defineCollection, json, relation, type RecordOf } from './fields';
 
 /** One record per user, visible and writable only by that user; `user` and `nursery` are set by the server. */
 export const userSettings = defineCollection({
@@ -17,3 +17,6 @@ export const userSettings = defineCollection({
   },
   indexes: [{ name: 'user_settings_user_unique', on: ['user'], unique: true }],
 });
+
+/** A person's own settings (collection `user_settings`). */
+export type UserSettingsRecord = RecordOf<typeof userSettings>;

@@ -3,10 +3,9 @@
 // which the server's users collection applies; this declaration says what is stored and shown.
 
 import { readTermsAgreementChange } from '../accounts/terms';
-import { ROLES } from '../records';
 import { labelOf } from '../vocabulary/label-of';
-import { ROLE_TABLE } from '../vocabulary/role';
-import { bool, date, defineCollection, json, password, relation, select, text } from './fields';
+import { ROLE_TABLE, ROLES } from '../vocabulary/role';
+import { bool, date, defineCollection, json, password, relation, select, text, type RecordOf } from './fields';
 
 export const USERS_COLLECTION_ID = '_pb_users_auth_';
 
@@ -90,3 +89,6 @@ export const users = defineCollection({
     { name: 'users_nursery', on: ['nursery'] },
   ],
 });
+
+/** An account (collection `users`): what the API shows of it. */
+export type UserRecord = RecordOf<typeof users>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CustomerRecord } from '../records';
+import type { CustomerRecord } from '../collections/customers';
 import { CUSTOMER_FIELD_OF, markDuplicates, readCustomersCsv } from './customer-import';
 import { customersCsv } from './exports';
 

@@ -6,7 +6,8 @@
 import { customers, DELIVERY_DAYS } from '../collections/customers';
 import { matchKey } from '../customers/matching';
 import { customerTypeLabel, dayLabel } from '../orders/format';
-import { CUSTOMER_TYPES, type Day } from '../records';
+import { CUSTOMER_TYPES } from '../vocabulary/customer-type';
+import type { Day } from '../vocabulary/day';
 import type { Steps } from '../steps';
 import { choice, readCsvRows, readCsvRowsInSteps, withProblem, type CsvImportSpec, type ImportedRow, type ImportRead } from './csv-import';
 import { CUSTOMER_COLUMNS } from './exports';

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { CustomerRecord, OrderRecord, TrolleyMovementRecord } from '../records';
+import type { CustomerRecord } from '../collections/customers';
+import type { OrderRecord } from '../collections/tasks';
+import type { TrolleyMovementRecord } from '../collections/trolley-movements';
 import { parseCsv } from './csv';
 import { countCell, csvFileName, customersCsv, ledgerCsv, ordersCsv } from './exports';
 

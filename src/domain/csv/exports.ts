@@ -5,7 +5,10 @@
 import { MOVEMENT_KIND_LABELS, REASON_LABELS } from '../collections/trolley-movements';
 import { changeOf } from '../ledger/statement';
 import { boardTypeLabel, customerTypeLabel, dayLabel, formatPostcode, statusLabel } from '../orders/format';
-import { DAYS, type CustomerRecord, type Day, type OrderRecord, type TrolleyMovementRecord } from '../records';
+import type { CustomerRecord } from '../collections/customers';
+import type { OrderRecord } from '../collections/tasks';
+import type { TrolleyMovementRecord } from '../collections/trolley-movements';
+import { DAYS, type Day } from '../vocabulary/day';
 import { toCsv, type CsvCell } from './csv';
 
 /** The columns of an order, in this order: also what the order import reads (headers by name). */

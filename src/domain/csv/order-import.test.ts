@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderRecord } from '../records';
+import type { OrderRecord } from '../collections/tasks';
 import { ordersCsv } from './exports';
 import { unguard } from './csv-import';
 import { FIELD_OF, readOrdersCsv } from './order-import';

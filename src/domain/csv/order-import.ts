@@ -3,7 +3,10 @@
 
 import { tasks } from '../collections/tasks';
 import { boardTypeLabel, customerTypeLabel, dayLabel, statusLabel } from '../orders/format';
-import { BOARD_TYPES, CUSTOMER_TYPES, DAYS, ORDER_STATUSES } from '../records';
+import { BOARD_TYPES } from '../vocabulary/board-type';
+import { CUSTOMER_TYPES } from '../vocabulary/customer-type';
+import { DAYS } from '../vocabulary/day';
+import { ORDER_STATUSES } from '../vocabulary/order-status';
 import type { Steps } from '../steps';
 import { choice, readCsvRows, readCsvRowsInSteps, type CsvImportSpec, type ImportRead } from './csv-import';
 import { ORDER_COLUMNS } from './exports';

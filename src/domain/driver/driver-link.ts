@@ -1,7 +1,7 @@
 // The driver's link (docs/decisions/044): a link scoped to one run that a driver opens from the
 // run sheet's QR code or types from its short address, with no account. Pure and without
 // imports from the server: the web app's driver page and Runs read these shapes too.
-import type { DropReport, RunDropRecord } from '../records';
+import type { DropReport, RunDropRecord } from '../collections/run-drops';
 
 /** How long a new link works (docs/decisions/044): the run's day and a spare day either side. */
 export const DRIVER_LINK_DAYS = 3;

@@ -1,4 +1,4 @@
-import type { RunStop } from '../records';
+import type { RunStop } from '../trolleys/run-fields';
 import { formatMapperPostcode } from '../orders/format';
 import { dayMonthYear, fileNamePart } from '../trolleys/run-name';
 

@@ -2,7 +2,7 @@
 // extensions go out to its customer, once. Pure: how a stop is named in the ledger, what a stop's
 // counts start as, and reading the counts a person edited.
 
-import type { RunStop } from '../records';
+import type { RunStop } from '../trolleys/run-fields';
 import type { FieldError } from '../validation';
 import { COUNTS, type Balance } from './balance';
 import { MAX_MOVEMENT_COUNT } from '../collections/trolley-movements';

@@ -1,4 +1,4 @@
-import { DAYS, type Day } from '../records';
+import { DAYS, type Day } from '../vocabulary/day';
 import { datesOfIsoWeek, type CalendarDate } from '../weeks';
 import { dayLabel } from './format';
 

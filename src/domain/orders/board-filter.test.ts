@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderRecord } from '../records';
+import type { OrderRecord } from '../collections/tasks';
 import { boardDays, isBoardFiltered, isShownByFilter, NO_BOARD_FILTER, parseBoardFilter, type BoardFilter } from './board-filter';
 
 type Line = Pick<OrderRecord, 'id' | 'day' | 'status' | 'customerType' | 'trollies'>;

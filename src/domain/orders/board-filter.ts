@@ -2,7 +2,10 @@
 // (docs/product.md#weekly-board): hide loaded orders, or show one status or one customer type.
 // Also what each day adds up to: its orders and trolleys, as shown.
 import { countTrollies } from '../trolleys/count-trollies';
-import { CUSTOMER_TYPES, DAYS, ORDER_STATUSES, type CustomerType, type Day, type OrderRecord, type OrderStatus } from '../records';
+import type { OrderRecord } from '../collections/tasks';
+import { CUSTOMER_TYPES, type CustomerType } from '../vocabulary/customer-type';
+import { DAYS, type Day } from '../vocabulary/day';
+import { ORDER_STATUSES, type OrderStatus } from '../vocabulary/order-status';
 
 /** `all`, every status but loaded (`not-loaded`), or one status. */
 export type StatusFilter = 'all' | 'not-loaded' | OrderStatus;

@@ -7,7 +7,4 @@ import type { tasks } from '../collections/tasks';
  */
 export type OrderFields = EditableOf<typeof tasks>;
 
-// The years an order may be in. Here rather than in the declaration so that the board's week
-// picker can read them without loading the whole declaration.
-export const MIN_YEAR = 2000;
-export const MAX_YEAR = 2100;
+export { MAX_YEAR, MIN_YEAR } from './order-years';

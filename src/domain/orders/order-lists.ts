@@ -11,7 +11,8 @@
 // Years: the server stores real years. The original app stored 2024 as 0, and the server reads
 // a 0 it is sent as 2024 before it stores it (the year field of collections/tasks.ts), so no stored order has year 0
 // and the lists compare the stored year as it is.
-import { DAYS, type CustomerType, type Day } from '../records';
+import type { CustomerType } from '../vocabulary/customer-type';
+import { DAYS, type Day } from '../vocabulary/day';
 import type { OrderFields } from './order-fields';
 
 export interface WeekSelection {

@@ -2,7 +2,7 @@
 // cancelled before it leaves. Pure: the moves, who may make them, and the log of who made each.
 // No imports beyond types: the Runs screen and the board read the labels.
 
-import type { Role } from '../records';
+import type { Role } from '../vocabulary/role';
 
 import { RUN_STATE_TABLE, RUN_STATES, type RunState } from '../vocabulary/run-state';
 

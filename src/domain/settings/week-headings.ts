@@ -1,4 +1,5 @@
-import { DAYS, WEEKDAY_HEADING_KEYS, type Day, type WeekHeadings, type WeekdayHeadingKey } from '../records';
+import { WEEKDAY_HEADING_KEYS, type WeekHeadings, type WeekdayHeadingKey } from './week-headings-field';
+import { DAYS, type Day } from '../vocabulary/day';
 
 /** The route heading when a user has set none for a day (docs/product.md#weekly-board). */
 export const DEFAULT_ROUTE_HEADING = 'Misc';

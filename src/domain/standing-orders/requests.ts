@@ -2,7 +2,7 @@
 // understands (docs/decisions/039). Shared by the server's routes and the web's dialogs.
 
 import { MAX_YEAR, MIN_YEAR } from '../orders/order-fields';
-import { DAYS, type Day } from '../records';
+import { DAYS, type Day } from '../vocabulary/day';
 import type { FieldError } from '../validation';
 import { weeksInIsoYear, type IsoWeek } from '../weeks';
 

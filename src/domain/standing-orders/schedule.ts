@@ -1,7 +1,7 @@
 // Which standing orders fall in a week, and the orders they make (docs/decisions/039). Pure: the
 // server's Fill week and the web's preview read the same answers.
 
-import type { StandingOrderRecord } from '../records';
+import type { StandingOrderRecord } from '../collections/standing-orders';
 import { datesOfIsoWeek, weeksInIsoYear, type IsoWeek } from '../weeks';
 import { OPEN_ENDED } from '../collections/standing-orders';
 

@@ -1,4 +1,4 @@
-import type { RunStop } from '../records';
+import type { RunStop } from './run-fields';
 
 /** The label a grid cell gets when staff click a stop: "title - orderNumber", or just the title
  * when the order number is empty or zero (docs/product.md#trolley-mapper). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RunStop, VehicleInfo } from '../records';
+import type { RunStop, VehicleInfo } from './run-fields';
 import { blankSpareCells, fillInReverseDropOrder, loadCapacity, loadingOrder, stopPlacements, trolleysNeeded } from './load-plan';
 import { emptyVehicleInfo, freshGrid } from './run-plan';
 

@@ -1,7 +1,8 @@
 // Which trolleys of a run are on the vehicle, and loading the rest in reverse drop order
 // (docs/product.md#loading-order). Plain data in, plain data out: the mapper and its tests call
 // these, and any check of a run's load must call the same functions.
-import type { RunStop, VehicleInfo, VehicleType } from '../records';
+import type { RunStop, VehicleInfo } from './run-fields';
+import type { VehicleType } from '../vocabulary/vehicle-kind';
 import { customerLabel } from './customer-label';
 import { BLANK_TROLLEY_LABEL } from './run-plan';
 import { vehicleLayout } from './vehicle-layouts';

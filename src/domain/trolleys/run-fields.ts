@@ -1,9 +1,31 @@
 // How a run's stops and vehicle details are read from a client (the `data` and `vehicleInfo`
 // fields of collections/trolley-exports.ts), and the limits of a run.
 import type { FieldRead } from '../collections/fields';
-import { VEHICLE_TYPES, type RunStop, type VehicleInfo } from '../records';
 import { describeIn, isPlainObject, oneOf, readInteger, readText, type FieldError } from '../validation';
+import { VEHICLE_TYPES, type VehicleType } from '../vocabulary/vehicle-kind';
 import { parseCalendarDate } from '../weeks';
+
+/** One customer stop on a run. All strings, as the spec stores them. */
+export interface RunStop {
+  id: string;
+  title: string;
+  postcode: string;
+  trollies: string;
+  extras: string;
+  orderNumber: string;
+}
+
+/** A run's vehicle, driver and load plan grid (a run's `vehicleInfo`). */
+export interface VehicleInfo {
+  driver: string;
+  reg: string;
+  code: string;
+  /** yyyy-mm-dd */
+  date: string;
+  vehicleType: VehicleType;
+  trolleyNumber: number;
+  grid: string[];
+}
 
 export const RUN_LIMITS = {
   name: 200,

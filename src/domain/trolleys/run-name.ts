@@ -1,4 +1,4 @@
-import type { VehicleInfo } from '../records';
+import type { VehicleInfo } from './run-fields';
 
 /** yyyy-mm-dd -> dd-mm-yyyy, the order staff write dates in (run names, the run sheet). */
 export function dayMonthYear(date: string): string {

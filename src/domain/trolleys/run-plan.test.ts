@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { VehicleInfo } from '../records';
+import type { VehicleInfo } from './run-fields';
 import {
   chooseVehicleSize,
   clearCells,

@@ -1,4 +1,5 @@
-import type { RunStop, VehicleInfo, VehicleType } from '../records';
+import type { RunStop, VehicleInfo } from './run-fields';
+import type { VehicleType } from '../vocabulary/vehicle-kind';
 import { cellCount } from './vehicle-layouts';
 
 /** The label a cell gets from the Blank Trolley button. */

@@ -1,4 +1,5 @@
-import type { OrderRecord, RunStop } from '../records';
+import type { OrderRecord } from '../collections/tasks';
+import type { RunStop } from './run-fields';
 
 /** A customer stop for the trolley mapper, made from an order (all strings, as runs store them). */
 export function runStopOf(order: Pick<OrderRecord, 'id' | 'title' | 'postcode' | 'trollies' | 'extras' | 'orderNumber'>): RunStop {

@@ -1,4 +1,4 @@
-import type { RunStop } from '../records';
+import type { RunStop } from './run-fields';
 import { formatMapperPostcode, lastFour } from '../orders/format';
 
 /** One stop as the mapper list and the run sheet show it (docs/product.md#trolley-mapper). */

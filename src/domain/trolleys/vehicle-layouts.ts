@@ -1,6 +1,5 @@
 // How a vehicle of each kind and size is drawn, read from its row of the vehicle-kind table
 // (vocabulary/vehicle-kind.ts), so no function here names a kind (docs/decisions/059).
-
 import { labelOf } from '../vocabulary/label-of';
 import { VEHICLE_BLOCK_TABLE, VEHICLE_KIND_TABLE, VEHICLE_TYPES, type VehicleBlock, type VehicleType } from '../vocabulary/vehicle-kind';
 

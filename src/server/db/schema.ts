@@ -1,16 +1,5 @@
 import type { CollectionDeclaration } from '#domain/collections/fields';
-import type { customers } from '#domain/collections/customers';
-import type { invitations } from '#domain/collections/invitations';
-import type { nurseries } from '#domain/collections/nurseries';
-import type { plantLabels } from '#domain/collections/plant-labels';
-import type { poolStatements } from '#domain/collections/pool-statements';
-import type { runDrops } from '#domain/collections/run-drops';
-import type { standingOrders } from '#domain/collections/standing-orders';
-import type { tasks } from '#domain/collections/tasks';
-import type { trolleyExports } from '#domain/collections/trolley-exports';
-import type { trolleyMovements } from '#domain/collections/trolley-movements';
-import type { userSettings } from '#domain/collections/user-settings';
-import type { users } from '#domain/collections/users';
+import type { Registry } from '#domain/collections/registry';
 import type { ColumnType } from 'kysely';
 
 // Row shapes as stored. SQLite returns booleans as 0/1 and PostgreSQL as true/false, so they are
@@ -43,19 +32,19 @@ type RowOf<C> = Flatten<
 type FieldsOf<C> = C extends CollectionDeclaration<infer Fields> ? Fields : never;
 type Flatten<T> = { [K in keyof T]: T[K] } & {};
 
-/** E-mail addresses are always stored lower-case; `tokenKey` is part of every token's signing key. */
-export type UsersTable = RowOf<typeof users>;
+/**
+ * Every collection's table, read from the registry (src/domain/collections/registry.ts): a
+ * collection registered there has its row type here without a line of its own.
+ */
+type CollectionTables = { [K in keyof Registry as Registry[K]['name']]: RowOf<Registry[K]> };
+
+/**
+ * E-mail addresses are always stored lower-case; `tokenKey` is part of every token's signing key;
+ * `tokenHash` (invitations) is the SHA-256 of the mailed token, never the token itself.
+ */
+export type UsersTable = CollectionTables['users'];
 /** `deletePasswordHash` is '' for a nursery without a deletion password of its own. */
-export type NurseriesTable = RowOf<typeof nurseries>;
-export type TasksTable = RowOf<typeof tasks>;
-/** `tokenHash` is the SHA-256 of the mailed token; the token itself is never stored. */
-export type InvitationsTable = RowOf<typeof invitations>;
-export type CustomersTable = RowOf<typeof customers>;
-export type TrolleyMovementsTable = RowOf<typeof trolleyMovements>;
-/** `mapping` and `rows` are JSON text (migration 013). */
-export type PoolStatementsTable = RowOf<typeof poolStatements>;
-/** One per stop of a dispatched run (migration 014, docs/decisions/042). */
-export type RunDropsTable = RowOf<typeof runDrops>;
+export type NurseriesTable = CollectionTables['nurseries'];
 
 /**
  * What each customer holds (migration 011, docs/decisions/038): kept by triggers on
@@ -70,12 +59,6 @@ export interface TrolleyBalancesTable {
   /** The first day of the unbroken run of days the customer has held something (YYYY-MM-DD); '' when nothing. */
   since: string;
 }
-export type StandingOrdersTable = RowOf<typeof standingOrders>;
-export type UserSettingsTable = RowOf<typeof userSettings>;
-export type TrolleyExportsTable = RowOf<typeof trolleyExports>;
-/** The plant-label list (migration 019, docs/decisions/057). */
-export type PlantLabelsTable = RowOf<typeof plantLabels>;
-
 export interface ThrottlesTable {
   key: string;
   count: number;
@@ -172,19 +155,9 @@ export interface ChosenIdsTable {
   digest: string;
 }
 
-export interface Database {
-  nurseries: NurseriesTable;
-  invitations: InvitationsTable;
-  users: UsersTable;
-  tasks: TasksTable;
-  user_settings: UserSettingsTable;
-  trolley_exports: TrolleyExportsTable;
-  customers: CustomersTable;
-  trolley_movements: TrolleyMovementsTable;
+/** Every table: the collections' (from the registry), then those that hold no collection's records. */
+export interface Database extends CollectionTables {
   trolley_balances: TrolleyBalancesTable;
-  pool_statements: PoolStatementsTable;
-  standing_orders: StandingOrdersTable;
-  run_drops: RunDropsTable;
   throttles: ThrottlesTable;
   realtime_outbox: RealtimeOutboxTable;
   record_history: RecordHistoryTable;
@@ -194,5 +167,4 @@ export interface Database {
   stored_files: StoredFilesTable;
   imported_records: ImportedRecordsTable;
   chosen_ids: ChosenIdsTable;
-  plant_labels: PlantLabelsTable;
 }

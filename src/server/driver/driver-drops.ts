@@ -8,9 +8,9 @@ import type { UploadBudget } from '../files/upload-budget';
 import { runDropsCollection } from '../records/collections/run-drops';
 import type { RecordService } from '../records/record-service';
 import type { Row } from '../records/record-store';
+import type { DriverLinksTable as DriverLink } from '../db/schema';
 import type { RunLifecycleService } from '../runs/run-lifecycle-service';
 import type { DropBody } from '../runs/run-schemas';
-import type { DriverLink } from './driver-service';
 
 /** Multipart sends every value as text: a count arrives as "2". */
 const COUNT_FIELDS = ['trolleysBack', 'shelvesBack', 'extensionsBack'] as const;

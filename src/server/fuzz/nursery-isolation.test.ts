@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POOL_API } from '#domain/ledger/pool-statement';
+import { COLLECTION_NAMES, type CollectionName } from '#domain/collections/registry';
 import type { Role } from '#domain/records';
 import { RUNS_API } from '#domain/runs/runs-api';
 import { FUTURE_YEAR } from '../../../tests/support/open-weeks';
@@ -24,20 +25,9 @@ const runs = (n: number) => Math.max(1, Math.round(n * SCALE));
 const counts = { byId: 0, lists: 0, creates: 0, etags: 0, realtime: 0, trail: 0 };
 
 const ROLES: readonly Role[] = ['admin', 'office', 'staff', 'viewer'];
-const COLLECTIONS = [
-  'tasks',
-  'user_settings',
-  'trolley_exports',
-  'users',
-  'nurseries',
-  'customers',
-  'trolley_movements',
-  'standing_orders',
-  'pool_statements',
-  'run_drops',
-  'plant_labels',
-] as const;
-type CollectionName = (typeof COLLECTIONS)[number];
+// Every registered collection (src/domain/collections/registry.ts): one registered later is tried
+// too, and `records` below, a Record over its names, does not compile without its records.
+const COLLECTIONS = COLLECTION_NAMES;
 
 interface Nursery {
   id: string;
@@ -99,6 +89,8 @@ async function makeNursery(tag: string): Promise<Nursery> {
   });
   // A plant on its plant-label list (docs/decisions/057).
   const plant = await members.staff.pb.collection('plant_labels').create({ plant_name: `Common ${tag} Lavandula`, has_labels: 'print' });
+  // An invitation its admin sent (docs/decisions/035): only the nursery's admins see it.
+  const invitation = await admin.pb.collection('invitations').create({ email: `common-${tag}@nursery.test`, role: 'staff' });
   // A dispatched run's drop (docs/decisions/042).
   const stop = { id: '', title: `Common ${tag} stop`, postcode: `${tag} 1AA`, trollies: '1', extras: '', orderNumber: '' };
   const dispatched = await admin.pb.collection('trolley_exports').create({ name: `Common ${tag} dispatched`, data: [stop], vehicleInfo });
@@ -131,6 +123,7 @@ async function makeNursery(tag: string): Promise<Nursery> {
     pool_statements: [pool.id],
     run_drops: [drop.id],
     plant_labels: [plant.id],
+    invitations: [invitation.id],
   };
   return {
     id: admin.nursery,
@@ -492,18 +485,14 @@ describe('nothing crosses nurseries', { timeout: 300_000 }, () => {
     const [alpha, bravo] = nurseries as [Nursery, Nursery];
     const subscribers: Array<{ who: TestAccount; own: Nursery; events: RecordEvent[]; unsubscribe: () => Promise<void> }> = [];
     const topics = (other: Nursery): Array<[string, string, Record<string, unknown>?]> => [
-      ['tasks', '*'],
-      ['tasks', other.records.tasks[0] as string],
+      // Every registered collection, whole and by one of the other nursery's records.
+      ...COLLECTIONS.flatMap((collection): Array<[string, string]> => [
+        [collection, '*'],
+        [collection, other.records[collection][0] as string],
+      ]),
       ['tasks', '*', { filter: `nursery = "${other.id}"` }],
       ['tasks', '*', { filter: `title ~ "${other.tag}"`, fields: 'id,nursery,title' }],
       ['tasks', '*', { headers: { Authorization: other.members.admin.pb.authStore.token } }],
-      ['trolley_exports', '*'],
-      ['trolley_exports', other.records.trolley_exports[0] as string],
-      ['user_settings', '*'],
-      ['users', '*'],
-      ['users', other.members.admin.id],
-      ['nurseries', '*'],
-      ['nurseries', other.id],
     ];
     // Every member of Bravo listens to everything, and to Alpha's records by name, on one stream each.
     for (const role of ROLES) {
@@ -519,8 +508,49 @@ describe('nothing crosses nurseries', { timeout: 300_000 }, () => {
       };
       subscribers.push({ who, own: bravo, events, unsubscribe });
     }
-    // Alpha's people change everything they can.
-    const changes = fc.sample(fc.tuple(fc.constantFrom(...ROLES), fc.constantFrom('task', 'run', 'settings', 'nursery', 'account')), {
+    // Alpha's people change everything they can: a change of each registered collection's record,
+    // written as a member may (a collection registered later needs its line here to compile).
+    const change: Record<CollectionName, (pb: PocketBase, role: Role, stamp: string) => Promise<unknown>> = {
+      tasks: (pb, _role, stamp) =>
+        pb
+          .collection('tasks')
+          .update(alpha.records.tasks[0] as string, { status: 'pulled', orderInfo: `Common note ${alpha.tag} ${stamp}` }),
+      trolley_exports: (pb, _role, stamp) =>
+        pb.collection('trolley_exports').update(alpha.records.trolley_exports[0] as string, { name: `Common ${alpha.tag} run ${stamp}` }),
+      user_settings: (pb, _role, stamp) =>
+        pb
+          .collection('user_settings')
+          .getFullList()
+          .then((mine) =>
+            pb.collection('user_settings').update(String(mine[0]?.id), { settings_json: { monday_heading: `${alpha.tag} ${stamp}` } }),
+          ),
+      nurseries: (pb, _role, stamp) =>
+        pb.collection('nurseries').update(alpha.id, { headings: { monday_heading: `${alpha.tag} ${stamp}` } }),
+      users: (pb, role, stamp) => pb.collection('users').update(alpha.members[role].id, { name: `${alpha.tag} ${stamp}` }),
+      invitations: (pb) => pb.collection('invitations').update(alpha.records.invitations[0] as string, { revoked: false }),
+      customers: (pb, _role, stamp) =>
+        pb.collection('customers').update(alpha.records.customers[0] as string, { notes: `Common note ${alpha.tag} ${stamp}` }),
+      trolley_movements: (pb, _role, stamp) =>
+        pb
+          .collection('trolley_movements')
+          .update(alpha.records.trolley_movements[0] as string, { note: `Common note ${alpha.tag} ${stamp}` }),
+      standing_orders: (pb, _role, stamp) =>
+        pb
+          .collection('standing_orders')
+          .update(alpha.records.standing_orders[0] as string, { title: `Common ${alpha.tag} standing ${stamp}` }),
+      pool_statements: (pb, _role, stamp) =>
+        pb
+          .collection('pool_statements')
+          .update(alpha.records.pool_statements[0] as string, { fileName: `common-${alpha.tag}-${stamp}.csv` }),
+      // Drops change by their own route only (docs/decisions/042): the attempt is refused, nothing is sent.
+      run_drops: (pb, _role, stamp) =>
+        pb.collection('run_drops').update(alpha.records.run_drops[0] as string, { reason: `Common note ${alpha.tag} ${stamp}` }),
+      plant_labels: (pb, _role, stamp) =>
+        pb
+          .collection('plant_labels')
+          .update(alpha.records.plant_labels[0] as string, { plant_name: `Common ${alpha.tag} Lavandula ${stamp}` }),
+    };
+    const changes = fc.sample(fc.tuple(fc.constantFrom(...ROLES), fc.constantFrom(...COLLECTIONS)), {
       numRuns: runs(60),
       seed: 15,
     });
@@ -528,29 +558,7 @@ describe('nothing crosses nurseries', { timeout: 300_000 }, () => {
     for (const [role, what] of changes) {
       const pb = alpha.members[role].pb;
       const stamp = Math.random().toString(36).slice(2, 8);
-      const attempt = (() => {
-        switch (what) {
-          case 'task':
-            return pb
-              .collection('tasks')
-              .update(alpha.records.tasks[0] as string, { status: 'pulled', orderInfo: `Common note ${alpha.tag} ${stamp}` });
-          case 'run':
-            return pb
-              .collection('trolley_exports')
-              .update(alpha.records.trolley_exports[0] as string, { name: `Common ${alpha.tag} run ${stamp}` });
-          case 'settings':
-            return pb
-              .collection('user_settings')
-              .getFullList()
-              .then((mine) =>
-                pb.collection('user_settings').update(String(mine[0]?.id), { settings_json: { monday_heading: `${alpha.tag} ${stamp}` } }),
-              );
-          case 'nursery':
-            return pb.collection('nurseries').update(alpha.id, { headings: { monday_heading: `${alpha.tag} ${stamp}` } });
-          case 'account':
-            return pb.collection('users').update(alpha.members[role].id, { name: `${alpha.tag} ${stamp}` });
-        }
-      })();
+      const attempt = change[what](pb, role, stamp);
       // Viewers' and others' refusals are part of the attempt; what is written is what counts.
       await attempt.then(
         () => written++,
@@ -587,19 +595,7 @@ describe('nothing crosses nurseries', { timeout: 300_000 }, () => {
 async function snapshot(): Promise<Record<string, string[]>> {
   const { db } = server.built.database;
   const out: Record<string, string[]> = {};
-  for (const table of [
-    'nurseries',
-    'users',
-    'tasks',
-    'user_settings',
-    'trolley_exports',
-    'customers',
-    'trolley_movements',
-    'standing_orders',
-    'pool_statements',
-    'run_drops',
-    'plant_labels',
-  ] as const) {
+  for (const table of COLLECTION_NAMES) {
     const rows = await db.selectFrom(table).select(['id', 'updated']).orderBy('id').execute();
     out[table] = rows.map((row) => `${row.id}@${row.updated}`);
   }

@@ -1,4 +1,5 @@
 import type { CollectionDeclaration, Field, RelationField } from '#domain/collections/fields';
+import type { CollectionName } from '#domain/collections/registry';
 import { validateInput } from '#domain/collections/validate-input';
 import type { FieldError } from '#domain/validation';
 import type { TObject } from '@sinclair/typebox';
@@ -261,7 +262,10 @@ async function checkNamedRelations(
 }
 
 /** Builds a served collection from its declaration and the server's own parts. */
-export function serverCollection(declaration: CollectionDeclaration, parts: ServerParts): Collection {
+export function serverCollection<N extends CollectionName>(
+  declaration: CollectionDeclaration<Readonly<Record<string, Field>>, N>,
+  parts: ServerParts,
+): Collection & { name: N } {
   const mapping = recordMapping(declaration);
   const relations: Record<string, string> = {};
   const reasons: Record<string, FieldError> = {};
@@ -273,7 +277,7 @@ export function serverCollection(declaration: CollectionDeclaration, parts: Serv
   const shownFields = ['id', 'collectionId', 'collectionName', 'created', 'updated'];
   for (const [name, field] of Object.entries(declaration.fields)) if (!field.hidden) shownFields.push(name);
 
-  const collection: Collection = {
+  const collection: Collection & { name: N } = {
     declaration,
     name: declaration.name,
     id: declaration.id,

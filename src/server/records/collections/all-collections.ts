@@ -1,3 +1,4 @@
+import type { CollectionName } from '#domain/collections/registry';
 import type { Collection } from '../collection';
 import { customersCollection } from './customers';
 import { invitationsCollection } from './invitations';
@@ -12,18 +13,25 @@ import { trolleyMovementsCollection } from './trolley-movements';
 import { userSettingsCollection } from './user-settings';
 import { usersCollection } from './users';
 
+/**
+ * The server's part of every registered collection (src/domain/collections/registry.ts), by name:
+ * a collection registered without its server part — its access rules — does not compile
+ * (docs/decisions/060).
+ */
+export const SERVER_COLLECTIONS = {
+  nurseries: nurseriesCollection,
+  users: usersCollection,
+  tasks: tasksCollection,
+  user_settings: userSettingsCollection,
+  trolley_exports: trolleyExportsCollection,
+  invitations: invitationsCollection,
+  customers: customersCollection,
+  trolley_movements: trolleyMovementsCollection,
+  pool_statements: poolStatementsCollection,
+  standing_orders: standingOrdersCollection,
+  run_drops: runDropsCollection,
+  plant_labels: plantLabelsCollection,
+} as const satisfies { readonly [N in CollectionName]: Collection & { name: N } };
+
 /** Every collection the server serves, for the server, the operator CLI and the demo seed alike. */
-export const ALL_COLLECTIONS: readonly Collection[] = [
-  nurseriesCollection,
-  usersCollection,
-  tasksCollection,
-  userSettingsCollection,
-  trolleyExportsCollection,
-  invitationsCollection,
-  customersCollection,
-  trolleyMovementsCollection,
-  poolStatementsCollection,
-  standingOrdersCollection,
-  runDropsCollection,
-  plantLabelsCollection,
-];
+export const ALL_COLLECTIONS: readonly Collection[] = Object.values(SERVER_COLLECTIONS);

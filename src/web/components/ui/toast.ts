@@ -7,6 +7,8 @@
 // starts again instead), and toasts of one `group` replace each other ("Order Added" then "Order
 // Removed" is one toast). The toast area lets taps through to the lines under it (./toaster).
 
+import type { ToastAction } from './toast-action';
+
 /** 2 s success, 4 s error and default (docs/product.md#limits). */
 export const SUCCESS_TOAST_DURATION_MS = 2000;
 export const TOAST_DURATION_MS = 4000;
@@ -17,11 +19,7 @@ export const TOAST_LIMIT = 3;
 
 export type ToastKind = 'success' | 'error' | 'info';
 
-/** One button in a toast ("Reload", "Undo"); pressing it also dismisses the toast. */
-export interface ToastAction {
-  label: string;
-  onClick: () => void;
-}
+export type { ToastAction };
 
 export interface ToastOptions {
   /** Toasts of one group replace each other instead of stacking. */

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import type { ToastAction } from './toast';
+import type { ToastAction } from './toast-action';
 
 /**
  * A toast's message with its one button. The toast itself lets taps through to the board under

@@ -2,11 +2,9 @@
 // BarcodeDetector where it reads QR codes (Android's Chrome, Safari 17+), else the zxing decoder,
 // which is downloaded only then: neither is part of the board's first load.
 
-/** Reads the QR code in the video's current frame, or null when it shows none (yet). */
-export interface QrReader {
-  engine: 'barcode-detector' | 'zxing';
-  read(video: HTMLVideoElement): Promise<string | null>;
-}
+import type { QrReader } from './qr-reader-type';
+
+export type { QrReader };
 
 // The Shape Detection API is not in TypeScript's DOM library yet: just what is used here.
 interface DetectedBarcode {

@@ -5,7 +5,7 @@ import DecodeHintType from '@zxing/library/esm/core/DecodeHintType';
 import HybridBinarizer from '@zxing/library/esm/core/common/HybridBinarizer';
 import QRCodeReader from '@zxing/library/esm/core/qrcode/QRCodeReader';
 import RGBLuminanceSource from '@zxing/library/esm/core/RGBLuminanceSource';
-import type { QrReader } from './qr-reader';
+import type { QrReader } from './qr-reader-type';
 
 /** Frames larger than this (long side, px) are scaled down first: a label's code stays well readable, and a phone decodes faster. */
 const MAX_SIDE = 960;
