@@ -75,6 +75,20 @@ export class Throttles {
     return (await this.storedCount(key)) + (this.inMemory(key, this.now())?.count ?? 0);
   }
 
+  /** The current window of `key` without counting a hit; undefined when none is open. */
+  async peek(key: string): Promise<ThrottleCount | undefined> {
+    const now = this.now();
+    const row = await this.db
+      .selectFrom('throttles')
+      .select(['count', 'resetsAt'])
+      .where('key', '=', key)
+      .where('resetsAt', '>', now)
+      .executeTakeFirst();
+    const extra = this.inMemory(key, now);
+    if (!row && !extra) return undefined;
+    return { count: Number(row?.count ?? 0) + (extra?.count ?? 0), resetsAt: Number(row?.resetsAt ?? extra?.resetsAt) };
+  }
+
   /** Gives back one hit (a request that was counted up front and turned out not to count). */
   async refund(key: string): Promise<void> {
     const extra = this.inMemory(key, this.now());

@@ -78,6 +78,18 @@ describe('mail limits, over SMTP', () => {
     expect(refusal.message).toMatch(/^Too many e-mails to this address\. Try again in 2[34] hours\.$/);
   });
 
+  it('when the ten-minute and the daily limit are both full, the refusal names the longer wait', async () => {
+    const email = address('both-full');
+    // 1 + 3 + 3 + 3: the tenth mail of the day also fills its ten minutes.
+    for (let sent = 0; sent < MAIL_LIMITS.recipientPerDay; sent++) {
+      if (sent % MAIL_LIMITS.recipientPer10Minutes === 1) clock += 10 * MINUTE;
+      await invite(admin.pb, email);
+    }
+    const refusal = await failure(invite(admin.pb, email));
+    expect(refusal.status).toBe(429);
+    expect(refusal.message).toMatch(/^Too many e-mails to this address\. Try again in 2[34] hours\.$/);
+  });
+
   it('password resets: every request answers 204, only 3 mails go out, the rest are logged', async () => {
     const person = await createAccount(server);
     const pb = server.client();

@@ -90,9 +90,11 @@ export class Outbox {
   }
 
   /**
-   * Counts the mail on every limit at once (each hit is one atomic upsert, shared by instances);
-   * when any limit is passed every hit is given back, so a refused mail costs nothing and two
-   * instances racing for the last place never both send. Null when the mail may go.
+   * Counts the mail on each limit in turn (each hit is one atomic upsert, shared by instances), so
+   * two instances racing for the last place never both send. The first limit passed stops the
+   * count and every hit is given back: a refused mail costs nothing and never touches the later
+   * counters, so a burst of refusals cannot briefly fill the daily or nursery window and refuse a
+   * mail that was within every limit. Null when the mail may go.
    */
   private async admit(message: MailMessage, sender: MailSender): Promise<string | null> {
     const recipient = message.to.trim().toLowerCase();
@@ -106,17 +108,19 @@ export class Outbox {
         sentence: TOO_MANY_FROM_NURSERY,
       },
     ];
-    const counts: ThrottleCount[] = [];
-    for (const limit of limits) counts.push(await this.throttles.hit(limit.key, limit.windowMs));
-    const passed = limits
-      .map((limit, i) => ({ limit, count: counts[i] }))
-      .filter(({ limit, count }) => count !== undefined && count.count > limit.max);
-    if (passed.length === 0) return null;
-    for (const limit of limits) await this.throttles.refund(limit.key);
-    // The longest wait decides when the mail could go.
-    const resetsAt = Math.max(...passed.map(({ count }) => count?.resetsAt ?? 0));
-    const first = passed[0]?.limit.sentence ?? TOO_MANY_TO_ADDRESS;
-    return `${first} ${tryAgainIn(resetsAt - this.now())}`;
+    for (const [i, limit] of limits.entries()) {
+      const count: ThrottleCount = await this.throttles.hit(limit.key, limit.windowMs);
+      if (count.count <= limit.max) continue;
+      for (const hit of limits.slice(0, i + 1)) await this.throttles.refund(hit.key);
+      // A later limit already full makes the wait longer: the longest wait decides when the mail could go.
+      let resetsAt = count.resetsAt;
+      for (const later of limits.slice(i + 1)) {
+        const window = await this.throttles.peek(later.key);
+        if (window && window.count >= later.max) resetsAt = Math.max(resetsAt, window.resetsAt);
+      }
+      return `${limit.sentence} ${tryAgainIn(resetsAt - this.now())}`;
+    }
+    return null;
   }
 
   private deliver(message: MailMessage): void {
