@@ -113,6 +113,8 @@ export const tasks = defineCollection({
     // An order made from a standing order for a week is made once: the database refuses a second.
     { name: 'tasks_standing_week', on: ['standingOrder', 'standingWeek'], unique: true, where: '"standingOrder" <> \'\'' },
   ],
+  // Write-only: link the order to the customer of its name, made when there is none (docs/decisions/062).
+  bodyOnly: { newCustomer: 'always' },
   refine: weekInYear,
   // History of every change, and Deleted instead of gone (docs/decisions/034).
   trail: true,

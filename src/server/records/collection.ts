@@ -79,9 +79,12 @@ export interface Collection {
    * when records of other collections must be made with it (a sign-up's new nursery), or
    * `NotStored` for a client's create that is answered as if made but must store nothing.
    */
-  prepareCreate(body: RecordBody, context: WriteContext): Promise<Row | CreateWith | NotStored>;
-  /** Checks the body against the existing row; returns the columns to change. */
-  prepareUpdate(body: RecordBody, existing: Row, context: WriteContext): Promise<Row>;
+  prepareCreate(body: RecordBody, context: WriteContext): Promise<Row | CreateWith | NotStored | DecidedInWrite>;
+  /**
+   * Checks the body against the existing row; returns the columns to change, or `DecidedInWrite`
+   * when some are decided in the write's own transaction.
+   */
+  prepareUpdate(body: RecordBody, existing: Row, context: WriteContext): Promise<Row | DecidedInWrite>;
   /** Deleting needs the team's deletion password (docs/decisions/020). */
   needsDeletePassword: boolean;
   /** A client may choose a new record's id (docs/decisions/047): not for sign-ups and nurseries. */
@@ -121,6 +124,21 @@ export class NotStored {
   constructor(readonly row: Row) {}
 }
 
+/**
+ * Columns of a record decided in its write's own transaction, from what the database holds then
+ * (an order's customer, found or made from its name: docs/decisions/062). Reads and locks go
+ * through `batch`, which may also make other records. Throwing undoes the whole write.
+ */
+export type DecideInWrite = (batch: WriteBatch) => Promise<Row>;
+
+/** A create's new row or an update's changes, with columns still to be decided in the write's transaction. */
+export class DecidedInWrite {
+  constructor(
+    readonly row: Row,
+    readonly decide: DecideInWrite,
+  ) {}
+}
+
 /** The server's own parts of a collection; the rest is read from its declaration. */
 export interface ServerParts {
   rules: AccessRules;
@@ -131,6 +149,11 @@ export interface ServerParts {
    * return values the server sets besides (an invitation's token hash and expiry).
    */
   beforeCreate?(values: Readonly<Record<string, unknown>>, context: WriteContext): Promise<void | Readonly<Record<string, unknown>>>;
+  /**
+   * Columns to decide in the write's own transaction, from the body and the record as it will be
+   * (for an update, the existing values with the changes); null when there are none.
+   */
+  decideInWrite?(body: RecordBody, values: Readonly<Record<string, unknown>>, context: WriteContext): DecideInWrite | null;
   /** Replaces the generic create (users: sign-up has rules of its own). */
   prepareCreate?: Collection['prepareCreate'];
   /** Replaces the generic update. */
@@ -305,7 +328,9 @@ export function serverCollection<N extends CollectionName>(
         const values = { ...result.value, ...stamps };
         await checkNamedRelations(declaration, values, context);
         const set = await parts.beforeCreate?.(values, context);
-        return mapping.toRow({ ...values, ...set });
+        const row = mapping.toRow({ ...values, ...set });
+        const decide = parts.decideInWrite?.(body, { ...values, ...set }, context);
+        return decide ? new DecidedInWrite(row, decide) : row;
       }),
     prepareUpdate:
       parts.prepareUpdate ??
@@ -314,7 +339,9 @@ export function serverCollection<N extends CollectionName>(
         const result = validateInput(declaration, body, 'update', mapping.toRecord(existing));
         if (!result.ok) throw validationFailed(result.errors);
         await checkNamedRelations(declaration, result.value, context, existing);
-        return mapping.toRow({ ...result.value, ...stamps });
+        const changes = mapping.toRow({ ...result.value, ...stamps });
+        const decide = parts.decideInWrite?.(body, { ...mapping.toRecord(existing), ...result.value, ...stamps }, context);
+        return decide ? new DecidedInWrite(changes, decide) : changes;
       }),
   };
   return collection;

@@ -5,7 +5,7 @@ import { DeletedStore } from '../trail/deleted-store';
 import { historyEntryOf, HistoryStore } from '../trail/history-store';
 import { asCreated, chosenIdOf, createDigest, idTaken, sameCreate, type ChosenId } from './chosen-id';
 import { fieldsRefused, refusedFields } from './client-fields';
-import { CreateWith, NotStored, type Collection } from './collection';
+import { CreateWith, DecidedInWrite, NotStored, type Collection } from './collection';
 import { newRecordId } from './ids';
 import { SYSTEM, type RecordContext } from './record-context';
 import type { RecordFiles } from './record-files';
@@ -70,12 +70,20 @@ export class RecordWrites {
       if (files.added.length > 0) throw new Error(`${collection.name}: a create that makes other records first cannot take files`);
       return this.reads.expanded(collection.toRecord(await this.path.insert(collection, values, auth)), expand);
     }
-    const id = chosen?.id ? chosen.id : typeof values.id === 'string' ? values.id : newRecordId();
+    const given = values instanceof DecidedInWrite ? values.row.id : values.id;
+    const id = chosen?.id ? chosen.id : typeof given === 'string' ? given : newRecordId();
     try {
       // What the create asked for, kept with its chosen id: a resend is matched by it (docs/decisions/054).
       const digest = chosen?.id ? createDigest(collection.declaration, chosen.body) : null;
       const row = await this.files.storing(collection, id, files, () =>
-        this.path.insert(collection, { ...values, ...collection.toRow(files.values), id }, auth, digest),
+        values instanceof DecidedInWrite
+          ? this.path.insertDeciding(
+              collection,
+              new DecidedInWrite({ ...values.row, ...collection.toRow(files.values), id }, values.decide),
+              auth,
+              digest,
+            )
+          : this.path.insert(collection, { ...values, ...collection.toRow(files.values), id }, auth, digest),
       );
       // The answer shows what the client sent and the server set: no field is hidden from its maker.
       return this.reads.expanded(collection.toRecord(row), expand);
@@ -150,7 +158,14 @@ export class RecordWrites {
     this.refuseUnsettable(collection, files.body, collection.toRecord(existing));
     const changes = await collection.prepareUpdate(files.body, existing, this.context.writeContext(auth, false, options.address));
     const row = await this.files.storing(collection, String(existing.id), files, () =>
-      this.path.update(collection, existing, { ...changes, ...collection.toRow(files.values) }, auth),
+      changes instanceof DecidedInWrite
+        ? this.path.updateDeciding(
+            collection,
+            existing,
+            new DecidedInWrite({ ...changes.row, ...collection.toRow(files.values) }, changes.decide),
+            auth,
+          )
+        : this.path.update(collection, existing, { ...changes, ...collection.toRow(files.values) }, auth),
     );
     return this.reads.expanded(this.reads.shown(collection, auth, row), expand);
   }
@@ -202,6 +217,8 @@ export class RecordWrites {
     const collection = this.context.collection(collectionName);
     const values = await collection.prepareCreate(body, this.context.writeContext(SYSTEM, true));
     if (values instanceof NotStored) throw new Error(`systemCreate: ${collection.name} answered a trusted create with NotStored`);
+    if (values instanceof DecidedInWrite)
+      return this.path.insertDeciding(collection, new DecidedInWrite({ ...values.row, ...trusted }, values.decide), SYSTEM);
     if (values instanceof CreateWith)
       return this.path.insert(collection, new CreateWith({ ...values.row, ...trusted }, values.first, values.within), SYSTEM);
     return this.path.insert(collection, { ...values, ...trusted }, SYSTEM);

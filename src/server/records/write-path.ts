@@ -7,7 +7,7 @@ import type { RecordChange } from '../realtime/event-bus';
 import { Slicer } from '../slices';
 import { DeletedStore } from '../trail/deleted-store';
 import { HistoryStore, type Actor, type HistoryWrite } from '../trail/history-store';
-import { CreateWith, type Collection } from './collection';
+import { CreateWith, type Collection, type DecidedInWrite } from './collection';
 import { formatTimestamp, newRecordId, nextTimestamp } from './ids';
 import type { ApiRecord } from './record-mapping';
 import { SYSTEM, type RecordContext } from './record-context';
@@ -85,6 +85,31 @@ export class WritePath {
       await this.addHistory(tx, collection, 'create', auth, String(row.updated), null, record);
     });
     return row;
+  }
+
+  /**
+   * Inserts a new record whose last columns are decided in its own transaction (DecidedInWrite:
+   * an order's customer, docs/decisions/062), with whatever records deciding made, as one batch
+   * written in the name of `auth`.
+   */
+  async insertDeciding(collection: Collection, values: DecidedInWrite, auth: AuthContext, digest: string | null = null): Promise<Row> {
+    return this.batch(async (batch) => {
+      const decided = await values.decide(batch);
+      const row = await batch.insert(collection.name, { ...values.row, ...decided });
+      if (digest !== null)
+        await batch.db
+          .insertInto('chosen_ids')
+          .values({ collection: collection.name, id: String(row.id), digest })
+          // Left by a record since purged, whose id is free again.
+          .onConflict((conflict) => conflict.columns(['collection', 'id']).doUpdateSet({ digest }))
+          .execute();
+      return row;
+    }, auth);
+  }
+
+  /** Changes a record as `update` does, with columns decided in the same transaction (DecidedInWrite). */
+  async updateDeciding(collection: Collection, existing: Row, changes: DecidedInWrite, auth: AuthContext): Promise<Row> {
+    return this.batch(async (batch) => batch.update(collection.name, existing, { ...changes.row, ...(await changes.decide(batch)) }), auth);
   }
 
   /** Changes a record, compare-and-set against `existing.updated` (412 when changed meanwhile). */

@@ -4,6 +4,7 @@ import { validationFailed } from '../../errors';
 import { nurseryTeamRules } from '../access-rules';
 import { serverCollection } from '../collection';
 import { newOrderToday } from './new-order-today';
+import { orderCustomerInWrite } from './order-customer';
 
 /**
  * A nursery's orders are its members' only; viewers look, staff also add and change them, office
@@ -29,4 +30,6 @@ export const tasksCollection = serverCollection(tasks, {
     if (pastWeek) throw validationFailed({ weekNumber: pastWeek });
     return fromNoStandingOrder;
   },
+  // `newCustomer: true`: the order's customer, found or made from its name in its own transaction (docs/decisions/062).
+  decideInWrite: orderCustomerInWrite,
 });
