@@ -3,6 +3,7 @@ import { firstOpenWeekOfYear, newOrderWeekError } from '#domain/orders/new-order
 import type { OrderFields } from '#domain/orders/order-fields';
 import { weeksInIsoYear, yearOptions } from '#domain/weeks';
 import { paths } from '../../lib/paths';
+import { useCustomerChoice } from '../../components/orders/customer-choice';
 import { OrderForm, serverFieldErrors, type OrderFieldErrors } from '../../components/orders/order-form';
 import type { FormMessageState } from '../../components/ui/form-message';
 import { notify } from '../../components/ui/toast';
@@ -34,6 +35,7 @@ export default function CreateOrderPage() {
   const [message, setMessage] = useState<FormMessageState | null>(start.note ? { tone: 'info', text: start.note } : null);
   const [isBusy, setBusy] = useState(false);
   const [id] = useState(newRecordId);
+  const customerChoice = useCustomerChoice();
 
   const weeksInYear = weeksInIsoYear(values.year);
   // Orders go into this week or later (docs/product.md#add-order, docs/decisions/013): past weeks and years are not
@@ -64,15 +66,25 @@ export default function CreateOrderPage() {
     setErrors({});
     setMessage(null);
     setBusy(true);
+    // Every order gets its customer: one picked, or made with it (docs/decisions/062).
+    const customer = await customerChoice.choose(values);
+    if (customer === null) {
+      setBusy(false);
+      return;
+    }
+    // A customer picked stays on the form, so a failed save does not ask again.
+    const { newCustomer, ...picked } = customer;
+    if (newCustomer === undefined) change(picked);
+    const body = { ...values, ...customer };
     try {
       // The id is chosen here, so a create sent again after a lost answer makes one order (decision 047).
       const outcome = await saveOrQueue({
         kind: 'create',
         collection: 'tasks',
         recordId: id,
-        body: { ...values },
+        body,
         what: 'New order',
-        order: orderLabel(values),
+        order: orderLabel(body),
       });
       if (!outcome.sent) {
         notify.info(`Not sent yet: ${values.title} will be added when the connection returns.`, { group: 'outbox' });
@@ -82,6 +94,7 @@ export default function CreateOrderPage() {
         return;
       }
       const { record } = outcome;
+      customerChoice.saved();
       notify.success('Order added.');
       if (record.other === 'holding') goBack();
       else {
@@ -112,6 +125,7 @@ export default function CreateOrderPage() {
         message={message}
         isBusy={isBusy}
       />
+      {customerChoice.dialog}
     </section>
   );
 }

@@ -5,6 +5,7 @@ import type { OrderRecord } from '#domain/records';
 import { weeksInIsoYear, yearOptions } from '#domain/weeks';
 import { AttachmentsPanel } from '../../components/attachments/attachments-panel';
 import { Button } from '../../components/ui/button';
+import { useCustomerChoice } from '../../components/orders/customer-choice';
 import { OrderForm, serverFieldErrors, type OrderFieldErrors } from '../../components/orders/order-form';
 import type { FormMessageState } from '../../components/ui/form-message';
 import { notify } from '../../components/ui/toast';
@@ -40,6 +41,7 @@ export function EditOrderForm({ order }: { order: OrderRecord }) {
   const role = useCurrentUser()?.role;
   const canEdit = useCan('edit');
   const canDelete = useCan('delete');
+  const customerChoice = useCustomerChoice();
 
   const showConflict = async () => {
     const latest = await queryClient.fetchQuery({ ...orderQuery(base.id), staleTime: 0 });
@@ -56,20 +58,32 @@ export function EditOrderForm({ order }: { order: OrderRecord }) {
     setErrors({});
     setMessage(null);
     setBusy(true);
+    // An order without a customer gets one on Save, picked or made with it (docs/decisions/062).
+    const customer = await customerChoice.choose(values);
+    if (customer === null) {
+      setBusy(false);
+      return;
+    }
+    // A customer picked stays on the form, so a failed save does not ask again.
+    const { newCustomer, ...picked } = customer;
+    if (newCustomer === undefined) setValues((current) => ({ ...current, ...picked }));
+    const body = { ...values, ...customer };
     try {
       // Offline, the change waits on the device and says so: never "updated" before the server said it.
       const outcome = await saveOrQueue({
         kind: 'update',
         collection: 'tasks',
         recordId: base.id,
-        body: { ...values },
+        body,
         ifMatch: base.updated,
         base: { ...base },
         what: 'Edited',
-        order: orderLabel(values),
+        order: orderLabel(body),
       });
-      if (outcome.sent) notify.success('Order updated successfully!');
-      else notify.info(`Not sent yet: your change to ${values.title} will be sent when the connection returns.`, { group: 'outbox' });
+      if (outcome.sent) {
+        customerChoice.saved();
+        notify.success('Order updated successfully!');
+      } else notify.info(`Not sent yet: your change to ${values.title} will be sent when the connection returns.`, { group: 'outbox' });
       goBack();
     } catch (err) {
       setBusy(false);
@@ -132,6 +146,7 @@ export function EditOrderForm({ order }: { order: OrderRecord }) {
       {/* Outside the order's form: the dialog has a form of its own. */}
       <DeleteOrderDialog orderId={base.id} open={isDeleteOpen} onClose={() => setDeleteOpen(false)} onDeleted={goBack} />
       {isDuplicateOpen && <DuplicateOrderDialog fields={values} open onClose={() => setDuplicateOpen(false)} />}
+      {customerChoice.dialog}
     </>
   );
 }

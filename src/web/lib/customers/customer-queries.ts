@@ -21,6 +21,8 @@ export const customerKeys = {
   suggestions: (typed: string) => [...customerKeys.all, 'suggestions', typed] as const,
   /** The Search screen's customers for the trimmed text. */
   search: (text: string) => [...customerKeys.all, 'search', text] as const,
+  /** Every customer's name and postcode: what a new order's name is compared with ("Did you mean …?"). */
+  names: () => [...customerKeys.all, 'names'] as const,
 };
 
 /** Letters typed before the order form suggests customers. */
@@ -63,6 +65,22 @@ export function customerSuggestionsQuery(typed: string) {
         })
       ).items.filter(holdsWhole),
     enabled: text.length >= SUGGEST_AFTER,
+    staleTime: 30_000,
+  });
+}
+
+/** A customer as close matches compare and offer it. */
+export type CustomerName = Pick<CustomerRecord, 'id' | 'name' | 'postcode' | 'customerType'>;
+
+/**
+ * Every customer of the nursery, by name and postcode only: Save on the order form compares the
+ * name typed with them (closeMatches, docs/decisions/062). Accents and "Ltd" are ignored there,
+ * which a server filter cannot do, so the whole book is read: a few words per customer.
+ */
+export function customerNamesQuery() {
+  return queryOptions({
+    queryKey: customerKeys.names(),
+    queryFn: () => customers().getFullList<CustomerName>({ sort: 'name', fields: 'id,name,postcode,customerType' }),
     staleTime: 30_000,
   });
 }
