@@ -45,6 +45,14 @@ export function isUniqueViolation(error: unknown): boolean {
   return e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === '23505' || /UNIQUE constraint failed/.test(String(e?.message ?? ''));
 }
 
+export interface BatchOptions {
+  /**
+   * A batch of a few writes, as short as one client write (an order and its new customer): run on
+   * the connection client writes use, not the one that pauses long batches for the event loop.
+   */
+  short?: boolean;
+}
+
 /** The transactions every write runs in: one change at a time, or a batch of them (`batch`). */
 export class WritePath {
   constructor(private readonly context: RecordContext) {}
@@ -93,23 +101,31 @@ export class WritePath {
    * written in the name of `auth`.
    */
   async insertDeciding(collection: Collection, values: DecidedInWrite, auth: AuthContext, digest: string | null = null): Promise<Row> {
-    return this.batch(async (batch) => {
-      const decided = await values.decide(batch);
-      const row = await batch.insert(collection.name, { ...values.row, ...decided });
-      if (digest !== null)
-        await batch.db
-          .insertInto('chosen_ids')
-          .values({ collection: collection.name, id: String(row.id), digest })
-          // Left by a record since purged, whose id is free again.
-          .onConflict((conflict) => conflict.columns(['collection', 'id']).doUpdateSet({ digest }))
-          .execute();
-      return row;
-    }, auth);
+    return this.batch(
+      async (batch) => {
+        const decided = await values.decide(batch);
+        const row = await batch.insert(collection.name, { ...values.row, ...decided });
+        if (digest !== null)
+          await batch.db
+            .insertInto('chosen_ids')
+            .values({ collection: collection.name, id: String(row.id), digest })
+            // Left by a record since purged, whose id is free again.
+            .onConflict((conflict) => conflict.columns(['collection', 'id']).doUpdateSet({ digest }))
+            .execute();
+        return row;
+      },
+      auth,
+      { short: true },
+    );
   }
 
   /** Changes a record as `update` does, with columns decided in the same transaction (DecidedInWrite). */
   async updateDeciding(collection: Collection, existing: Row, changes: DecidedInWrite, auth: AuthContext): Promise<Row> {
-    return this.batch(async (batch) => batch.update(collection.name, existing, { ...changes.row, ...(await changes.decide(batch)) }), auth);
+    return this.batch(
+      async (batch) => batch.update(collection.name, existing, { ...changes.row, ...(await changes.decide(batch)) }),
+      auth,
+      { short: true },
+    );
   }
 
   /** Changes a record, compare-and-set against `existing.updated` (412 when changed meanwhile). */
@@ -178,7 +194,7 @@ export class WritePath {
    * a trail gets its history and Deleted written in the batch too, naming `by` (the person a route
    * acts for; the operator when none, docs/decisions/034).
    */
-  async batch<T>(work: (batch: WriteBatch) => Promise<T>, by: AuthContext = SYSTEM): Promise<T> {
+  async batch<T>(work: (batch: WriteBatch) => Promise<T>, by: AuthContext = SYSTEM, { short = false }: BatchOptions = {}): Promise<T> {
     const { options } = this.context;
     const changes: RecordChange[] = [];
     const touched = new Set<Collection>();
@@ -186,7 +202,7 @@ export class WritePath {
     let resync = false;
     let result: T;
     try {
-      result = await (options.batches ?? options.db).transaction().execute(async (trx) => {
+      result = await (short ? options.db : (options.batches ?? options.db)).transaction().execute(async (trx) => {
         const store = new RecordStore(trx, options.dialect);
         // A collection with a trail keeps its history and Deleted here too, named after `by`.
         const tx: Transaction = { trx, store, history: new HistoryStore(trx), deleted: new DeletedStore(trx) };

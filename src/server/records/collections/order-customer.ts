@@ -24,6 +24,21 @@ const NOT_A_FLAG = {
 
 const CUSTOMER_DEFAULTS = defaultsOf(customers);
 
+/** Names' close-match keys, kept between saves: every save compares with the same book (bench/order-customer.ts). */
+const keys = new Map<string, string>();
+/** Keys kept at most (a few MB); past it the map starts again. */
+const KEYS_KEPT = 50_000;
+
+function keyOf(name: string): string {
+  let key = keys.get(name);
+  if (key === undefined) {
+    if (keys.size >= KEYS_KEPT) keys.clear();
+    key = closeNameKey(name);
+    keys.set(name, key);
+  }
+  return key;
+}
+
 /**
  * What an order's write decides in its transaction for the flag, from the order as it will be:
  * nothing without the flag, or when a customer is chosen (a person's choice wins, the flag is
@@ -49,12 +64,16 @@ async function customerFor(
   // Two saves of the same new name at once must make one customer. SQLite runs one write
   // transaction at a time (sqlite-dialect.ts, WriteLock); on PostgreSQL the second waits here,
   // on a lock of this nursery's name, until the first has committed, and then finds its customer.
+  const key = closeNameKey(order.name);
   if (batch.dialect === 'postgres')
-    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`customers:${order.nursery}:${closeNameKey(order.name)}`}, 0))`.execute(
-      batch.db,
-    );
+    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`customers:${order.nursery}:${key}`}, 0))`.execute(batch.db);
   const book = await batch.db.selectFrom('customers').select(['id', 'name', 'postcode']).where('nursery', '=', order.nursery).execute();
-  const same = sameCustomer(order.name, order.postcode, book);
+  // The few of the same name first (keys kept between saves), then the domain's rule decides among them.
+  const same = sameCustomer(
+    order.name,
+    order.postcode,
+    book.filter((customer) => keyOf(customer.name) === key),
+  );
   if (same) return same.id;
   const made = await batch.insert(
     customersCollection.name,
