@@ -61,8 +61,8 @@ test('editing every field and the status saves them all and returns to the previ
   await field(page, 'Week number').selectOption('12');
   await field(page, 'Year').selectOption('2025');
   await field(page, 'Status').selectOption({ label: 'Query' });
-  await field(page, 'Trollies').fill('3');
-  await field(page, 'Extras').fill('2 shelves');
+  await field(page, 'Trolleys').fill('3');
+  await field(page, 'Other extras').fill('2 shelves');
   await field(page, 'Additional Info').fill('Back gate\nRing first');
   await page.getByRole('button', { name: 'Save' }).click();
 
@@ -126,11 +126,11 @@ test('two people editing the same order: the second save is refused, shows what 
     await expect(field(page, 'Customer name')).toHaveValue(`Shared ${tag}`);
   }
 
-  await field(first, 'Trollies').fill('4');
+  await field(first, 'Trolleys').fill('4');
   await first.getByRole('button', { name: 'Save' }).click();
   await expect(first.getByText('Order updated successfully!')).toBeVisible();
 
-  await field(second, 'Extras').fill('1 shelf');
+  await field(second, 'Other extras').fill('1 shelf');
   await second.getByRole('button', { name: 'Save' }).click();
   const conflict = second.getByTestId('edit-conflict');
   await expect(second.getByText('Someone else changed this order while you were editing it. Nothing was saved.')).toBeVisible();
@@ -140,8 +140,8 @@ test('two people editing the same order: the second save is refused, shows what 
 
   // Reload keeps what was typed and takes the other person's value for the untouched field.
   await conflict.getByRole('button', { name: 'Reload' }).click();
-  await expect(field(second, 'Trollies')).toHaveValue('4');
-  await expect(field(second, 'Extras')).toHaveValue('1 shelf');
+  await expect(field(second, 'Trolleys')).toHaveValue('4');
+  await expect(field(second, 'Other extras')).toHaveValue('1 shelf');
   await second.getByRole('button', { name: 'Save' }).click();
   await expect(second.getByText('Order updated successfully!')).toBeVisible();
   expect(await pb.collection('tasks').getOne(order.id)).toMatchObject({ trollies: '4', extras: '1 shelf' });
@@ -243,12 +243,12 @@ test('a save the server refuses shows its message by the field and keeps what wa
   await page.goto(`/edit/${order.id}`);
   const tooLong = 'x'.repeat(201);
   await field(page, 'Customer name').fill(tooLong);
-  await field(page, 'Trollies').fill('9');
+  await field(page, 'Trolleys').fill('9');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Something went wrong while saving.')).toBeVisible();
   await expect(field(page, 'Customer name')).toHaveAttribute('aria-invalid', 'true');
   await expect(field(page, 'Customer name')).toHaveValue(tooLong);
-  await expect(field(page, 'Trollies')).toHaveValue('9');
+  await expect(field(page, 'Trolleys')).toHaveValue('9');
   await expect(page.getByRole('button', { name: 'Save' })).toBeEnabled();
   expect((await pb.collection('tasks').getOne(order.id)).title).toBe(order.title);
 });

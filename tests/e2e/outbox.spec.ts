@@ -180,10 +180,10 @@ test('an edit saved offline says "Not sent yet", never "updated", and is saved w
   await signIn(page, alice);
   await page.goto(`/edit/${first.id}`);
   const form = page.getByRole('form', { name: 'Order' });
-  await expect(form.getByLabel('Trollies', { exact: true })).toBeVisible();
+  await expect(form.getByLabel('Trolleys', { exact: true })).toBeVisible();
 
   await page.context().setOffline(true);
-  await form.getByLabel('Trollies', { exact: true }).fill('7');
+  await form.getByLabel('Trolleys', { exact: true }).fill('7');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(`Not sent yet: your change to ${first.title} will be sent when the connection returns.`)).toBeVisible();
   await expect(page.getByText('Order updated successfully!')).toHaveCount(0);

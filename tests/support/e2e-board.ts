@@ -17,7 +17,7 @@ export const SCREENS: readonly { name: string; use: BrowserContextOptions }[] = 
  * A week of next year (open for new orders) that one board journey has to itself: tests run side
  * by side, and a day's bulk status or a count must not meet another test's orders. Taken so far:
  * board-status 11-18, board-add-order 21-26, board-move 31-40, board-filters 41-44, toasts 45-46, search-notes 47, search-customers 48,
- * standing-orders 49-52, csv-import 27-30, dark-mode 1, outbox 19 and 40-44.
+ * standing-orders 49-52, csv-import 27-30, dark-mode 1, outbox 19 and 40-44, order-counts 7-8.
  */
 export const ownWeek = (week: number): IsoWeek => ({ year: FUTURE_YEAR, week });
 

@@ -6,6 +6,7 @@ import type { RunStop } from '../trolleys/run-fields';
 import type { FieldError } from '../validation';
 import { COUNTS, type Balance } from './balance';
 import { MAX_MOVEMENT_COUNT } from '../collections/trolley-movements';
+import { readOrderCounts, trolleyCountOf } from '../orders/order-counts';
 
 export { LEDGER_API, type BalancesAnswer, type CustomerBalance } from './ledger-api';
 
@@ -57,9 +58,20 @@ export function stopKey(stop: Pick<RunStop, 'id'>, index: number): string {
  * trolley still goes out on a trolley, so 1.5 is 2); 0 when it is not a plain number ("2T").
  */
 export function trolleysOfStop(trollies: string): number {
-  const value = Number(trollies.trim());
-  if (trollies.trim() === '' || !Number.isFinite(value) || value <= 0) return 0;
-  return Math.min(MAX_MOVEMENT_COUNT, Math.ceil(value));
+  return Math.min(MAX_MOVEMENT_COUNT, Math.ceil(trolleyCountOf(trollies) ?? 0));
+}
+
+/**
+ * What a stop starts with in the ledger: its trolleys (trolleysOfStop), and the shelves and
+ * extensions its `extras` words say ("1S 2E", docs/decisions/063-trolley-counts-as-numbers.md).
+ */
+export function countsOfStop(stop: Pick<RunStop, 'trollies' | 'extras'>): Balance {
+  const { shelves, extensions } = readOrderCounts(stop);
+  return {
+    trolleys: trolleysOfStop(stop.trollies),
+    shelves: Math.min(MAX_MOVEMENT_COUNT, shelves),
+    extensions: Math.min(MAX_MOVEMENT_COUNT, extensions),
+  };
 }
 
 const readCount = (raw: unknown): number | null =>

@@ -13,7 +13,7 @@ import {
   type DriverRunAnswer,
   type DriverStop,
 } from '#domain/driver/driver-link';
-import { stopKey, trolleysOfStop } from '#domain/ledger/booking';
+import { countsOfStop, stopKey } from '#domain/ledger/booking';
 import type { RunStop } from '#domain/records';
 import type { Throttles } from '../auth/throttles';
 import type { Database, DriverLinksTable, UsersTable } from '../db/schema';
@@ -200,7 +200,7 @@ export class DriverService {
         orderNumber: stop.orderNumber ?? '',
         trollies: stop.trollies ?? '',
         extras: stop.extras ?? '',
-        leave: outOf.get(key) ?? { trolleys: trolleysOfStop(stop.trollies ?? ''), shelves: 0, extensions: 0 },
+        leave: outOf.get(key) ?? countsOfStop({ trollies: stop.trollies ?? '', extras: stop.extras ?? '' }),
         notes: notesOf.get(stop.id) ?? '',
       });
     });

@@ -6,6 +6,7 @@ import { Button } from '../ui/button';
 import { FormMessage, type FormMessageState } from '../ui/form-message';
 import { CustomerNameField } from './customer-name-field';
 import { DeclaredField } from './declared-field';
+import { OrderCountsFields } from './order-counts-fields';
 
 /** Per-field problems, from the page's own checks or the server's 400 answer. */
 export type OrderFieldErrors = Partial<Record<keyof OrderFields, string>>;
@@ -37,12 +38,15 @@ void everyFieldOnTheForm;
 
 type OrderFormField = (typeof ORDER_FORM_FIELDS)[number];
 /** Edit shows them; a new order starts with their defaults. */
-const PROGRESS_FIELDS: ReadonlySet<OrderFormField> = new Set(['status', 'trollies', 'extras']);
+const PROGRESS_FIELDS: ReadonlySet<OrderFormField> = new Set(['status']);
 /** Staff must fill these in on the form (the server itself requires only a customer name). */
 const REQUIRED_ON_FORM: ReadonlySet<OrderFormField> = new Set(['title', 'postcode', 'orderNumber']);
 const WIDE_FIELDS: ReadonlySet<OrderFormField> = new Set(['title', 'orderInfo']);
-/** Not a field of its own on the form: choosing a suggested customer name sets it (docs/decisions/037). */
-const SET_BY_OTHER_FIELDS: ReadonlySet<OrderFormField> = new Set(['customer']);
+/**
+ * Not a field of its own on the form: choosing a suggested customer name sets `customer`
+ * (docs/decisions/037); the trolleys steppers, drawn where `trollies` is, set `extras` too (docs/decisions/063).
+ */
+const SET_BY_OTHER_FIELDS: ReadonlySet<OrderFormField> = new Set(['customer', 'extras']);
 
 export interface OrderFormProps {
   values: OrderFields;
@@ -53,7 +57,7 @@ export interface OrderFormProps {
   /** Week choices: weeks 1..weeksInYear, or `minWeek` up when creating in the current year. */
   weeksInYear: number;
   minWeek?: number;
-  /** Edit shows status, trollies and extras; create leaves them at their defaults. */
+  /** Edit shows status and the other extras; create leaves them at their defaults. */
   showProgressFields: boolean;
   errors: OrderFieldErrors;
   message: FormMessageState | null;
@@ -103,6 +107,15 @@ export function OrderForm(props: OrderFormProps) {
                 onChange={onChange}
                 error={errors.title}
                 required
+                className="sm:col-span-2"
+              />
+            ) : name === 'trollies' ? (
+              <OrderCountsFields
+                key={name}
+                values={values}
+                onChange={onChange}
+                errors={errors}
+                showOtherExtras={showProgressFields}
                 className="sm:col-span-2"
               />
             ) : (

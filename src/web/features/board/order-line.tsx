@@ -7,6 +7,7 @@ import { paths } from '../../lib/paths';
 import { InfoPopover } from '../../components/ui/info-popover';
 import { lineStripeClass, lineTextClass } from '../../lib/line-colour-classes';
 import { DraggableLine, type DragHandles } from './drag-support';
+import { LineCounts } from './line-counts';
 import { LineIcon } from './line-icons';
 import { OwedBadge } from './owed-badge';
 import { DeliveredMarkBadge } from './delivered-mark';
@@ -24,7 +25,7 @@ interface Props {
 }
 
 /**
- * One order on a board: title, upper-cased postcode and order number, coloured by customer type;
+ * One order on a board: title, upper-cased postcode, order number and counts ("3T 1S"), coloured by customer type;
  * the order info behind an "i" button; the status at the right, a button that sets it. A click on
  * the line opens the edit page, or in selection mode adds or removes the line from the run.
  */
@@ -40,6 +41,7 @@ export const OrderLine = memo(function OrderLine({ order, isSelectionMode, isCho
       <span className="min-w-0 font-semibold break-words">{order.title}</span>
       {order.postcode && <span className="text-xs font-medium whitespace-nowrap">{formatPostcode(order.postcode)}</span>}
       {order.orderNumber && <span className="text-xs whitespace-nowrap text-slate-500">{order.orderNumber}</span>}
+      <LineCounts order={order} />
       {order.customer && <OwedBadge customer={order.customer} />}
       <DeliveredMarkBadge order={order} />
     </>

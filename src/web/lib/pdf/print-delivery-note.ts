@@ -1,4 +1,4 @@
-import { stopKey, trolleysOfStop } from '#domain/ledger/booking';
+import { countsOfStop, stopKey } from '#domain/ledger/booking';
 import {
   COLLECTIONS,
   type NurseryRecord,
@@ -56,9 +56,7 @@ export async function downloadDeliveryNote(request: DeliveryNoteRequest): Promis
     dropCount: request.dropCount,
     customer: stop.title,
     postcode: stop.postcode,
-    left: out
-      ? { trolleys: out.trolleys, shelves: out.shelves, extensions: out.extensions }
-      : { trolleys: trolleysOfStop(stop.trollies), shelves: 0, extensions: 0 },
+    left: out ? { trolleys: out.trolleys, shelves: out.shelves, extensions: out.extensions } : countsOfStop(stop),
     back: { trolleys: drop.trolleysBack, shelves: drop.shelvesBack, extensions: drop.extensionsBack },
     outcome: drop.outcome,
     reason: drop.reason,
