@@ -9,6 +9,9 @@ import { test, expect } from '../support/e2e-fixtures';
 // marked and in view. A week that has passed takes no new orders (docs/decisions/013): its days
 // offer no "+", and the form says why it starts at this week instead.
 
+/** The board kept on the device for the next visit (lib/offline/kept-board.ts); '' when none. */
+const KEPT_BOARD = `window.localStorage.getItem('trolleyboard_kept_board') ?? ''`;
+
 const field = (page: Page, label: string) => page.getByRole('form', { name: 'Order' }).getByLabel(label, { exact: true });
 
 for (const [n, screen] of SCREENS.entries()) {
@@ -74,6 +77,27 @@ for (const [n, screen] of SCREENS.entries()) {
       await page.goBack();
       await expect(page).toHaveURL(boardPath(week));
       await expect(line(page, 'Friday', title)).not.toHaveAttribute('data-highlighted');
+    });
+
+    test('Add Order opened by a full page load: after saving, the board shows the new order without a reload', async ({
+      page,
+      accounts,
+      signIn,
+    }) => {
+      // The board of this week was on screen a moment ago, so the device keeps a copy of it that is
+      // only seconds old; a form opened by its address has no board query yet for the save to
+      // update. The board shown after saving must still ask the server, not trust that copy.
+      const account = await accounts.create();
+      await signIn(page, account);
+      await expect(page.getByText('Live', { exact: true })).toBeVisible({ timeout: 10_000 });
+      await expect.poll(() => page.evaluate<string>(KEPT_BOARD)).toContain('"html"');
+
+      await page.goto('/createCustomer');
+      const title = `Typed at the address ${unique()}`;
+      await field(page, 'Customer name').fill(title);
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page).toHaveURL((url) => url.pathname === '/');
+      await expect(page.getByRole('listitem').filter({ hasText: title })).toBeVisible();
     });
 
     test('a week that has passed offers no +, and Add Order from it starts at this week, saying why', async ({

@@ -45,6 +45,10 @@ function restore(client: QueryClient, query: Query): void {
   if (kind === null || (!mayShowOnline(kind) && navigator.onLine && !liveStatus.get().isOffline)) return;
   // Marked as set by hand: a fetch under way carries on and replaces it when it arrives.
   client.setQueryData(query.queryKey, entry.data, { updatedAt: entry.at });
+  // And never fresh, however young: a change saved on this page before the query existed (Add
+  // Order opened by its address, then the board) is not in it, and the query-client's staleTime
+  // would otherwise let the board show this copy without asking the server.
+  query.invalidate();
   liveStatus.markKept(entry.at);
 }
 
