@@ -8,7 +8,7 @@ export function CountStepper({ label, value, onChange }: { label: string; value:
         <button
           type="button"
           className="h-12 w-12 rounded-md border border-slate-300 bg-white text-2xl font-bold text-slate-800"
-          aria-label={`One fewer ${label.toLowerCase()}`}
+          aria-label={`Fewer ${label.toLowerCase()}`}
           onClick={() => set(value - 1)}
         >
           −
@@ -19,7 +19,7 @@ export function CountStepper({ label, value, onChange }: { label: string; value:
         <button
           type="button"
           className="h-12 w-12 rounded-md border border-slate-300 bg-white text-2xl font-bold text-slate-800"
-          aria-label={`One more ${label.toLowerCase()}`}
+          aria-label={`More ${label.toLowerCase()}`}
           onClick={() => set(value + 1)}
         >
           +

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { mapsUrl, type DriverDrop, type DriverStop } from '#domain/driver/driver-link';
+import { countsInWords } from '#domain/ledger/count-words';
 import { Button } from '../../components/ui/button';
 import { useDocumentTitle } from '../../components/ui/use-document-title';
 import { useParams } from '../../lib/router/hooks';
@@ -158,10 +159,7 @@ function DropState({
   if (sent)
     return (
       <p className="mt-2 rounded-md bg-emerald-50 p-2 text-base font-semibold text-emerald-900" role="status">
-        {sent.outcome === 'delivered'
-          ? `Delivered to ${sent.receivedBy} · ${sent.trolleysBack} trolleys, ${sent.shelvesBack} shelves, ${sent.extensionsBack} extensions back`
-          : `Not delivered: ${sent.reason}`}{' '}
-        · Sent
+        {sent.outcome === 'delivered' ? `Delivered to ${sent.receivedBy} · ${backInWords(sent)}` : `Not delivered: ${sent.reason}`} · Sent
       </p>
     );
   if (!queued) return null;
@@ -180,4 +178,10 @@ function DropState({
       there is signal
     </p>
   );
+}
+
+/** "2 trolleys, 1 shelf back" or "nothing back": singular for one, the zero counts left out. */
+function backInWords(drop: Pick<DriverDrop, 'trolleysBack' | 'shelvesBack' | 'extensionsBack'>): string {
+  const back = countsInWords({ trolleys: drop.trolleysBack, shelves: drop.shelvesBack, extensions: drop.extensionsBack });
+  return `${back === '' ? 'nothing' : back} back`;
 }
