@@ -68,7 +68,9 @@ for (const screen of SCREENS) {
       const confirm = page.getByRole('dialog', { name: `Dispatch ${name}?` });
       await expect(confirm).toContainText('will be booked out');
       await confirm.getByRole('button', { name: 'Dispatch and book out' }).click();
-      await expect(toast(page, 'Run dispatched. Booked 2 stops out.')).toBeVisible();
+      await expect(
+        toast(page, `Run dispatched. Booked 2 stops out: Green Garden ${u} (3 trolleys), Oak Nurseries ${u} (3 trolleys).`),
+      ).toBeVisible();
       await expect(run.locator('[data-state]')).toHaveText('Dispatched');
       await expect(run.getByTestId('drop-progress')).toHaveText('0 of 2 drops');
       await expect(otherRun.getByTestId('drop-progress')).toHaveText('0 of 2 drops');

@@ -95,7 +95,9 @@ for (const screen of SCREENS) {
       await expect(trolleys).toHaveValue('3');
       await trolleys.fill('4');
       await dialog.getByRole('button', { name: 'Book 1 stop out' }).click();
-      await expect(toast(page, 'Booked 1 stop out. 1 stop left out.')).toBeVisible();
+      await expect(
+        toast(page, `Booked 1 stop out: Run Customer ${u} (4 trolleys). 1 stop booked nothing: Walk-in ${u} (no customer).`),
+      ).toBeVisible();
       await expect(dialog).toBeHidden();
       await expect
         .poll(async () => (await pb.collection('trolley_movements').getFullList()).map((m) => [m.customer, m.kind, m.trolleys, m.run]))

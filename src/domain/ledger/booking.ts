@@ -5,6 +5,7 @@
 import type { RunStop } from '../trolleys/run-fields';
 import type { FieldError } from '../validation';
 import { COUNTS, type Balance } from './balance';
+import { countsInWords } from './count-words';
 import { MAX_MOVEMENT_COUNT } from '../collections/trolley-movements';
 import { readOrderCounts, trolleyCountOf } from '../orders/order-counts';
 
@@ -22,10 +23,16 @@ export interface BookingStop extends Balance {
   extras: string;
   customer: string;
   customerName: string;
-  /** Booked out already (by an earlier "Book trolleys out"). */
+  /** Booked out already (by an earlier "Book trolleys out" or the run's dispatch): the counts are then what was booked. */
   booked: boolean;
   /** Why the stop cannot be booked (its customer is not known); '' when it can. */
   problem: string;
+  /** The order of the stop when it is still on the board ('' for none): linking it to a customer makes the stop bookable. */
+  order: string;
+  /** The order's customer type, for a customer made from the stop. */
+  customerType: string;
+  /** For an order without a customer: the customers its title could mean (docs/decisions/062), best first. */
+  closeMatches: Array<{ id: string; name: string; postcode: string }>;
 }
 
 export interface BookingPreview {
@@ -33,7 +40,20 @@ export interface BookingPreview {
   stops: BookingStop[];
 }
 
+/** What a booking did at one stop (docs/decisions/064). */
+export type StopOutcome = 'booked' | 'booked-before' | 'no-customer' | 'nothing-to-book';
+
+/** One stop of a booking's answer: what went out to whom, or why nothing did. */
+export interface BookedStop extends Balance {
+  stop: string;
+  /** The customer's name, else the stop's title: how the answer names the stop. */
+  name: string;
+  outcome: StopOutcome;
+}
+
 export interface BookingResult {
+  /** Each stop, in the run's order: what was booked now or before, or why nothing was. */
+  stops: BookedStop[];
   /** Stops booked out now. */
   booked: number;
   /** Stops booked out before: nothing was booked for them again. */
@@ -105,14 +125,42 @@ export function readBookingCounts(raw: unknown): { ok: true; counts: Map<string,
   return { ok: true, counts };
 }
 
-/** The sentence a booking answers with. */
+/** How a stop is named in a sentence: its customer, else its title, else its place. */
+export function stopName(stop: Pick<BookingStop, 'customerName' | 'title'>, index: number): string {
+  return stop.customerName.trim() || stop.title.trim() || `Stop ${index + 1}`;
+}
+
+/** Names listed in one sentence at most; the rest are counted ("and 3 more"). */
+const NAMES_LISTED = 6;
+
+function listed(items: readonly string[]): string {
+  const shown = items.slice(0, NAMES_LISTED);
+  const more = items.length - shown.length;
+  return more > 0 ? `${shown.join(', ')} and ${more} more` : shown.join(', ');
+}
+
+const WHY_NOTHING: Readonly<Record<Exclude<StopOutcome, 'booked' | 'booked-before'>, string>> = {
+  'no-customer': 'no customer',
+  'nothing-to-book': 'nothing to book',
+};
+
+/**
+ * The sentence a booking answers with, naming what went out to whom and which stops booked
+ * nothing and why, so no one reads a booking into an answer that made none (docs/decisions/064).
+ */
 export function bookingMessage(result: Omit<BookingResult, 'message'>): string {
   const stops = (n: number) => `${n} stop${n === 1 ? '' : 's'}`;
-  if (result.booked === 0 && result.alreadyBooked > 0)
-    return `Nothing booked: this run was booked out already (${stops(result.alreadyBooked)}).`;
-  if (result.booked === 0) return 'Nothing booked: no stop has a customer and something to book.';
-  const parts = [`Booked ${stops(result.booked)} out.`];
-  if (result.alreadyBooked > 0) parts.push(`${stops(result.alreadyBooked)} had been booked already.`);
-  if (result.skipped > 0) parts.push(`${stops(result.skipped)} left out.`);
+  const bookedNow = result.stops.filter((stop) => stop.outcome === 'booked');
+  const nothing = result.stops.flatMap((stop) =>
+    stop.outcome === 'no-customer' || stop.outcome === 'nothing-to-book' ? [`${stop.name} (${WHY_NOTHING[stop.outcome]})`] : [],
+  );
+  const parts: string[] = [];
+  if (result.booked > 0)
+    parts.push(`Booked ${stops(result.booked)} out: ${listed(bookedNow.map((stop) => `${stop.name} (${countsInWords(stop)})`))}.`);
+  else if (result.alreadyBooked > 0) parts.push(`Nothing booked: this run was booked out already (${stops(result.alreadyBooked)}).`);
+  else if (result.stops.length === 0) return 'Nothing booked: this run has no stops.';
+  else return `Nothing booked: ${listed(nothing)}.`;
+  if (result.booked > 0 && result.alreadyBooked > 0) parts.push(`${stops(result.alreadyBooked)} had been booked already.`);
+  if (nothing.length > 0) parts.push(`${stops(nothing.length)} booked nothing: ${listed(nothing)}.`);
   return parts.join(' ');
 }

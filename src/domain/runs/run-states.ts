@@ -123,5 +123,7 @@ export function planFixedReason(state: RunState): string | null {
   }
   if (state === 'delivered')
     return 'This run has been delivered, so its stops and load can no longer be changed. Print it, or plan a new run.';
+  // A cancelled run stays in the list as it was planned (docs/decisions/064); a new plan is a new run.
+  if (state === 'cancelled') return 'This run was cancelled, so its stops and load can no longer be changed. Print it, or plan a new run.';
   return null;
 }

@@ -1,11 +1,14 @@
 import { sql, type Kysely } from 'kysely';
+import { closeMatches } from '#domain/customers/close-match';
 import {
   bookingMessage,
   readBookingCounts,
   stopKey,
   countsOfStop,
+  stopName,
   type BalancesAnswer,
   type BookingPreview,
+  type BookedStop,
   type BookingResult,
   type BookingStop,
 } from '#domain/ledger/booking';
@@ -81,17 +84,28 @@ export class LedgerService {
   async bookIn(batch: WriteBatch, user: UsersTable, runId: string, counts: Map<string, Balance> | null): Promise<BookingResult> {
     await lockRun(batch, runId);
     const preview = await this.previewIn(batch.db, user, runId);
-    let booked = 0;
-    let alreadyBooked = 0;
-    let skipped = 0;
-    for (const stop of preview.stops) {
+    const stops: BookedStop[] = [];
+    for (const [index, stop] of preview.stops.entries()) {
+      const name = stopName(stop, index);
+      const none = { trolleys: 0, shelves: 0, extensions: 0 };
       if (stop.booked) {
-        alreadyBooked += 1;
+        stops.push({
+          stop: stop.stop,
+          name,
+          outcome: 'booked-before',
+          trolleys: stop.trolleys,
+          shelves: stop.shelves,
+          extensions: stop.extensions,
+        });
         continue;
       }
       const chosen = counts ? counts.get(stop.stop) : stop;
-      if (stop.problem !== '' || !chosen || COUNTS.every((count) => chosen[count] === 0)) {
-        skipped += 1;
+      if (stop.problem !== '') {
+        stops.push({ stop: stop.stop, name, outcome: 'no-customer', ...none });
+        continue;
+      }
+      if (!chosen || COUNTS.every((count) => chosen[count] === 0)) {
+        stops.push({ stop: stop.stop, name, outcome: 'nothing-to-book', ...none });
         continue;
       }
       await batch.insert('trolley_movements', {
@@ -110,9 +124,22 @@ export class LedgerService {
         created_by: user.id,
         updated_by: '',
       });
-      booked += 1;
+      stops.push({
+        stop: stop.stop,
+        name,
+        outcome: 'booked',
+        trolleys: chosen.trolleys,
+        shelves: chosen.shelves,
+        extensions: chosen.extensions,
+      });
     }
-    const result = { booked, alreadyBooked, skipped };
+    const tally = (outcomes: readonly BookedStop['outcome'][]) => stops.filter((stop) => outcomes.includes(stop.outcome)).length;
+    const result = {
+      stops,
+      booked: tally(['booked']),
+      alreadyBooked: tally(['booked-before']),
+      skipped: tally(['no-customer', 'nothing-to-book']),
+    };
     return { ...result, message: bookingMessage(result) };
   }
 
@@ -135,26 +162,44 @@ export class LedgerService {
     const stops = run.data;
     const orderIds = [...new Set(stops.map((stop) => stop.id).filter((id) => id !== ''))];
     const orders = orderIds.length
-      ? await db.selectFrom('tasks').select(['id', 'customer']).where('nursery', '=', user.nursery).where('id', 'in', orderIds).execute()
+      ? await db
+          .selectFrom('tasks')
+          .select(['id', 'customer', 'customerType'])
+          .where('nursery', '=', user.nursery)
+          .where('id', 'in', orderIds)
+          .execute()
       : [];
     const customerOfOrder = new Map(orders.map((order) => [order.id, order.customer]));
+    const typeOfOrder = new Map(orders.map((order) => [order.id, order.customerType]));
     const customerIds = [...new Set(orders.map((order) => order.customer).filter((id) => id !== ''))];
     const customers = customerIds.length
       ? await db.selectFrom('customers').select(['id', 'name']).where('nursery', '=', user.nursery).where('id', 'in', customerIds).execute()
       : [];
     const nameOf = new Map(customers.map((customer) => [customer.id, customer.name]));
-    const booked = new Set(
+    // What went out already, per stop: the run records what was booked (docs/decisions/064).
+    const booked = new Map(
       (
         await db
           .selectFrom('trolley_movements')
-          .select('stop')
+          .select(['stop', 'trolleys', 'shelves', 'extensions'])
           .where('run', '=', runId)
           .where('nursery', '=', user.nursery)
           // A drop's counts back come in under the same run and stop (docs/decisions/042).
           .where('kind', '=', 'out')
           .execute()
-      ).map((movement) => movement.stop),
+      ).map((movement) => [
+        movement.stop,
+        { trolleys: Number(movement.trolleys), shelves: Number(movement.shelves), extensions: Number(movement.extensions) },
+      ]),
     );
+    // The customer book is read only when a stop's order has no customer: its close matches are offered.
+    const unlinked = stops.some((stop) => customerOfOrder.get(stop.id) === '');
+    const book = unlinked
+      ? // Active ones only; SQLite keeps a boolean as 0/1, PostgreSQL as true/false, so it is read here.
+        (
+          await db.selectFrom('customers').select(['id', 'name', 'postcode', 'active']).where('nursery', '=', user.nursery).execute()
+        ).filter((customer) => Number(customer.active) === 1)
+      : [];
     const seen = new Set<string>();
     const previewStops: BookingStop[] = [];
     stops.forEach((stop, index) => {
@@ -171,6 +216,8 @@ export class LedgerService {
             : !nameOf.has(customer)
               ? 'Its customer is no longer in the customer book.'
               : '';
+      const bookedCounts = booked.get(key);
+      const isOrder = stop.id !== '' && customerOfOrder.has(stop.id);
       previewStops.push({
         stop: key,
         title: stop.title,
@@ -180,9 +227,15 @@ export class LedgerService {
         extras: stop.extras,
         customer: problem === '' ? customer : '',
         customerName: nameOf.get(customer) ?? '',
-        ...countsOfStop(stop),
-        booked: booked.has(key),
+        ...(bookedCounts ?? countsOfStop(stop)),
+        booked: bookedCounts !== undefined,
         problem,
+        order: isOrder ? stop.id : '',
+        customerType: typeOfOrder.get(stop.id) ?? '',
+        closeMatches:
+          isOrder && customer === ''
+            ? closeMatches(stop.title, stop.postcode, book).map(({ id, name, postcode }) => ({ id, name, postcode }))
+            : [],
       });
     });
     return { run: { id: run.id, name: run.name, date: String(run.vehicleInfo.date ?? '') }, stops: previewStops };

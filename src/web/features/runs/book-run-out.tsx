@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { COUNT_LABELS } from '#domain/collections/trolley-movements';
 import { COUNTS, type Balance } from '#domain/ledger/balance';
-import type { BookingPreview, BookingResult } from '#domain/ledger/booking';
+import type { BookingResult } from '#domain/ledger/booking';
 import { LEDGER_API } from '#domain/ledger/ledger-api';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
@@ -12,20 +12,14 @@ import { describeError } from '../../lib/describe-error';
 import { ledgerKeys } from '../../lib/ledger/ledger-queries';
 import { pb } from '../../lib/pb';
 import { queryClient } from '../../lib/query-client';
+import { bookingPreviewQuery } from '../../lib/runs/dispatch-queries';
 
 // "Book trolleys out" for a saved run (docs/decisions/038): a preview of each stop with its
 // customer and counts, which a person may change, then one request that books them all, once.
 
-const previewKey = (run: string) => [...ledgerKeys.all, 'booking', run] as const;
-
 /** The dialog for one run: `run` is its id, or null when closed. */
 export function BookRunOutDialog({ run, name, onClose }: { run: string | null; name: string; onClose: () => void }) {
-  const preview = useQuery({
-    queryKey: previewKey(run ?? ''),
-    queryFn: () => pb.send<BookingPreview>(LEDGER_API.booking(run ?? ''), { method: 'GET' }),
-    enabled: run !== null,
-    staleTime: 0,
-  });
+  const preview = useQuery(bookingPreviewQuery(run ?? ''));
   const [counts, setCounts] = useState<Record<string, Balance>>({});
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<FormMessageState | null>(null);

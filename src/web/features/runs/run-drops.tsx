@@ -6,18 +6,22 @@ import { dropLine, dropProgress } from '#domain/runs/drops';
 import { Button } from '../../components/ui/button';
 import { notify } from '../../components/ui/toast';
 import { describeError } from '../../lib/describe-error';
+import { countsInWords } from '#domain/ledger/count-words';
 import { runDropsQuery, runStopsQuery } from '../../lib/runs/drop-queries';
+import { runBookedQuery } from '../../lib/runs/dispatch-queries';
 import type { RunSummary } from '../../lib/runs/run-queries';
 import { RecordDropDialog, type DropStop } from './record-drop-dialog';
 import { shortTime } from './run-steps';
 
 // A dispatched or delivered run's drops (docs/decisions/042): "2 of 5 drops", live, each stop with
-// its outcome, its delivery note, and "Record drop" for a driver who phones the office.
+// its outcome, its delivery note, and "Record drop" for a driver who phones the office; and what
+// the run booked out at each stop (docs/decisions/064).
 
 /** The progress line and the list of stops with what happened at each. */
 export function RunDrops({ run, name, canRecord }: { run: RunSummary; name: string; canRecord: boolean }) {
   const stops = useQuery(runStopsQuery(run.id));
   const drops = useQuery(runDropsQuery(run.id));
+  const booked = useQuery(runBookedQuery(run.id));
   const [open, setOpen] = useState(run.state === 'dispatched');
   const [recording, setRecording] = useState<DropStop | null>(null);
   if (!stops.data || !drops.data)
@@ -61,6 +65,7 @@ export function RunDrops({ run, name, canRecord }: { run: RunSummary; name: stri
                     {stop.number}. {stop.title || 'Stop'}
                   </span>
                   {stop.postcode && <span className="text-slate-500"> · {stop.postcode}</span>}
+                  {booked.data && <BookedLine counts={booked.data.get(stop.key)} />}
                   <span className={`block ${drop?.outcome === 'not_delivered' ? 'text-red-700' : 'text-slate-600'}`}>
                     {drop ? dropLine(drop, shortTime(drop.recordedAt)) : 'Not recorded yet'}
                   </span>
@@ -78,6 +83,14 @@ export function RunDrops({ run, name, canRecord }: { run: RunSummary; name: stri
       )}
       <RecordDropDialog run={run.id} stop={recording} onClose={() => setRecording(null)} />
     </div>
+  );
+}
+
+/** What the run booked out at a stop: "Booked out: 3 trolleys, 1 shelf", or that nothing was. */
+function BookedLine({ counts }: { counts: Parameters<typeof countsInWords>[0] | undefined }) {
+  const words = counts ? countsInWords(counts) : '';
+  return (
+    <span className={`block ${words ? 'text-slate-600' : 'text-amber-800'}`}>{words ? `Booked out: ${words}` : 'Nothing booked out'}</span>
   );
 }
 

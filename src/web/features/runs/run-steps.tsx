@@ -12,9 +12,11 @@ import { runKeys } from '../../lib/query-keys';
 import { ledgerKeys } from '../../lib/ledger/ledger-queries';
 import { moveRun } from '../../lib/runs/drop-queries';
 import type { RunSummary } from '../../lib/runs/run-queries';
+import { DispatchDialog } from './dispatch-dialog';
 
 // A run's state with who moved it there and when, and the buttons for the next steps the
-// person's role allows (docs/decisions/042). Dispatch asks first: it books the trolleys out.
+// person's role allows (docs/decisions/042). Dispatch asks first, showing what each stop will book
+// (docs/decisions/064), and then says what the server booked, never more.
 
 /** The badge of a state of each tone (the tone is its row's in the run-state table). */
 const TONE_CLASSES: Readonly<Record<Tone, string>> = {
@@ -66,13 +68,21 @@ export function RunStepButtons({ run, name, role }: { run: RunSummary; name: str
   const moves = movesFor(run.state, role);
   if (moves.length === 0) return null;
 
-  const move = async (to: Exclude<RunState, 'new'>): Promise<string> => {
+  /** Makes the move; the toast is the server's own account of what was booked. */
+  const move = async (to: Exclude<RunState, 'new'>): Promise<{ text: string; bookedNothing: boolean }> => {
     const answer = await moveRun(run.id, to);
     queryClient.setQueryData<RunSummary[]>(runKeys.list(), (runs) =>
       runs?.map((known) => (known.id === run.id ? { ...known, state: answer.run.state, stateLog: answer.run.stateLog } : known)),
     );
     if (answer.booking) void queryClient.invalidateQueries({ queryKey: ledgerKeys.all });
-    return answer.booking ? `${MOVE_DONE[to]} ${answer.booking.message}` : MOVE_DONE[to];
+    const text = answer.booking ? `${MOVE_DONE[to]} ${answer.booking.message}` : MOVE_DONE[to];
+    return { text, bookedNothing: answer.booking !== null && (answer.booking.booked === 0 || answer.booking.skipped > 0) };
+  };
+  const dispatch = async () => {
+    const done = await move('dispatched');
+    // Something left unbooked is worth the longer, neutral toast.
+    if (done.bookedNothing) notify.info(done.text);
+    else notify.success(done.text);
   };
   const press = async (to: Exclude<RunState, 'new'>) => {
     if (to === 'dispatched' || to === 'cancelled') {
@@ -81,7 +91,7 @@ export function RunStepButtons({ run, name, role }: { run: RunSummary; name: str
     }
     setBusy(true);
     try {
-      notify.success(await move(to));
+      notify.success((await move(to)).text);
     } catch (err) {
       notify.error(describeError(err));
     } finally {
@@ -104,19 +114,22 @@ export function RunStepButtons({ run, name, role }: { run: RunSummary; name: str
           {RUN_MOVE_LABELS[to]}
         </Button>
       ))}
+      <DispatchDialog
+        run={run.id}
+        name={name}
+        open={confirming === 'dispatched'}
+        onDispatch={dispatch}
+        onClose={() => setConfirming(null)}
+      />
       <FormDialog
-        open={confirming !== null}
-        title={confirming === 'cancelled' ? `Cancel ${name}?` : `Dispatch ${name}?`}
-        description={
-          confirming === 'cancelled'
-            ? 'The run stays in the list as cancelled and cannot be loaded or dispatched any more.'
-            : "The trolleys, shelves and extensions of every stop will be booked out to its customer's ledger (stops booked out before are not booked again), and the drops can then be recorded."
-        }
-        actionLabel={confirming === 'cancelled' ? 'Cancel run' : 'Dispatch and book out'}
-        busyLabel={confirming === 'cancelled' ? 'Cancelling…' : 'Dispatching…'}
-        danger={confirming === 'cancelled'}
+        open={confirming === 'cancelled'}
+        title={`Cancel ${name}?`}
+        description="The run stays in the list as cancelled and cannot be loaded or dispatched any more."
+        actionLabel="Cancel run"
+        busyLabel="Cancelling…"
+        danger
         describeError={describeError}
-        onSubmit={() => move(confirming ?? 'dispatched')}
+        onSubmit={async () => (await move('cancelled')).text}
         onClose={() => setConfirming(null)}
       />
     </>

@@ -5,7 +5,19 @@ export type DraftNotice =
   /** The unsaved plan is back on screen. */
   | { kind: 'restored'; at: string }
   /** The board handed over new stops, and another unsaved new plan is kept: which one to work on. */
-  | { kind: 'waiting'; at: string };
+  | { kind: 'waiting'; at: string }
+  /** The run can no longer change (dispatched, delivered, cancelled): the plan kept for it was removed. */
+  | { kind: 'set-aside'; at: string; state: FixedState };
+
+/** The states in which a run's plan is fixed (planFixedReason). */
+export type FixedState = 'dispatched' | 'delivered' | 'cancelled';
+
+/** What the mapper says when it set a kept plan aside, by the run's state (docs/decisions/064). */
+export const SET_ASIDE_SENTENCES: Readonly<Record<FixedState, string>> = {
+  dispatched: 'This run was dispatched, so the plan kept on this device was set aside; this is the plan as dispatched.',
+  delivered: 'This run was delivered, so the plan kept on this device was set aside; this is the plan as dispatched.',
+  cancelled: 'This run was cancelled, so the plan kept on this device was set aside; this is the plan as it was cancelled.',
+};
 
 /** "10:12", or "23 Nov, 10:12" for another day: when the kept plan was last changed. */
 function shortTime(iso: string): string {
@@ -38,7 +50,16 @@ export function DraftBanner({ notice, isSavedRun, onDiscard, onOpen, onDismiss }
       role="status"
       className="flex flex-wrap items-center gap-2 rounded-lg border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-950"
     >
-      {notice.kind === 'restored' ? (
+      {notice.kind === 'set-aside' ? (
+        <>
+          <p className={SENTENCE}>{SET_ASIDE_SENTENCES[notice.state]}</p>
+          <div className={ANSWERS}>
+            <Button size="sm" variant="secondary" onClick={onDismiss}>
+              OK
+            </Button>
+          </div>
+        </>
+      ) : notice.kind === 'restored' ? (
         <>
           <p className={SENTENCE}>
             <span className="font-semibold">Unsaved plan restored</span>

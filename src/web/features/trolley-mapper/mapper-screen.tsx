@@ -49,6 +49,7 @@ export default function MapperScreen() {
         savedVersion={{ id: record.id, updated: record.updated }}
         readOnly={!canEdit}
         fixedReason={planFixedReason(record.state)}
+        fixedState={record.state === 'dispatched' || record.state === 'delivered' || record.state === 'cancelled' ? record.state : null}
       />
     );
   }

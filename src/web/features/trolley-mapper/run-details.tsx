@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { VehicleInfo } from '#domain/records';
+import { dayMonthYear } from '#domain/trolleys/run-name';
 import { TextField } from '../../components/ui/fields';
 import { FormMessage } from '../../components/ui/form-message';
 import type { RunDetail } from './run-plan-state';
@@ -24,6 +25,8 @@ interface RunDetailsProps {
   vehicleInfo: VehicleInfo;
   onChange: (detail: RunDetail, value: string) => void;
   problem: DetailsProblem | null;
+  /** A plan that may not change: the details are shown, not edited. */
+  readOnly?: boolean;
 }
 
 const isEmpty = (info: VehicleInfo, key: RunDetail) => info[key].trim() === '';
@@ -38,7 +41,7 @@ export function firstMissingDetail(info: VehicleInfo): RunDetail | null {
  * them, the empty ones are marked, the sentence saying what is needed stays under them, and the
  * first empty one takes the focus.
  */
-export function RunDetails({ vehicleInfo, onChange, problem }: RunDetailsProps) {
+export function RunDetails({ vehicleInfo, onChange, problem, readOnly = false }: RunDetailsProps) {
   const fields = useRef<HTMLFieldSetElement>(null);
   const showProblem = problem !== null && firstMissingDetail(vehicleInfo) !== null;
 
@@ -49,6 +52,25 @@ export function RunDetails({ vehicleInfo, onChange, problem }: RunDetailsProps) 
     // Only a new press moves the focus, not typing into the fields.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [problem?.at]);
+
+  if (readOnly) {
+    // A fixed plan's details are read, not typed: shown as text, so nothing looks editable.
+    return (
+      <dl
+        aria-label="Run details"
+        className="grid grid-cols-2 gap-2 rounded-lg border border-slate-200 bg-white p-3 shadow-sm sm:grid-cols-4"
+      >
+        {DETAILS.map((field) => (
+          <div key={field.key} className="min-w-0">
+            <dt className="text-xs font-medium text-slate-500">{field.label}</dt>
+            <dd className="truncate text-sm font-semibold text-slate-900">
+              {(field.type === 'date' ? dayMonthYear(vehicleInfo[field.key]) : vehicleInfo[field.key]) || '—'}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    );
+  }
 
   return (
     <fieldset ref={fields} className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm">

@@ -37,6 +37,8 @@ interface StopListProps {
   /** How many of each stop's trolleys are on the vehicle, in the stops' order. */
   placements: readonly StopPlacement[];
   isEditing: boolean;
+  /** A plan that may not change: the stops are listed, not dragged, chosen or edited (docs/decisions/064). */
+  readOnly?: boolean;
   /** The label a click on a cell writes; the stop showing it is marked as chosen. */
   currentLabel: string | null;
   onReorder: (stops: RunStop[]) => void;
@@ -50,6 +52,7 @@ export function StopList({
   stops,
   placements,
   isEditing,
+  readOnly = false,
   currentLabel,
   onReorder,
   onChooseStop,
@@ -87,11 +90,21 @@ export function StopList({
     onReorder(arrayMove(stops, positionOf(active.id) - 1, positionOf(over.id) - 1));
   };
 
+  if (stops.length > 0 && readOnly) {
+    return (
+      <ol className="space-y-1.5" aria-label="Customers on this run">
+        {stops.map((stop, index) => (
+          <FixedStop key={stop.id} stop={stop} index={index} placement={placements[index] ?? { needed: 0, placed: 0 }} />
+        ))}
+      </ol>
+    );
+  }
+
   if (stops.length === 0) {
     return (
       <p className="rounded-md border border-dashed border-slate-300 bg-white px-4 py-6 text-center text-sm text-slate-500">
-        No customers on this run yet.{' '}
-        {isEditing ? 'Add one with "+ Add".' : 'Choose orders on the board in Map mode, or press Edit and "+ Add".'}
+        No customers on this run{readOnly ? '.' : ' yet.'}{' '}
+        {readOnly ? '' : isEditing ? 'Add one with "+ Add".' : 'Choose orders on the board in Map mode, or press Edit and "+ Add".'}
       </p>
     );
   }
@@ -212,6 +225,28 @@ function SortableStop({ stop, index, placement, isEditing, isChosen, onChoose, o
           <X aria-hidden="true" className="size-4" />
         </button>
       )}
+    </li>
+  );
+}
+
+/** A stop of a plan that may not change: its place, name and counts, nothing to press or drag. */
+function FixedStop({ stop, index, placement }: { stop: RunStop; index: number; placement: StopPlacement }) {
+  const shown = stopDisplay(stop, index);
+  return (
+    <li className="flex items-stretch gap-2 rounded-md border border-slate-200 bg-white shadow-sm">
+      <span className="flex w-11 shrink-0 items-center justify-center rounded-l-md border-r border-slate-200 bg-slate-50 text-sm font-bold text-slate-700">
+        {shown.position}
+      </span>
+      <span className="flex min-h-11 min-w-0 flex-1 flex-col justify-center gap-0.5 py-1.5 pr-2 sm:flex-row sm:items-center sm:gap-3">
+        <span className="min-w-0 truncate font-semibold text-slate-900 sm:flex-1">{shown.title || 'untitled'}</span>
+        <span className="flex flex-wrap items-baseline gap-x-3 text-sm">
+          {shown.orderNumber && <span className="font-mono text-slate-600">{shown.orderNumber}</span>}
+          {shown.postcode && <span className="text-slate-700">{shown.postcode}</span>}
+          {shown.trollies && <span className="font-bold text-slate-900">{shown.trollies}</span>}
+          {shown.extras && <span className="font-medium text-red-600">{shown.extras}</span>}
+          <PlacedCount placement={placement} />
+        </span>
+      </span>
     </li>
   );
 }

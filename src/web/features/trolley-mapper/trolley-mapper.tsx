@@ -12,7 +12,7 @@ import { pageKeyOf } from '../../lib/router/location';
 import { useCurrentUser } from '../../lib/use-current-user';
 import { BrushBar } from './brush-bar';
 import { ConfirmDrop, type PendingDrop } from './confirm-drop';
-import { DraftBanner } from './draft-banner';
+import { DraftBanner, type FixedState } from './draft-banner';
 import { fillSummary } from './fill-summary';
 import { LeaveGuard } from './leave-guard';
 import { removeDraft } from './plan-draft';
@@ -41,6 +41,8 @@ interface TrolleyMapperProps {
   readOnly?: boolean;
   /** Why this saved run's plan can no longer change (it has been dispatched); it is then shown to look at and print. */
   fixedReason?: string | null;
+  /** The run's state when its plan is fixed: a plan kept on this device for it is set aside, saying why. */
+  fixedState?: FixedState | null;
 }
 
 /**
@@ -55,11 +57,16 @@ export function TrolleyMapper({
   handedOverStops = false,
   readOnly: viewOnly = false,
   fixedReason = null,
+  fixedState = null,
 }: TrolleyMapperProps) {
   const readOnly = viewOnly || fixedReason !== null;
   const userId = useCurrentUser()?.id ?? null;
-  const [start] = useState(() => startMapper({ userId, initialPlan, savedVersion, handedOverStops, session }));
+  const [start] = useState(() =>
+    startMapper({ userId, initialPlan, savedVersion, handedOverStops, session, fixed: fixedReason !== null ? fixedState : null }),
+  );
   const [state, change] = useReducer(changePlan, start.state);
+  // A plan that may not change takes no change a person makes, whatever control slipped through (docs/decisions/064).
+  const edit: typeof change = readOnly ? () => undefined : change;
   const [version, setVersion] = useState(start.version);
   const [notice, setNotice] = useState(start.notice);
   const { plan } = state;
@@ -74,7 +81,7 @@ export function TrolleyMapper({
   const waitingDraft = notice?.kind === 'waiting';
   useDocumentTitle(version ? 'Saved Run' : 'Trolley Mapper');
   useKeepDraft({ userId, state, unsaved, version, session, paused: waitingDraft });
-  useUndoShortcut(() => change({ type: 'undo' }));
+  useUndoShortcut(() => edit({ type: 'undo' }));
 
   const run = useRunActions({
     version,
@@ -115,23 +122,26 @@ export function TrolleyMapper({
   };
 
   const onClickCell = (index: number) => {
+    if (readOnly) return;
     if (brush === null) notify.info('Click a customer in the list first, or Blank Trolley or Erase.');
-    else change({ type: 'fill-cell', index, label: brush });
+    else edit({ type: 'fill-cell', index, label: brush });
   };
 
   const applyVehicleChange = (vehicleChange: VehicleChange) => {
-    if (vehicleChange.kind === 'clear') change({ type: 'clear-cells' });
-    else if (vehicleChange.kind === 'type') change({ type: 'choose-vehicle-type', vehicleType: vehicleChange.vehicleType });
-    else change({ type: 'choose-vehicle-size', size: vehicleChange.trolleyNumber });
+    if (vehicleChange.kind === 'clear') edit({ type: 'clear-cells' });
+    else if (vehicleChange.kind === 'type') edit({ type: 'choose-vehicle-type', vehicleType: vehicleChange.vehicleType });
+    else edit({ type: 'choose-vehicle-size', size: vehicleChange.trolleyNumber });
   };
   const changeVehicle = (vehicleChange: VehicleChange) => {
+    if (readOnly) return;
     if (filledCellsDropped(plan.vehicleInfo, vehicleChange) > 0) setPendingDrop({ change: vehicleChange, vehicleInfo: plan.vehicleInfo });
     else applyVehicleChange(vehicleChange);
   };
 
   const onFill = () => {
+    if (readOnly) return;
     const result = fillInReverseDropOrder(plan.stops, plan.vehicleInfo);
-    change({ type: 'fill-load' });
+    edit({ type: 'fill-load' });
     setFillNote({ text: fillSummary(result), grid: JSON.stringify(result.grid) });
   };
 
@@ -152,7 +162,7 @@ export function TrolleyMapper({
           <RunToolbar
             stops={plan.stops}
             canUndo={canUndo(state)}
-            onUndo={() => change({ type: 'undo' })}
+            onUndo={() => edit({ type: 'undo' })}
             isEditing={isEditing}
             onToggleEditing={() => setEditing((e) => !e)}
             isSaving={run.isSaving}
@@ -185,21 +195,23 @@ export function TrolleyMapper({
           )}
           <RunDetails
             vehicleInfo={plan.vehicleInfo}
-            onChange={(detail, value) => change({ type: 'edit-detail', detail, value })}
+            onChange={(detail, value) => edit({ type: 'edit-detail', detail, value })}
             problem={detailsProblem}
+            readOnly={readOnly}
           />
           <StopList
             stops={plan.stops}
             placements={placements}
-            isEditing={isEditing}
+            isEditing={isEditing && !readOnly}
+            readOnly={readOnly}
             currentLabel={brush}
-            onReorder={(stops) => change({ type: 'reorder-stops', stops })}
+            onReorder={(stops) => edit({ type: 'reorder-stops', stops })}
             onChooseStop={(stop) => setBrush(customerLabel(stop))}
-            onChangeStop={(id, field, value) => change({ type: 'edit-stop', id, field, value })}
-            onRemoveStop={(id) => change({ type: 'remove-stop', id })}
+            onChangeStop={(id, field, value) => edit({ type: 'edit-stop', id, field, value })}
+            onRemoveStop={(id) => edit({ type: 'remove-stop', id })}
           />
-          {isEditing && (
-            <Button variant="secondary" fullWidth className="border-dashed" onClick={() => change({ type: 'add-stop', stop: blankStop() })}>
+          {isEditing && !readOnly && (
+            <Button variant="secondary" fullWidth className="border-dashed" onClick={() => edit({ type: 'add-stop', stop: blankStop() })}>
               + Add
             </Button>
           )}
@@ -217,7 +229,8 @@ export function TrolleyMapper({
             capacity={loadCapacity(plan.stops, plan.vehicleInfo)}
             placed={placements.reduce((sum, p) => sum + Math.min(p.placed, p.needed), 0)}
             onFill={onFill}
-            onBlankRest={() => change({ type: 'blank-spare' })}
+            onBlankRest={() => edit({ type: 'blank-spare' })}
+            readOnly={readOnly}
             fillNote={fillNote && fillNote.grid === JSON.stringify(plan.vehicleInfo.grid) ? fillNote.text : null}
           />
         </div>

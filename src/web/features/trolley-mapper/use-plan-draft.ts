@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { RunPlan } from '#domain/trolleys/run-plan';
-import type { DraftNotice } from './draft-banner';
+import type { DraftNotice, FixedState } from './draft-banner';
 import { readDraft, removeDraft, writeDraft, type DraftSlot, type PlanDraft } from './plan-draft';
 import { openPlan, type PlanState } from './run-plan-state';
 import type { RunVersion } from './save-run';
@@ -20,21 +20,29 @@ interface StartOptions {
   savedVersion: RunVersion | null;
   handedOverStops: boolean;
   session: string;
+  /** The saved run's state when its plan can no longer change: a kept plan of it is set aside. */
+  fixed?: FixedState | null;
 }
 
 /**
  * How the mapper opens: with the plan kept on this device when there is one. A saved run gets
- * its own unsaved plan back. A new plan gets the kept new plan back, unless the board has just
+ * its own unsaved plan back, unless its plan is fixed: then the kept one is set aside. A new plan gets the kept new plan back, unless the board has just
  * handed over other stops: then the kept one waits for "Open it" or "Discard it" (a reload of the
  * page it was made in restores it all the same).
  */
-export function startMapper({ userId, initialPlan, savedVersion, handedOverStops, session }: StartOptions): MapperStart {
+export function startMapper({ userId, initialPlan, savedVersion, handedOverStops, session, fixed = null }: StartOptions): MapperStart {
   const opened = openPlan({ initial: initialPlan });
   const runId = savedVersion?.id ?? null;
   const draft = userId ? readDraft({ userId, runId }) : null;
   const restored = draft && openPlan({ initial: initialPlan, restored: draft.plan });
   if (!draft || !restored || JSON.stringify(restored.plan) === opened.saved) {
     return { state: opened, version: savedVersion, notice: null, kept: null };
+  }
+  // The run left the yard as the server has it: a plan kept here can never be saved, so it is set
+  // aside (removed) and the person is told, rather than shown a plan that did not leave (docs/decisions/064).
+  if (fixed && userId && runId !== null) {
+    removeDraft({ userId, runId });
+    return { state: opened, version: savedVersion, notice: { kind: 'set-aside', at: draft.at, state: fixed }, kept: null };
   }
   if (runId === null && handedOverStops && draft.entryKey !== session) {
     return { state: opened, version: null, notice: { kind: 'waiting', at: draft.at }, kept: draft };

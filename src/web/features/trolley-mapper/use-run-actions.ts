@@ -1,6 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import type { RunPlan } from '#domain/trolleys/run-plan';
+import { emptyVehicleInfo, type RunPlan } from '#domain/trolleys/run-plan';
 import { notify } from '../../components/ui/toast';
+import { describeError } from '../../lib/describe-error';
+import { queryClient } from '../../lib/query-client';
+import { runQuery } from '../../lib/runs/run-queries';
 import { printRunSheet } from './print-run-sheet';
 import type { SavedRun } from './run-saver';
 import { saveRun, type RunVersion, type SaveTarget } from './save-run';
@@ -24,7 +27,7 @@ interface RunActionsOptions {
   onSaved: (plan: RunPlan, version: RunVersion) => void;
   /** "Load theirs": the latest copy replaces the plan on screen, and is the version from now on. */
   onLoadLatest: (latest: SavedRun) => void;
-  /** A viewer, or a run already dispatched: Print prints the run as it is, saving nothing. */
+  /** A viewer, or a run already dispatched: Print prints the server's copy of the run, saving nothing. */
   readOnly: boolean;
 }
 
@@ -96,7 +99,15 @@ export function useRunActions({ version, onSaved, onLoadLatest, readOnly }: RunA
       if (!readOnly || !current.current) return attempt(plan, targetOf(), 'print');
       setPrinting(true);
       try {
-        await printSheet(plan, current.current.id);
+        // The server's plan, read now: what left the yard, whatever this screen shows (docs/decisions/064).
+        const run = await queryClient.fetchQuery({ ...runQuery(current.current.id), staleTime: 0 });
+        const served: RunPlan = {
+          stops: Array.isArray(run.data) ? run.data : [],
+          vehicleInfo: { ...emptyVehicleInfo(), ...run.vehicleInfo },
+        };
+        await printSheet(served, run.id);
+      } catch (err) {
+        notify.error(`The run sheet could not be made: ${describeError(err)}`);
       } finally {
         setPrinting(false);
       }

@@ -25,6 +25,8 @@ interface VehiclePanelProps {
   onBlankRest: () => void;
   /** What the last Fill did, while the grid is as it left it. */
   fillNote: string | null;
+  /** A plan that may not change: the vehicle and its cells are shown, with nothing to press (docs/decisions/064). */
+  readOnly?: boolean;
 }
 
 /** A button per vehicle kind, in the table's order. */
@@ -44,6 +46,7 @@ export function VehiclePanel({
   onFill,
   onBlankRest,
   fillNote,
+  readOnly = false,
 }: VehiclePanelProps) {
   const layout = vehicleLayout(vehicleInfo.vehicleType, vehicleInfo.trolleyNumber);
   const vehicleName = vehicleKindLabel(vehicleInfo.vehicleType).toLowerCase();
@@ -54,81 +57,95 @@ export function VehiclePanel({
       <h2 id="vehicle-heading" className="sr-only">
         Vehicle
       </h2>
-      <div className="flex flex-wrap items-center gap-2">
-        <div role="group" aria-label="Vehicle type" className="flex gap-1.5">
-          {TYPES.map(({ type, label }) => (
-            <button
-              key={type}
-              type="button"
-              className={toggleButton(vehicleInfo.vehicleType === type)}
-              aria-pressed={vehicleInfo.vehicleType === type}
-              onClick={() => onChooseType(type)}
-            >
-              {label}
-            </button>
-          ))}
-        </div>
-        <div role="group" aria-label="Vehicle size" className="flex flex-wrap gap-1.5">
-          {vehicleSizes(vehicleInfo.vehicleType).map((size) => (
-            <button
-              key={size}
-              type="button"
-              className={`${toggleButton(vehicleInfo.trolleyNumber === size)} min-w-12`}
-              aria-pressed={vehicleInfo.trolleyNumber === size}
-              onClick={() => onChooseSize(size)}
-            >
-              {size}T
-            </button>
-          ))}
-        </div>
-      </div>
-
-      <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-slate-100 pt-3">
-        <p className="mr-auto min-w-0 text-sm text-slate-600" aria-live="polite">
-          {brush === null ? (
-            'Click a customer, then the trolleys to fill.'
-          ) : brush === '' ? (
-            <>
-              <span className="font-semibold text-slate-900">Erase</span>: click a trolley to empty it.
-            </>
-          ) : (
-            <>
-              Filling with <span className="font-semibold break-words text-emerald-800">{brush}</span>
-            </>
-          )}
+      {readOnly ? (
+        <p className="text-sm font-semibold text-slate-900">
+          {layout.cells.length > 0
+            ? `${vehicleInfo.trolleyNumber}T ${vehicleName}`
+            : `${vehicleKindLabel(vehicleInfo.vehicleType)}, no size chosen`}
         </p>
-        <button
-          type="button"
-          className={toggleButton(brush === BLANK_TROLLEY_LABEL)}
-          aria-pressed={brush === BLANK_TROLLEY_LABEL}
-          onClick={() => onChooseBrush(BLANK_TROLLEY_LABEL)}
-        >
-          Blank Trolley
-        </button>
-        <button type="button" className={toggleButton(brush === '')} aria-pressed={brush === ''} onClick={() => onChooseBrush('')}>
-          Erase
-        </button>
-        <Button variant="secondary" className="text-red-700! hover:bg-red-50!" onClick={onClearAll} disabled={layout.cells.length === 0}>
-          Clear All
-        </Button>
-      </div>
+      ) : (
+        <div className="flex flex-wrap items-center gap-2">
+          <div role="group" aria-label="Vehicle type" className="flex gap-1.5">
+            {TYPES.map(({ type, label }) => (
+              <button
+                key={type}
+                type="button"
+                className={toggleButton(vehicleInfo.vehicleType === type)}
+                aria-pressed={vehicleInfo.vehicleType === type}
+                onClick={() => onChooseType(type)}
+              >
+                {label}
+              </button>
+            ))}
+          </div>
+          <div role="group" aria-label="Vehicle size" className="flex flex-wrap gap-1.5">
+            {vehicleSizes(vehicleInfo.vehicleType).map((size) => (
+              <button
+                key={size}
+                type="button"
+                className={`${toggleButton(vehicleInfo.trolleyNumber === size)} min-w-12`}
+                aria-pressed={vehicleInfo.trolleyNumber === size}
+                onClick={() => onChooseSize(size)}
+              >
+                {size}T
+              </button>
+            ))}
+          </div>
+        </div>
+      )}
+
+      {!readOnly && (
+        <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-slate-100 pt-3">
+          <p className="mr-auto min-w-0 text-sm text-slate-600" aria-live="polite">
+            {brush === null ? (
+              'Click a customer, then the trolleys to fill.'
+            ) : brush === '' ? (
+              <>
+                <span className="font-semibold text-slate-900">Erase</span>: click a trolley to empty it.
+              </>
+            ) : (
+              <>
+                Filling with <span className="font-semibold break-words text-emerald-800">{brush}</span>
+              </>
+            )}
+          </p>
+          <button
+            type="button"
+            className={toggleButton(brush === BLANK_TROLLEY_LABEL)}
+            aria-pressed={brush === BLANK_TROLLEY_LABEL}
+            onClick={() => onChooseBrush(BLANK_TROLLEY_LABEL)}
+          >
+            Blank Trolley
+          </button>
+          <button type="button" className={toggleButton(brush === '')} aria-pressed={brush === ''} onClick={() => onChooseBrush('')}>
+            Erase
+          </button>
+          <Button variant="secondary" className="text-red-700! hover:bg-red-50!" onClick={onClearAll} disabled={layout.cells.length === 0}>
+            Clear All
+          </Button>
+        </div>
+      )}
 
       {layout.cells.length > 0 && (
         <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-slate-100 pt-3">
           <p className="mr-auto text-sm text-slate-600">
             Placed <span className="font-semibold text-slate-900">{placed}</span> of {capacity.needed} trolleys
           </p>
-          <Button
-            variant="secondary"
-            onClick={onFill}
-            disabled={!hasEmptyCell}
-            title="Places every customer's trolleys, the last drop deepest"
-          >
-            Fill
-          </Button>
-          <Button variant="secondary" onClick={onBlankRest} disabled={!hasEmptyCell}>
-            Blank the rest
-          </Button>
+          {!readOnly && (
+            <>
+              <Button
+                variant="secondary"
+                onClick={onFill}
+                disabled={!hasEmptyCell}
+                title="Places every customer's trolleys, the last drop deepest"
+              >
+                Fill
+              </Button>
+              <Button variant="secondary" onClick={onBlankRest} disabled={!hasEmptyCell}>
+                Blank the rest
+              </Button>
+            </>
+          )}
         </div>
       )}
       {layout.cells.length > 0 && capacity.over > 0 && (
@@ -159,7 +176,8 @@ export function VehiclePanel({
               key={cell.index}
               cell={cell}
               label={vehicleInfo.grid[cell.index] ?? ''}
-              canWrite={brush !== null}
+              canWrite={brush !== null && !readOnly}
+              readOnly={readOnly}
               onClick={() => onClickCell(cell.index)}
             />
           ))}
@@ -170,7 +188,16 @@ export function VehiclePanel({
   );
 }
 
-function TrolleyCell({ cell, label, canWrite, onClick }: { cell: CellPlacement; label: string; canWrite: boolean; onClick: () => void }) {
+interface TrolleyCellProps {
+  cell: CellPlacement;
+  label: string;
+  canWrite: boolean;
+  /** Shown, not pressed: a fixed plan's cell is a disabled button that keeps its name. */
+  readOnly: boolean;
+  onClick: () => void;
+}
+
+function TrolleyCell({ cell, label, canWrite, readOnly, onClick }: TrolleyCellProps) {
   const number = cell.index + 1;
   const place: CSSProperties = { gridRow: cell.drawRow + 1, gridColumn: `${cell.drawColumn + 1} / span ${cell.columnSpan}` };
   const block = blockCaption(cell.block);
@@ -180,6 +207,7 @@ function TrolleyCell({ cell, label, canWrite, onClick }: { cell: CellPlacement; 
       type="button"
       style={place}
       onClick={onClick}
+      disabled={readOnly}
       aria-label={`Trolley ${number}: ${label === '' ? 'empty' : label}`}
       className={`relative flex min-h-20 flex-col items-center justify-center rounded-md border-2 px-1 pt-4 pb-1.5 text-center text-xs leading-tight font-semibold break-words focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 sm:min-h-24 sm:px-1.5 sm:text-sm ${
         cell.block === 'grid' ? '' : 'min-h-14 sm:min-h-16'
