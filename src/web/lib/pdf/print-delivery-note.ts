@@ -60,6 +60,7 @@ export async function downloadDeliveryNote(request: DeliveryNoteRequest): Promis
       ? { trolleys: out.trolleys, shelves: out.shelves, extensions: out.extensions }
       : { trolleys: trolleysOfStop(stop.trollies), shelves: 0, extensions: 0 },
     back: { trolleys: drop.trolleysBack, shelves: drop.shelvesBack, extensions: drop.extensionsBack },
+    planned: trolleysOfStop(stop.trollies),
     outcome: drop.outcome,
     reason: drop.reason,
     receivedBy: drop.receivedBy,
