@@ -87,4 +87,11 @@ describe('the delivery note PDF', () => {
     expect(pdf.rawText).toContain('Recorded at 10:42, Tue 24 Nov 2026');
     expect(pdf.rawText).not.toContain('Received by');
   });
+
+  it('says so when the trolleys left differ from the plan, and not when they agree (docs/decisions/065)', () => {
+    const differs = readPdf(buildDeliveryNotePdf(note({ planned: 4, left: { trolleys: 3, shelves: 0, extensions: 0 } })));
+    expect(differs.text).toContain('Planned 4 trolleys · delivered 3 · 2 back');
+    const agrees = readPdf(buildDeliveryNotePdf(note({ planned: 3 })));
+    expect(agrees.text).not.toContain('Planned');
+  });
 });

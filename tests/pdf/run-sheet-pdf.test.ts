@@ -99,7 +99,10 @@ describe('buildRunSheetPdf', () => {
   });
 
   it('keeps a 24-stop run on 24 trolleys on one page, under 50 KB', () => {
-    const bytes = buildRunSheetPdf(run(24, { vehicleType: 'lorry', trolleyNumber: 24 }));
+    const sheet = run(24, { vehicleType: 'lorry', trolleyNumber: 24 });
+    // Each stop on its one cell, as the plan loads it: no "est. · loaded" line (docs/decisions/065).
+    for (const stop of sheet.stops) stop.trollies = '1';
+    const bytes = buildRunSheetPdf(sheet);
     const pdf = readPdf(bytes);
     expect(pdf.pages).toBe(1);
     expect(bytes.byteLength).toBeLessThanOrEqual(50 * 1024);
@@ -115,9 +118,22 @@ describe('buildRunSheetPdf', () => {
   });
 
   it('continues a long list on a second page', () => {
-    const sheet = run(60, { trolleyNumber: 24 });
+    // Not planned yet: the list alone, with no loaded counts beside it (docs/decisions/065).
+    const sheet = run(60, { trolleyNumber: 24, grid: Array.from({ length: 24 }, () => '') });
     const pdf = readPdf(buildRunSheetPdf(sheet));
     expect(pdf.pages).toBe(2);
     for (const stop of sheet.stops) expect(pdf.text).toContain(stop.title);
+  });
+
+  it('shows estimated and loaded where the plan loads another number than the order says (docs/decisions/065)', () => {
+    const hill: RunStop = { id: 'o1', title: 'Hillside Garden Centre', postcode: 'gl71ab', trollies: '4', extras: '', orderNumber: 'SO-1' };
+    const oak: RunStop = { id: 'o2', title: 'Oak Nurseries', postcode: 'ef34gh', trollies: '2', extras: '', orderNumber: 'SO-2' };
+    const grid = [...Array.from({ length: 5 }, () => customerLabel(hill)), customerLabel(oak), customerLabel(oak), '', '', '', '', ''];
+    const sheet = run(2, { vehicleType: 'lorry', trolleyNumber: 12, grid });
+    const pdf = readPdf(buildRunSheetPdf({ ...sheet, stops: [hill, oak] }));
+    expect(pdf.rawText).toMatch(/est\. 4 · loaded 5/);
+    // Loaded as estimated: the count alone.
+    expect(pdf.rawText).not.toMatch(/est\. 2/);
+    expect(pdf.rawText).toContain('2T');
   });
 });

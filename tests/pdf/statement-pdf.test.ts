@@ -69,4 +69,22 @@ describe('the statement PDF', () => {
     });
     expect(pdf.pageTexts.at(-1)).toMatch(/Closing balance/);
   });
+
+  it('never heads a negative balance as held: more back than booked out says so (docs/decisions/065)', () => {
+    const back: StatementMovement = { ...movements(1)[0]!, id: 'back', kind: 'in', trolleys: 9, shelves: 0, note: '' };
+    const out: StatementMovement = { ...back, id: 'out', kind: 'out', trolleys: 2, date: '2026-11-01' };
+    const pdf = readPdf(
+      buildStatementPdf({
+        statement: buildStatement([out, { ...back, date: '2026-11-02' }], '2026-11-01', '2026-11-30'),
+        customerName: 'Hillside Garden Centre',
+        poolAccount: '',
+        nurseryName: 'Hillside Nursery',
+        today: new Date(2026, 11, 1, 9, 0),
+        appUrl: 'http://yard.nursery.test',
+        fonts: pdfFonts,
+      }),
+    );
+    expect(pdf.rawText).toContain('Returned 7 more trolleys than we had booked out');
+    expect(pdf.rawText).not.toContain('Holds');
+  });
 });

@@ -4,6 +4,7 @@
 // docs/decisions/038).
 
 import { ADJUSTMENT_REASONS, COUNTS, MOVEMENT_KINDS, type Count } from '../ledger/balance';
+import { readBelowZero } from '../ledger/below-zero';
 import type { FieldError } from '../validation';
 import { parseCalendarDate } from '../weeks';
 import { defineCollection, number, relation, select, text, type RefineContext, type RecordOf } from './fields';
@@ -41,8 +42,20 @@ const count = (label: string) =>
   number({ label, settable: 'always', min: -MAX_MOVEMENT_COUNT, max: MAX_MOVEMENT_COUNT, default: 0 } as const);
 
 /** The rules between fields: signs by kind, at least one count, a reason for adjustments only, a real date. */
-function movementRules(value: Record<string, unknown>, errors: Record<string, FieldError>, { existing }: RefineContext): void {
+function movementRules(value: Record<string, unknown>, errors: Record<string, FieldError>, { existing, input }: RefineContext): void {
   const merged: Record<string, unknown> = { ...existing, ...value };
+  // Below zero only with a reason (docs/decisions/065); whether it is below zero the server decides.
+  const belowZero = readBelowZero(input.belowZero);
+  if (belowZero === 'invalid')
+    errors.belowZero = {
+      code: 'validation_invalid_value',
+      message: 'Send belowZero as true to confirm a count below zero, or leave it out.',
+    };
+  else if (belowZero && !errors.note && String(merged.note ?? '').trim() === '')
+    errors.note = {
+      code: 'validation_required',
+      message: 'Give the reason for recording it below zero: it is kept as the note of the movement.',
+    };
   const kind = merged.kind;
   const date = value.date;
   if (typeof date === 'string' && !errors.date && !parseCalendarDate(date))
@@ -129,6 +142,8 @@ export const trolleyMovements = defineCollection({
     // most once, with its drop (docs/decisions/042).
     { name: 'trolley_movements_run_stop', on: ['run', 'stop', 'kind'], unique: true, where: "run != ''" },
   ],
+  // "Yes, below zero" (docs/decisions/065): a confirmation, not a field of the movement; its reason is the note.
+  bodyOnly: { belowZero: 'always' },
   refine: movementRules,
   // History of every change, and Deleted instead of gone (docs/decisions/034).
   trail: true,

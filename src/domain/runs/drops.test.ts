@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deliveredMarkLabel, deliveryNoteFileName, dropLine, dropProgress } from './drops';
+import { deliveredMarkLabel, deliveryNoteFileName, dropLine, dropProgress, plannedDeliveredLine } from './drops';
 
 describe('drops as the Runs screen reads them', () => {
   it('count the stops that have their drop, once each', () => {
@@ -26,5 +26,15 @@ describe('the delivery note file name', () => {
   it('is lower case without spaces, by customer, date and drop', () => {
     expect(deliveryNoteFileName('Green Garden Centre', '2026-11-24', 2)).toBe('delivery-note_green-garden-centre_2026-11-24_drop-2.pdf');
     expect(deliveryNoteFileName('  ', '', 1)).toBe('delivery-note_customer_undated_drop-1.pdf');
+  });
+});
+
+describe('plannedDeliveredLine', () => {
+  it.each([
+    [4, 3, 2, 'Planned 4 trolleys · delivered 3 · 2 back'],
+    [1, 2, 0, 'Planned 1 trolley · delivered 2 · 0 back'],
+    [3, 3, 1, ''],
+  ])('planned %i, delivered %i, %i back → %s', (planned, delivered, back, line) => {
+    expect(plannedDeliveredLine(planned, delivered, back)).toBe(line);
   });
 });

@@ -1,6 +1,7 @@
 // How a run's drops read on the Runs screen and the delivery note (docs/decisions/042). Pure.
 
 import type { DropOutcome } from '../collections/run-drops';
+import { countInWords } from '../ledger/count-words';
 
 /** "2 of 5 drops": the stops of the run that have their drop, of all its stops. */
 export function dropProgress(stops: readonly string[], drops: ReadonlyArray<{ stop: string }>): string {
@@ -30,4 +31,13 @@ export function deliveryNoteFileName(customer: string, date: string, drop: numbe
 /** "Delivered to Jo Green at 10:42" for the board's mark. */
 export function deliveredMarkLabel(mark: { receivedBy: string; recordedAt: string }, time: (iso: string) => string): string {
   return dropLine({ outcome: 'delivered', receivedBy: mark.receivedBy, reason: '' }, time(mark.recordedAt));
+}
+
+/**
+ * "Planned 4 trolleys · delivered 3 · 2 back": a stop whose trolleys left another number than its
+ * order planned says so on the delivery note (docs/decisions/065); '' when they agree.
+ */
+export function plannedDeliveredLine(planned: number, delivered: number, back: number): string {
+  if (planned === delivered) return '';
+  return `Planned ${countInWords(planned, 'trolleys')} · delivered ${delivered} · ${back} back`;
 }

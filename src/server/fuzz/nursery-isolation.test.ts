@@ -71,7 +71,9 @@ async function makeNursery(tag: string): Promise<Nursery> {
   const customer = await members.office.pb
     .collection('customers')
     .create({ name: `Common ${tag} Garden Centre`, postcode: `${tag} 1AA`, notes: `Common note ${tag}` });
-  // Its ledger, a standing order and an imported pool statement (docs/decisions/038-040).
+  // Its ledger, a standing order and an imported pool statement (docs/decisions/038-040); booked
+  // out first, so the returns below never take it below zero (docs/decisions/065).
+  await members.office.pb.collection('trolley_movements').create({ customer: customer.id, kind: 'out', date: '2026-03-01', trolleys: 999 });
   const movement = await members.staff.pb
     .collection('trolley_movements')
     .create({ customer: customer.id, kind: 'in', date: '2026-03-02', trolleys: 2, note: `Common note ${tag}` });

@@ -85,6 +85,7 @@ describe('the trolley ledger', () => {
     const noCustomer = await failure(movements(office).create({ kind: 'in', date: '2026-11-24', trolleys: 1 }));
     expect(noCustomer.response.data).toMatchObject({ customer: { message: expect.any(String) } });
     // A change is checked with the record it changes: a return cannot become negative.
+    await movements(office).create({ customer, kind: 'out', date: '2026-11-23', trolleys: 1 });
     const back = await movements(office).create({ customer, kind: 'in', date: '2026-11-24', trolleys: 1 });
     expect((await failure(movements(office).update(back.id, { trolleys: -1 }))).status).toBe(400);
     const runSet = await failure(movements(office).create({ customer, kind: 'in', date: '2026-11-24', trolleys: 1, run: 'a'.repeat(15) }));
@@ -99,6 +100,7 @@ describe('the trolley ledger', () => {
     expect(foreign.status).toBe(400);
     expect(foreign.response.data).toMatchObject({ customer: { message: 'Customer not found in your nursery. Choose one from the list.' } });
 
+    await movements(office).create({ customer, kind: 'out', date: '2026-11-23', trolleys: 5 });
     const made = await movements(office).create({ customer, kind: 'in', date: '2026-11-24', trolleys: 3, note: 'Left at the gate' });
     await movements(office).update(made.id, { trolleys: 4 });
     const history = await office.pb.send(`/api/collections/trolley_movements/records/${made.id}/history`, { method: 'GET' });

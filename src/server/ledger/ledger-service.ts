@@ -12,7 +12,7 @@ import {
   type BookingResult,
   type BookingStop,
 } from '#domain/ledger/booking';
-import { COUNTS, type Balance } from '#domain/ledger/balance';
+import { COUNTS, ZERO_BALANCE, type Balance } from '#domain/ledger/balance';
 import type { Database, UsersTable } from '../db/schema';
 import { badRequest, notFound } from '../errors';
 import { trolleyExportsCollection } from '../records/collections/trolley-exports';
@@ -58,6 +58,22 @@ export class LedgerService {
       return item;
     });
     return { items, totals };
+  }
+
+  /**
+   * What a customer holds, read in `batch` with its balance row locked on PostgreSQL until the
+   * commit, so a movement written next knows the balance it changes (a driver's return,
+   * docs/decisions/065). No row yet: the customer holds nothing.
+   */
+  async heldLocked(batch: WriteBatch, nursery: string, customer: string): Promise<Balance> {
+    let query = batch.db
+      .selectFrom('trolley_balances')
+      .select(['trolleys', 'shelves', 'extensions'])
+      .where('nursery', '=', nursery)
+      .where('customer', '=', customer);
+    if (batch.dialect === 'postgres') query = query.forUpdate();
+    const row = await query.executeTakeFirst();
+    return row ? { trolleys: Number(row.trolleys), shelves: Number(row.shelves), extensions: Number(row.extensions) } : { ...ZERO_BALANCE };
   }
 
   /** What booking the run out would do: each stop with its customer and counts, or why it cannot be booked. */

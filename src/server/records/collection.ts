@@ -3,6 +3,7 @@ import type { CollectionName } from '#domain/collections/registry';
 import { validateInput } from '#domain/collections/validate-input';
 import type { FieldError } from '#domain/validation';
 import type { TObject } from '@sinclair/typebox';
+import type { Kysely } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import type { AuthContext } from '../auth/auth-context';
@@ -91,6 +92,8 @@ export interface Collection {
   acceptsChosenId: boolean;
   /** Turns a unique-index violation into a field error, when the collection has unique fields. */
   describeConflict?(error: unknown): Record<string, FieldError> | null;
+  /** A client's create or update checked inside its transaction, after the write (ServerParts.checkWritten). */
+  checkWritten?: ServerParts['checkWritten'];
   /**
    * Why a record cannot come back from Deleted as it is (a run's name taken since), in a
    * sentence; null when it can. Only collections with a trail (docs/decisions/034).
@@ -160,6 +163,23 @@ export interface ServerParts {
   prepareUpdate?: Collection['prepareUpdate'];
   describeConflict?: Collection['describeConflict'];
   restoreConflict?: Collection['restoreConflict'];
+  /**
+   * Checks that must see a client's create or update inside its transaction, once the row is
+   * written and the database's triggers have run (a customer's balance after a return,
+   * docs/decisions/065): `body` is what the client sent. Throws an ApiError to refuse, which
+   * undoes the write.
+   */
+  checkWritten?(written: WrittenRow, body: RecordBody, context: WriteContext): Promise<void>;
+}
+
+/** A row as a client's write left it, seen from inside that write's transaction. */
+export interface WrittenRow {
+  /** The transaction: its reads see the write and what triggers made of it. */
+  db: Kysely<Database>;
+  dialect: SqlDialect;
+  /** The row before an update; null for a create. */
+  before: Row | null;
+  after: Row;
 }
 
 const NOT_YOU = { code: 'validation_invalid_value', message: 'Records are saved in your own name; another user cannot be named here.' };
@@ -318,6 +338,7 @@ export function serverCollection<N extends CollectionName>(
     acceptsChosenId: parts.prepareCreate === undefined,
     describeConflict: parts.describeConflict,
     restoreConflict: parts.restoreConflict,
+    checkWritten: parts.checkWritten,
     nurseryOf: (record) => String((declaration.name === 'nurseries' ? record.id : hasNursery ? record.nursery : '') ?? ''),
     prepareCreate:
       parts.prepareCreate ??

@@ -5,7 +5,7 @@ import { DeletedStore } from '../trail/deleted-store';
 import { historyEntryOf, HistoryStore } from '../trail/history-store';
 import { asCreated, chosenIdOf, createDigest, idTaken, sameCreate, type ChosenId } from './chosen-id';
 import { fieldsRefused, refusedFields } from './client-fields';
-import { CreateWith, DecidedInWrite, NotStored, type Collection } from './collection';
+import { CreateWith, DecidedInWrite, NotStored, type Collection, type WriteContext } from './collection';
 import { newRecordId } from './ids';
 import { SYSTEM, type RecordContext } from './record-context';
 import type { RecordFiles } from './record-files';
@@ -13,7 +13,7 @@ import type { RecordBody } from './record-body';
 import type { ApiRecord } from './record-mapping';
 import type { ReadOptions, RecordReads } from './record-reads';
 import type { Row } from './record-store';
-import { changedMeanwhile, isUniqueViolation, type WritePath } from './write-path';
+import { changedMeanwhile, isUniqueViolation, type WritePath, type WrittenCheck } from './write-path';
 
 /** A create's options: the file parts of a multipart body (src/server/files/multipart-body.ts). */
 export interface CreateOptions extends ReadOptions {
@@ -64,7 +64,8 @@ export class RecordWrites {
     }
     const files = this.files.changesOf(collection, chosen ? chosen.body : body, options.uploads ?? [], null);
     this.refuseUnsettable(collection, files.body, null);
-    const values = await collection.prepareCreate(files.body, this.context.writeContext(auth, false));
+    const writeContext = this.context.writeContext(auth, false);
+    const values = await collection.prepareCreate(files.body, writeContext);
     if (values instanceof NotStored) return collection.toRecord(this.path.stamped(values.row));
     if (values instanceof CreateWith) {
       if (files.added.length > 0) throw new Error(`${collection.name}: a create that makes other records first cannot take files`);
@@ -83,7 +84,13 @@ export class RecordWrites {
               auth,
               digest,
             )
-          : this.path.insert(collection, { ...values, ...collection.toRow(files.values), id }, auth, digest),
+          : this.path.insert(
+              collection,
+              { ...values, ...collection.toRow(files.values), id },
+              auth,
+              digest,
+              this.writtenCheck(collection, files.body, writeContext),
+            ),
       );
       // The answer shows what the client sent and the server set: no field is hidden from its maker.
       return this.reads.expanded(collection.toRecord(row), expand);
@@ -156,7 +163,8 @@ export class RecordWrites {
     if (options.ifMatch !== undefined && options.ifMatch !== existing.updated) throw changedMeanwhile();
     const files = this.files.changesOf(collection, body, options.uploads ?? [], collection.toRecord(existing));
     this.refuseUnsettable(collection, files.body, collection.toRecord(existing));
-    const changes = await collection.prepareUpdate(files.body, existing, this.context.writeContext(auth, false, options.address));
+    const writeContext = this.context.writeContext(auth, false, options.address);
+    const changes = await collection.prepareUpdate(files.body, existing, writeContext);
     const row = await this.files.storing(collection, String(existing.id), files, () =>
       changes instanceof DecidedInWrite
         ? this.path.updateDeciding(
@@ -165,7 +173,13 @@ export class RecordWrites {
             new DecidedInWrite({ ...changes.row, ...collection.toRow(files.values) }, changes.decide),
             auth,
           )
-        : this.path.update(collection, existing, { ...changes, ...collection.toRow(files.values) }, auth),
+        : this.path.update(
+            collection,
+            existing,
+            { ...changes, ...collection.toRow(files.values) },
+            auth,
+            this.writtenCheck(collection, files.body, writeContext),
+          ),
     );
     return this.reads.expanded(this.reads.shown(collection, auth, row), expand);
   }
@@ -187,6 +201,14 @@ export class RecordWrites {
     await this.path.remove(collection, existing, auth);
     // A record in Deleted keeps its files, so a restore brings them back; they go with the purge.
     if (!collection.declaration.trail) await this.files.removeRecordFiles(collection, id);
+  }
+
+  /** The collection's check inside a client's write transaction, bound to its body (none for most collections). */
+  private writtenCheck(collection: Collection, body: RecordBody, context: WriteContext): WrittenCheck | undefined {
+    const check = collection.checkWritten;
+    if (!check) return undefined;
+    const { dialect } = this.context.options;
+    return (db, before, after) => check({ db, dialect, before, after }, body, context);
   }
 
   /**

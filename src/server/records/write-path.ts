@@ -24,6 +24,9 @@ import type { WriteBatch } from './write-batch';
 /** A change as its history entry tells it: what was done, by whom, when, the record before and after. */
 type HistoryChange = [action: HistoryAction, auth: AuthContext, at: string, before: ApiRecord | null, after: ApiRecord | null];
 
+/** A check run inside a write's transaction once its row is written; throwing undoes the write (Collection.checkWritten). */
+export type WrittenCheck = (trx: Kysely<Database>, before: Row | null, after: Row) => Promise<void>;
+
 /** The connection and tables a write's transaction works on. */
 export interface Transaction {
   trx: Kysely<Database>;
@@ -69,7 +72,13 @@ export class WritePath {
    * Inserts a new record and its history; one that needs records made first and things written
    * with it (CreateWith: a sign-up's new nursery, the invitation it uses) goes in one batch.
    */
-  async insert(collection: Collection, values: Row | CreateWith, auth: AuthContext, digest: string | null = null): Promise<Row> {
+  async insert(
+    collection: Collection,
+    values: Row | CreateWith,
+    auth: AuthContext,
+    digest: string | null = null,
+    check?: WrittenCheck,
+  ): Promise<Row> {
     if (values instanceof CreateWith) {
       const withFirst = values;
       return this.batch(async (batch) => {
@@ -83,6 +92,7 @@ export class WritePath {
     const record = collection.toRecord(row);
     await this.transaction(collection, { collection: collection.name, action: 'create', record }, async (tx) => {
       await tx.store.insert(collection.table, row);
+      await check?.(tx.trx, null, row);
       if (digest !== null)
         await tx.trx
           .insertInto('chosen_ids')
@@ -129,7 +139,7 @@ export class WritePath {
   }
 
   /** Changes a record, compare-and-set against `existing.updated` (412 when changed meanwhile). */
-  async update(collection: Collection, existing: Row, changes: Row, auth: AuthContext): Promise<Row> {
+  async update(collection: Collection, existing: Row, changes: Row, auth: AuthContext, check?: WrittenCheck): Promise<Row> {
     const updated = nextTimestamp(this.context.options.now(), String(existing.updated));
     const row: Row = { ...existing, ...changes, updated };
     const record = collection.toRecord(row);
@@ -137,6 +147,7 @@ export class WritePath {
       // Compare-and-set in the database: if anyone saved since `existing` was read, nothing is written (docs/decisions/025).
       const written = await tx.store.update(collection.table, String(existing.id), { ...changes, updated }, String(existing.updated));
       if (!written) throw changedMeanwhile();
+      await check?.(tx.trx, existing, row);
       await this.addHistory(tx, collection, 'update', auth, updated, collection.toRecord(existing), record);
     });
     return row;

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import { BACK_COUNTS, runDrops } from '#domain/collections/run-drops';
 import { validateInput } from '#domain/collections/validate-input';
+import type { Balance } from '#domain/ledger/balance';
+import { driverBelowZeroNote } from '#domain/ledger/below-zero';
 import type { BookingResult } from '#domain/ledger/booking';
 import type { DeliveredMarksAnswer } from '#domain/runs/runs-api';
 import type { Role } from '#domain/records';
@@ -159,7 +161,16 @@ export class RunLifecycleService {
             link: actor.link,
             clientId,
           });
-          if (stop.customer !== '' && BACK_COUNTS.some(([field]) => input[field] > 0))
+          if (stop.customer !== '' && BACK_COUNTS.some(([field]) => input[field] > 0)) {
+            const back: Balance = { trolleys: input.trolleysBack, shelves: input.shelvesBack, extensions: input.extensionsBack };
+            // Booked whatever it leaves (a driver cannot confirm, and a drop is never lost); below
+            // zero, the note says so for the office (docs/decisions/065).
+            const held = await this.deps.ledger.heldLocked(batch, actor.nursery, stop.customer);
+            const left: Balance = {
+              trolleys: held.trolleys - back.trolleys,
+              shelves: held.shelves - back.shelves,
+              extensions: held.extensions - back.extensions,
+            };
             await batch.insert('trolley_movements', {
               nursery: actor.nursery,
               customer: stop.customer,
@@ -170,13 +181,14 @@ export class RunLifecycleService {
               trolleys: input.trolleysBack,
               shelves: input.shelvesBack,
               extensions: input.extensionsBack,
-              note: `Back from run "${preview.run.name}"`.slice(0, 1000),
+              note: driverBelowZeroNote(preview.run.name, held, left).slice(0, 1000),
               recordedBy: actor.userId,
               run: runId,
               stop: input.stop,
               created_by: actor.userId,
               updated_by: '',
             });
+          }
           const done = new Set([...drops.map((item) => item.stop), input.stop]);
           if (state === 'dispatched' && preview.stops.every((item) => done.has(item.stop)))
             await this.stepRun(batch, row, 'delivered', actor.userId !== '' ? actor.userId : `link:${actor.link}`, actor.name);

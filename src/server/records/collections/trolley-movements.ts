@@ -1,6 +1,17 @@
-import { sql, type SqlBool } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import { trolleyMovements } from '#domain/collections/trolley-movements';
+import { COUNTS, ZERO_BALANCE, type Balance } from '#domain/ledger/balance';
+import {
+  balanceChangesOf,
+  belowZeroRefusal,
+  countsTakenBelowZero,
+  readBelowZero,
+  type BelowZeroChange,
+  type MovementOfCustomer,
+} from '#domain/ledger/below-zero';
+import type { Database } from '../../db/schema';
 import { ApiError } from '../../errors';
+import type { Row } from '../record-store';
 import { IN_NURSERY, MEMBER, membersWithRole, type AccessRules } from '../access-rules';
 import { serverCollection } from '../collection';
 
@@ -12,7 +23,38 @@ export const STAFF_RECORD_RETURNS_ONLY =
 /** Staff's and viewers' answer for changing or deleting a movement. */
 export const LEDGER_EDITORS_ONLY = 'Only office staff and admins can change or delete trolley movements. Ask one of them to correct it.';
 
+/** Staff's answer for confirming a count below zero. */
+export const BELOW_ZERO_EDITORS_ONLY =
+  'Only office staff and admins can confirm a count below zero. Record the return without it, or ask one of them to check it.';
+
 const EDITORS = membersWithRole(['admin', 'office'], LEDGER_EDITORS_ONLY);
+const mayConfirmBelowZero = (role: string | undefined) => role === 'admin' || role === 'office';
+
+const movementOf = (row: Row): MovementOfCustomer => ({
+  customer: String(row.customer ?? ''),
+  kind: String(row.kind ?? ''),
+  date: String(row.date ?? ''),
+  trolleys: Number(row.trolleys ?? 0),
+  shelves: Number(row.shelves ?? 0),
+  extensions: Number(row.extensions ?? 0),
+});
+
+/**
+ * What the customer holds now, read inside the write's transaction after the triggers of
+ * migration 011 changed `trolley_balances`. On PostgreSQL the trigger's UPDATE holds the balance
+ * row's lock until the commit, and waits for any other write of the same customer to commit
+ * first, so this read sees every return before it: two returns at once cannot both pass zero.
+ * SQLite has one writer at a time.
+ */
+async function heldAfterWrite(db: Kysely<Database>, nursery: string, customer: string): Promise<Balance> {
+  const row = await db
+    .selectFrom('trolley_balances')
+    .select(['trolleys', 'shelves', 'extensions'])
+    .where('nursery', '=', nursery)
+    .where('customer', '=', customer)
+    .executeTakeFirst();
+  return row ? { trolleys: Number(row.trolleys), shelves: Number(row.shelves), extensions: Number(row.extensions) } : { ...ZERO_BALANCE };
+}
 
 /**
  * Every member reads the nursery's ledger; staff, office and admins record (staff returns only);
@@ -42,6 +84,46 @@ export const trolleyMovementsCollection = serverCollection(trolleyMovements, {
     if (!context.system && context.auth.user?.role === 'staff' && values.kind !== 'in') throw new ApiError(403, STAFF_RECORD_RETURNS_ONLY);
     // Set only by "Book trolleys out"; shown in the answer as stored.
     return { run: values.run ?? '', stop: values.stop ?? '' };
+  },
+  /**
+   * A return, adjustment or edit that takes a customer's count below zero (docs/decisions/065) is
+   * refused unless office staff or an admin confirmed it (`belowZero: true`, the reason in the
+   * note, checked by the declaration's rules). Checked after the write, inside its transaction, on
+   * the balance the triggers kept; the refusal undoes the write. A driver's drop is booked by the
+   * run's own batch, which does not come here: it is never lost (docs/decisions/042).
+   */
+  async checkWritten({ db, before, after }, body, context) {
+    const confirmed = readBelowZero(body.belowZero) === true;
+    // Staff may record returns, but not confirm one below zero: said whether or not it would be.
+    if (confirmed && !mayConfirmBelowZero(context.auth.user?.role)) throw new ApiError(403, BELOW_ZERO_EDITORS_ONLY);
+    const nursery = String(after.nursery ?? '');
+    for (const [customer, change] of balanceChangesOf(before ? movementOf(before) : null, movementOf(after))) {
+      if (!COUNTS.some((count) => change[count] < 0)) continue;
+      const now = await heldAfterWrite(db, nursery, customer);
+      const was: Balance = {
+        trolleys: now.trolleys - change.trolleys,
+        shelves: now.shelves - change.shelves,
+        extensions: now.extensions - change.extensions,
+      };
+      if (confirmed || countsTakenBelowZero(was, now).length === 0) continue;
+      const named = await db
+        .selectFrom('customers')
+        .select('name')
+        .where('id', '=', customer)
+        .where('nursery', '=', nursery)
+        .executeTakeFirst();
+      const moved = movementOf(after);
+      const what: BelowZeroChange =
+        before === null && (moved.kind === 'in' || moved.kind === 'adjustment') ? { kind: moved.kind, moved } : { kind: 'edit' };
+      const sentence = belowZeroRefusal(
+        named?.name ?? '',
+        was,
+        now,
+        what,
+        mayConfirmBelowZero(context.auth.user?.role) ? 'may-confirm' : 'may-not-confirm',
+      );
+      throw new ApiError(400, sentence, { belowZero: { code: 'validation_below_zero', message: sentence } });
+    }
   },
   describeConflict(error) {
     const { message, constraint } = (error ?? {}) as { message?: unknown; constraint?: unknown };

@@ -2,7 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { COUNT_LABELS, MOVEMENT_KIND_LABELS, REASON_LABELS } from '#domain/collections/trolley-movements';
 import { COUNTS, daysOwed } from '#domain/ledger/balance';
-import { countInWords, countsInWords } from '#domain/ledger/count-words';
+import { balanceInWords, owedInWords, returnedExtraInWords } from '#domain/ledger/balance-words';
+import { countInWords } from '#domain/ledger/count-words';
 import { canChangeLedger, canRecordKind, type CustomerBalance } from '#domain/ledger/ledger-api';
 import type { CustomerRecord, TrolleyMovementRecord } from '#domain/records';
 import { formatCalendarDate, localCalendarDate } from '#domain/weeks';
@@ -11,7 +12,7 @@ import { announceDeleted } from '../../components/trail/announce-deleted';
 import { AttachmentsPanel } from '../../components/attachments/attachments-panel';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { SelectField, TextField } from '../../components/ui/fields';
+import { Checkbox, SelectField, TextField } from '../../components/ui/fields';
 import { FormMessage, type FormMessageState } from '../../components/ui/form-message';
 import { notify } from '../../components/ui/toast';
 import { describeError } from '../../lib/describe-error';
@@ -41,15 +42,24 @@ export function useBalances(): ReadonlyMap<string, CustomerBalance> {
   return balancesByCustomer(answer.data);
 }
 
-/** What a customer owes, in red, and since when; nothing when it owes nothing. */
+/**
+ * What a customer owes, in red, and since when; more back than booked out in amber, never as a
+ * negative owed count (docs/decisions/065); nothing when the balance is square.
+ */
 export function CustomerOwed({ balance }: { balance: CustomerBalance | undefined }) {
-  if (!balance) return null;
-  const owed = countsInWords(balance);
-  if (!owed) return null;
+  if (!balance || COUNTS.every((count) => balance[count] === 0)) return null;
+  const owed = owedInWords(balance);
+  const extra = returnedExtraInWords(balance);
   return (
-    <p className="text-sm font-semibold text-red-700">
-      Owes {owed}
-      {balance.since && <span className="font-normal"> · since {dayText(balance.since)}</span>}
+    <p className="text-sm font-semibold">
+      {owed && (
+        <span className="text-red-700">
+          Owes {owed}
+          {balance.since && <span className="font-normal"> · since {dayText(balance.since)}</span>}
+        </span>
+      )}
+      {owed && extra && ' · '}
+      {extra && <span className="text-amber-800">{extra}</span>}
     </p>
   );
 }
@@ -112,10 +122,13 @@ function MovementForm({
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<FormMessageState | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // The server's "would leave -7" (docs/decisions/065): office staff and admins may then confirm with a reason.
+  const [belowZero, setBelowZero] = useState<{ asked: string; confirmed: boolean } | null>(null);
   useEffect(() => {
     setFields(editing ? fieldsOf(editing) : EMPTY_FIELDS());
     setErrors({});
     setMessage(null);
+    setBelowZero(null);
   }, [editing]);
   const set = (changes: Partial<MovementFields>) => setFields((current) => ({ ...current, ...changes }));
   const adjustment = fields.kind === 'adjustment';
@@ -127,15 +140,24 @@ function MovementForm({
     setMessage(null);
     setErrors({});
     try {
-      const body = { ...fields, reason: adjustment ? fields.reason : '' };
+      const body = { ...fields, reason: adjustment ? fields.reason : '', ...(belowZero?.confirmed ? { belowZero: true as const } : {}) };
       if (editing) await updateMovement(editing.id, body);
       else await recordMovement(customer.id, body);
       notify.success(editing ? 'Movement saved.' : fields.kind === 'in' ? 'Return recorded.' : 'Movement recorded.');
       setFields(EMPTY_FIELDS());
+      setBelowZero(null);
       onDone();
     } catch (err) {
       const data = (err as { response?: { data?: Record<string, { message?: unknown }> } } | null)?.response?.data ?? {};
-      setErrors(Object.fromEntries(Object.entries(data).map(([name, detail]) => [name, String(detail?.message ?? '')])));
+      const named = Object.fromEntries(Object.entries(data).map(([name, detail]) => [name, String(detail?.message ?? '')]));
+      if (named.belowZero && mayChooseKind) {
+        // Asked in place: the sentence, a tick box and the reason, instead of a bare refusal.
+        setBelowZero({ asked: named.belowZero, confirmed: false });
+        setErrors({});
+        setMessage(null);
+        return;
+      }
+      setErrors(named);
       setMessage({ tone: 'error', text: describeError(err) });
     } finally {
       setBusy(false);
@@ -203,7 +225,29 @@ function MovementForm({
           An adjustment adds to what the customer holds: a minus number for fewer (lost, damaged, a count).
         </p>
       )}
-      <TextField label="Note" value={fields.note} error={errors.note} maxLength={1000} onChange={(e) => set({ note: e.target.value })} />
+      {belowZero ? (
+        <div role="group" aria-label="Below zero" className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950">
+          <p role="alert" className="text-sm font-medium">
+            {belowZero.asked}
+          </p>
+          <Checkbox
+            label="Yes, record it below zero"
+            checked={belowZero.confirmed}
+            onChange={(confirmed) => setBelowZero({ ...belowZero, confirmed })}
+          />
+          <TextField
+            label="Reason"
+            hint="Kept as the note of the movement."
+            required={belowZero.confirmed}
+            value={fields.note}
+            error={errors.note}
+            maxLength={1000}
+            onChange={(e) => set({ note: e.target.value })}
+          />
+        </div>
+      ) : (
+        <TextField label="Note" value={fields.note} error={errors.note} maxLength={1000} onChange={(e) => set({ note: e.target.value })} />
+      )}
       <FormMessage message={message} />
       <div className="flex flex-wrap justify-end gap-2">
         {editing && (
@@ -211,7 +255,7 @@ function MovementForm({
             Cancel
           </Button>
         )}
-        <Button type="submit" variant="primary" disabled={busy}>
+        <Button type="submit" variant="primary" disabled={busy || (belowZero !== null && !belowZero.confirmed)}>
           {busy ? 'Saving...' : editing ? 'Save' : fields.kind === 'in' ? 'Record return' : 'Record'}
         </Button>
       </div>
@@ -292,19 +336,18 @@ export function CustomerLedgerDialog({ customer, onClose }: { customer: Customer
             {COUNTS.map((count) => (
               <div
                 key={count}
-                className={`rounded-lg p-2 ring-1 ${held[count] > 0 ? 'bg-red-50 text-red-700 ring-red-200' : 'bg-slate-50 text-slate-700 ring-slate-200'}`}
+                className={`rounded-lg p-2 ring-1 ${held[count] > 0 ? 'bg-red-50 text-red-700 ring-red-200' : held[count] < 0 ? 'bg-amber-50 text-amber-800 ring-amber-200' : 'bg-slate-50 text-slate-700 ring-slate-200'}`}
               >
                 <dt className="text-xs font-medium">{COUNT_LABELS[count]}</dt>
+                {/* More back than booked out reads as such, never as a negative count (docs/decisions/065). */}
                 <dd className="text-xl font-bold" data-count={count}>
-                  {held[count]}
+                  {held[count] < 0 ? `${-held[count]} extra` : held[count]}
                 </dd>
               </div>
             ))}
           </dl>
           <p className="text-sm text-slate-600" role="status">
-            {countsInWords(held)
-              ? `Owes ${countsInWords(held)}${balance?.since ? ` since ${dayText(balance.since)}` : ''}.`
-              : 'Owes nothing.'}
+            {`${balanceInWords(held, balance?.since ? dayText(balance.since) : '')}.`}
           </p>
           {canRecordKind(role, 'in') && (
             <MovementForm customer={customer} editing={editing} mayChooseKind={mayChange} onDone={() => setEditing(null)} />

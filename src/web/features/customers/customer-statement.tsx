@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { shortDate } from '#domain/ledger/iso-dates';
 import { COUNTS } from '#domain/ledger/balance';
+import { balanceInWords } from '#domain/ledger/balance-words';
 import { countInWords } from '#domain/ledger/count-words';
 import { buildStatement, movementLabel, signed, type Counts } from '#domain/ledger/statement';
 import { statementCsv, statementFileName } from '#domain/ledger/statement-csv';
@@ -18,6 +19,8 @@ import { loadPdfFonts } from '../../lib/pdf/load-pdf-fonts';
 import { loadAppConfig } from '../../lib/use-app-config';
 
 const held = (counts: Counts) => COUNTS.map((count) => countInWords(counts[count], count)).join(', ');
+/** What the customer holds at the end, never as a negative count: more back than out says so (docs/decisions/065). */
+const closingInWords = (counts: Counts) => (COUNTS.some((count) => counts[count] < 0) ? balanceInWords(counts) : held(counts));
 const cell = 'px-2 py-1.5 text-right tabular-nums';
 
 /**
@@ -144,7 +147,7 @@ function StatementBody({ customer, onClose }: { customer: CustomerRecord; onClos
           {statement.lines.length === 0 && <p className="px-2 py-2 text-sm text-slate-600">No movements in this period.</p>}
         </div>
       )}
-      {statement && <p className="text-sm text-slate-700">At the end of the period: {held(statement.closing)}.</p>}
+      {statement && <p className="text-sm text-slate-700">At the end of the period: {closingInWords(statement.closing)}.</p>}
       <div className="flex flex-wrap justify-end gap-2">
         <Button onClick={() => void downloadPdf()} disabled={!statement || printing}>
           {printing ? 'Making the PDF...' : 'Download PDF'}

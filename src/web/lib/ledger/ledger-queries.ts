@@ -49,12 +49,15 @@ async function andRefetch<T>(request: Promise<T>): Promise<T> {
   return answer;
 }
 
-export async function recordMovement(customer: string, fields: MovementFields): Promise<TrolleyMovementRecord> {
+/** A write of a movement; `belowZero` confirms a count below zero, its reason in the note (docs/decisions/065). */
+export type MovementWrite = MovementFields & { belowZero?: true };
+
+export async function recordMovement(customer: string, fields: MovementWrite): Promise<TrolleyMovementRecord> {
   const pb = await loadPb();
   return andRefetch(pb.collection('trolley_movements').create<TrolleyMovementRecord>({ customer, ...fields }));
 }
 
-export async function updateMovement(id: string, fields: MovementFields): Promise<TrolleyMovementRecord> {
+export async function updateMovement(id: string, fields: MovementWrite): Promise<TrolleyMovementRecord> {
   const pb = await loadPb();
   return andRefetch(pb.collection('trolley_movements').update<TrolleyMovementRecord>(id, fields));
 }

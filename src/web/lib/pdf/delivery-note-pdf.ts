@@ -2,6 +2,7 @@ import { jsPDF } from 'jspdf';
 import { COUNT_LABELS } from '#domain/collections/trolley-movements';
 import { COUNTS, type Balance } from '#domain/ledger/balance';
 import { longDate } from '#domain/ledger/iso-dates';
+import { plannedDeliveredLine } from '#domain/runs/drops';
 import { embedFonts, type PdfFonts, type SheetFonts } from './pdf-fonts';
 import { BLACK, creditLine, formatPrintDate, GREY, LIGHT_LINE, PT, RED, wrapWords } from './pdf-text';
 
@@ -16,6 +17,8 @@ export interface DeliveryNoteInput {
   /** What the lorry left there (the run's booking) and what came back (the drop's counts back). */
   left: Balance;
   back: Balance;
+  /** The trolleys the stop's order planned (its estimate); the note says so when `left` differs. */
+  planned?: number;
   outcome: 'delivered' | 'not_delivered';
   reason: string;
   receivedBy: string;
@@ -86,6 +89,14 @@ export function buildDeliveryNotePdf(input: DeliveryNoteInput): ArrayBuffer {
 
   y += 12;
   y = drawCounts(doc, fonts, input, y);
+  const differs = input.planned === undefined ? '' : plannedDeliveredLine(input.planned, input.left.trolleys, input.back.trolleys);
+  if (differs) {
+    y += 7;
+    fonts.use('bold');
+    doc.setFontSize(11);
+    doc.setTextColor(...RED);
+    doc.text(fonts.printable(differs), PAGE.margin, y);
+  }
 
   y += 12;
   const at = dropTime(input.recordedAt, input.timeZone);

@@ -1,4 +1,4 @@
-import { countsOfStop, stopKey } from '#domain/ledger/booking';
+import { countsOfStop, stopKey, trolleysOfStop } from '#domain/ledger/booking';
 import {
   COLLECTIONS,
   type NurseryRecord,
@@ -58,6 +58,7 @@ export async function downloadDeliveryNote(request: DeliveryNoteRequest): Promis
     postcode: stop.postcode,
     left: out ? { trolleys: out.trolleys, shelves: out.shelves, extensions: out.extensions } : countsOfStop(stop),
     back: { trolleys: drop.trolleysBack, shelves: drop.shelvesBack, extensions: drop.extensionsBack },
+    planned: trolleysOfStop(stop.trollies),
     outcome: drop.outcome,
     reason: drop.reason,
     receivedBy: drop.receivedBy,

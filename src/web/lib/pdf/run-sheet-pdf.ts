@@ -2,6 +2,7 @@ import { jsPDF } from 'jspdf';
 import type { RunStop, VehicleInfo } from '#domain/records';
 import { dayMonthYear } from '#domain/trolleys/run-name';
 import { countTrollies } from '#domain/trolleys/count-trollies';
+import { stopLoads } from '#domain/trolleys/estimated-loaded';
 import { stopDisplay } from '#domain/trolleys/stop-display';
 import { blockCaption, vehicleKindLabel, vehicleLayout, type CellPlacement } from '#domain/trolleys/vehicle-layouts';
 import { embedFonts, type PdfFonts, type SheetFonts } from './pdf-fonts';
@@ -51,10 +52,10 @@ export function buildRunSheetPdf(input: RunSheetInput): ArrayBuffer {
   const available = listBottom - listTop;
   // The largest text size at which every stop fits one page, else the smallest, over pages.
   let size: number = SIZE.max;
-  let rows = layoutStops(doc, fonts, input.stops, size);
+  let rows = layoutStops(doc, fonts, input.stops, input.vehicleInfo.grid, size);
   while (size > SIZE.min && rows.reduce((sum, row) => sum + row.height, 0) > available) {
     size -= SIZE.step;
-    rows = layoutStops(doc, fonts, input.stops, size);
+    rows = layoutStops(doc, fonts, input.stops, input.vehicleInfo.grid, size);
   }
   const pages = paginate(rows, available);
 
@@ -135,17 +136,21 @@ interface StopRow {
 const lineHeight = (size: number) => size * PT * LINE;
 const padding = (size: number) => size * PT * 0.3;
 
-function layoutStops(doc: jsPDF, fonts: SheetFonts, stops: RunStop[], size: number): StopRow[] {
+function layoutStops(doc: jsPDF, fonts: SheetFonts, stops: RunStop[], grid: readonly string[], size: number): StopRow[] {
   doc.setFontSize(size);
+  // Estimated and loaded, when the plan loads another number than the order says (docs/decisions/065).
+  const loads = stopLoads(stops, grid);
   return stops.map((stop, index) => {
     const shown = stopDisplay(stop, index);
+    const load = loads[index]?.text ?? '';
     const text: Record<StopColumn, string> = {
       position: String(shown.position),
       title: shown.title,
       order: shown.orderNumber,
       postcode: shown.postcode,
       trollies: shown.trollies,
-      extras: shown.extras,
+      // In the wide red column beside the count: the Trollies column is too narrow for it.
+      extras: [shown.extras, load].filter((text) => text !== '').join(' · '),
     };
     const cells = {} as Record<StopColumn, string[]>;
     for (const column of STOP_COLUMNS) {

@@ -1,5 +1,6 @@
 import { jsPDF } from 'jspdf';
 import { COUNTS } from '#domain/ledger/balance';
+import { balanceInWords } from '#domain/ledger/balance-words';
 import { countInWords } from '#domain/ledger/count-words';
 import { longDate, shortDate } from '#domain/ledger/iso-dates';
 import { movementLabel, signed, type Counts, type Statement } from '#domain/ledger/statement';
@@ -148,12 +149,13 @@ function drawHeader(doc: jsPDF, fonts: SheetFonts, input: StatementPdfInput, col
   const period = `${longDate(input.statement.from)} to ${longDate(input.statement.to)}`;
   doc.text(fonts.printable(input.poolAccount ? `${period} · Pool account ${input.poolAccount}` : period), PAGE.margin, PAGE.margin + 14);
   const closing = input.statement.closing;
-  if (closing.trolleys > 0 || closing.shelves > 0 || closing.extensions > 0) {
+  // Never a negative count in the header: more back than booked out says so (docs/decisions/065).
+  const extra = COUNTS.some((count) => closing[count] < 0);
+  if (extra || closing.trolleys > 0 || closing.shelves > 0 || closing.extensions > 0) {
     fonts.use('bold');
     doc.setTextColor(...RED);
-    doc.text(`Holds ${COUNTS.map((count) => countInWords(closing[count], count)).join(', ')}`, right, PAGE.margin + 14, {
-      align: 'right',
-    });
+    const words = extra ? balanceInWords(closing) : `Holds ${COUNTS.map((count) => countInWords(closing[count], count)).join(', ')}`;
+    doc.text(fonts.printable(words), right, PAGE.margin + 14, { align: 'right' });
   }
   const headerY = LIST_TOP - 2;
   fonts.use('bold');
