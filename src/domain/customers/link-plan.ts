@@ -150,6 +150,9 @@ export interface OrdersWithoutCustomer {
   orders: number;
 }
 
+/** The assistant's page in the web app (its route table names it from here; the import's report points at it). */
+export const LINK_ORDERS_PAGE = '/link-orders';
+
 /** The assistant's routes (docs/decisions/066); linking the exact matches is CUSTOMERS_API.matchOrders. */
 export const LINK_ORDERS_API = {
   withoutCustomer: '/api/trolleyboard/customers/orders-without-customer',
