@@ -5,7 +5,7 @@
 // into the list a person may make new customers from. Nothing here links or makes anything: the
 // person presses each step.
 import type { CustomerType } from '../vocabulary/customer-type';
-import { closeMatches, type NamedCustomer } from './close-match';
+import { closeMatches, closeNameKey, type NamedCustomer } from './close-match';
 import { matchKey } from './matching';
 
 /** Orders without a customer that share a title, postcode and customer type exactly (one SQL group). */
@@ -98,9 +98,13 @@ const suggestion = ({ id, name, postcode }: NamedCustomer): LinkSuggestion => ({
 /** The plan for the nursery's orders without a customer (`rows`, grouped as SQL reads them) and its customers. */
 export function planLinks(rows: readonly UnlinkedOrders[], customers: readonly NamedCustomer[]): LinkPlan {
   const byKey = new Map<string, NamedCustomer[]>();
+  // Close matches share a close name key: each group compares with those customers only, not the whole book.
+  const byCloseName = new Map<string, NamedCustomer[]>();
   for (const customer of customers) {
     const key = matchKey(customer.name, customer.postcode);
     byKey.set(key, [...(byKey.get(key) ?? []), customer]);
+    const closeKey = closeNameKey(customer.name);
+    byCloseName.set(closeKey, [...(byCloseName.get(closeKey) ?? []), customer]);
   }
   const exact: ExactGroup[] = [];
   const close: CloseGroup[] = [];
@@ -111,7 +115,7 @@ export function planLinks(rows: readonly UnlinkedOrders[], customers: readonly N
     if (same.length === 1 && only) exact.push({ ...group, customer: suggestion(only) });
     else if (same.length > 1) close.push({ ...group, reason: 'several', suggestions: same.map(suggestion) });
     else {
-      const matches = closeMatches(group.title, group.postcode, customers);
+      const matches = closeMatches(group.title, group.postcode, byCloseName.get(closeNameKey(group.title)) ?? []);
       if (matches.length > 0) close.push({ ...group, reason: 'close', suggestions: matches.map(suggestion) });
       else rest.push(group);
     }

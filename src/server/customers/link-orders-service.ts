@@ -71,7 +71,8 @@ export class LinkOrdersService {
         const chosen = await batch.store.findById('customers', customer);
         if (!chosen || String(chosen.nursery) !== user.nursery) throw notFound();
         const spellings = (await unlinkedOrders(batch.db, user.nursery)).filter((row) => isInGroup(row, group));
-        return { linked: await linkOrdersOf(batch, user, spellings, customer) };
+        if (spellings.length === 0) return { linked: 0 };
+        return { linked: await linkOrdersOf(batch, user, await unlinkedIds(batch, user.nursery), spellings, customer) };
       },
       { user },
     );
@@ -90,6 +91,7 @@ export class LinkOrdersService {
         const rows = await unlinkedOrders(batch.db, user.nursery);
         const groups = groupOrders(rows);
         const book = await bookOf(batch.db, user.nursery);
+        const ids = await unlinkedIds(batch, user.nursery);
         const made: MadeCustomers = { created: 0, linked: 0, skipped: [] };
         const done = new Set<string>();
         for (const name of names) {
@@ -119,6 +121,7 @@ export class LinkOrdersService {
           made.linked += await linkOrdersOf(
             batch,
             user,
+            ids,
             rows.filter((row) => isInGroup(row, group)),
             id,
           );
@@ -150,26 +153,60 @@ async function bookOf(db: Kysely<Database>, nursery: string): Promise<BookCustom
 }
 
 /**
- * Links the orders of `spellings` (exact title, postcode and type) still without a customer to
- * `customer`, each through the write path (history, who changed it); answers how many.
+ * The ids of the nursery's orders without a customer, by exact title, postcode and type: one narrow
+ * read per request. Reading each spelling's orders by its own query would scan every unlinked order
+ * of the nursery again each time (the index holds nursery and customer only).
  */
-async function linkOrdersOf(batch: WriteBatch, user: UsersTable, spellings: readonly UnlinkedOrders[], customer: string): Promise<number> {
+async function unlinkedIds(batch: WriteBatch, nursery: string): Promise<Map<string, string[]>> {
+  const rows = await batch.db
+    .selectFrom('tasks')
+    .select(['id', 'title', 'postcode', 'customerType'])
+    .where('nursery', '=', nursery)
+    .where('customer', '=', '')
+    .execute();
+  const ids = new Map<string, string[]>();
+  for (const row of rows) {
+    const key = spellingKey(row);
+    const list = ids.get(key);
+    if (list) list.push(row.id);
+    else ids.set(key, [row.id]);
+  }
+  return ids;
+}
+
+/**
+ * Links the orders of `spellings` (exact title, postcode and type) still without a customer to
+ * `customer`, each through the write path (history, who changed it), read whole by primary key;
+ * answers how many.
+ */
+async function linkOrdersOf(
+  batch: WriteBatch,
+  user: UsersTable,
+  ids: ReadonlyMap<string, readonly string[]>,
+  spellings: readonly UnlinkedOrders[],
+  customer: string,
+): Promise<number> {
+  const chosen = spellings.flatMap((spelling) => ids.get(spellingKey(spelling)) ?? []);
   let linked = 0;
-  for (const spelling of spellings) {
+  for (let at = 0; at < chosen.length; at += READ_PART) {
     const orders = await batch.db
       .selectFrom('tasks')
       .selectAll()
+      .where('id', 'in', chosen.slice(at, at + READ_PART))
       .where('nursery', '=', user.nursery)
       .where('customer', '=', '')
-      .where('title', '=', spelling.title)
-      .where('postcode', '=', spelling.postcode)
-      .where('customerType', '=', spelling.customerType)
       .execute();
     for (const order of orders) await batch.update('tasks', order as unknown as Row, { customer, updated_by: user.id });
     linked += orders.length;
   }
   return linked;
 }
+
+/** Orders read whole at once while linking. */
+const READ_PART = 200;
+
+const spellingKey = (order: { title: string; postcode: string; customerType: string }) =>
+  JSON.stringify([order.title, order.postcode, order.customerType]);
 
 /** A group's name and postcode as the plan showed them. */
 function readGroup(value: { title?: unknown; postcode?: unknown }): { title: string; postcode: string } {
