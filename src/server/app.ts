@@ -45,6 +45,8 @@ import { csvImportRoutes } from './csv-import/csv-import';
 import { customersImport } from './customers/customers-import';
 import { customersRoutes } from './customers/customers-routes';
 import { CustomersService } from './customers/customers-service';
+import { linkOrdersRoutes } from './customers/link-orders-routes';
+import { LinkOrdersService } from './customers/link-orders-service';
 import { ledgerRoutes } from './ledger/ledger-routes';
 import { LedgerService } from './ledger/ledger-service';
 import { ordersImport } from './orders-import/orders-import';
@@ -236,6 +238,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(teamRoutes, { team, rateLimitPerMinute: config.authRateLimitPerMinute });
   await app.register(customersRoutes, { customers: new CustomersService({ records, db: database.db }) });
+  // The linking assistant for a nursery's orders without a customer (docs/decisions/066).
+  await app.register(linkOrdersRoutes, { linking: new LinkOrdersService({ records, db: database.db }) });
   const ledger = new LedgerService({ records, db: database.db });
   await app.register(ledgerRoutes, { ledger });
   // A run's steps and drops (docs/decisions/042); the driver's link records drops through the same service.

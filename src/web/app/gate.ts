@@ -32,6 +32,11 @@ export function requireEditor(): string | null {
   return can(currentUser()?.role, 'edit') ? null : paths.board;
 }
 
+/** The linking assistant: office staff and admins (docs/decisions/066); anyone else goes to the board, and the server refuses them anyway. */
+export function requireCustomerEditor(): string | null {
+  return can(currentUser()?.role, 'customers') ? null : paths.board;
+}
+
 /** /team: admins only (docs/decisions/035); anyone else goes to the board, and the server refuses them anyway. */
 export function requireAdmin(): string | null {
   return can(currentUser()?.role, 'team') ? null : paths.board;

@@ -2,7 +2,16 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { LoadingScreen } from '../components/ui/loading-screen';
 import BoardPage from '../features/board/board-page';
 import { AppLayout } from './shell/app-layout';
-import { adminHashRedirect, loggedOutOnly, requireAdmin, requireEditor, requireLogin, requireReady, unknownPath } from './gate';
+import {
+  adminHashRedirect,
+  loggedOutOnly,
+  requireAdmin,
+  requireCustomerEditor,
+  requireEditor,
+  requireLogin,
+  requireReady,
+  unknownPath,
+} from './gate';
 import { paths } from '../lib/paths';
 import { createHistoryRouter, type Router } from '../lib/router/history-router';
 import { lazyScreen } from '../lib/router/lazy-screen';
@@ -63,6 +72,12 @@ export const routes: readonly Route[] = [
   { path: paths.runViewPattern, ...gated, ...mapperScreen },
   { path: paths.search, ...gated, ...page(() => import('../features/search/search-page')) },
   { path: paths.customers, ...gated, ...page(() => import('../features/customers/customers-page')) },
+  {
+    path: paths.linkOrders,
+    ...gated,
+    guards: [requireReady, requireCustomerEditor],
+    ...page(() => import('../features/link-orders/link-orders-page')),
+  },
   { path: paths.poolStatement, ...gated, ...page(() => import('../features/pool-statement/pool-statement-page')) },
   { path: paths.plantLabels, ...gated, ...page(() => import('../features/plant-labels/plant-labels-page')) },
   { path: paths.deleted, ...gated, ...page(() => import('../features/deleted/deleted-page')) },

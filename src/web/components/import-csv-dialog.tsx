@@ -33,7 +33,8 @@ type Step =
   | { kind: 'choose' }
   | { kind: 'reading'; fileName: string }
   | { kind: 'failed'; fileName: string; message: string }
-  | { kind: 'preview'; fileName: string; csv: string; preview: ImportPreview };
+  | { kind: 'preview'; fileName: string; csv: string; preview: ImportPreview }
+  | { kind: 'done'; message: string; next: ReactNode };
 
 function PreviewTable({ preview, columns }: { preview: ImportPreview; columns: readonly PreviewColumn[] }) {
   return (
@@ -86,10 +87,16 @@ interface Props {
   columns: readonly PreviewColumn[];
   /** After a successful import, before the dialog closes. */
   onImported?: (result: ImportResult) => void;
+  /**
+   * What comes next after a successful import (the orders' "Link these orders to customers",
+   * docs/decisions/066): when it answers something, the dialog stays open on a last step showing
+   * it, rather than closing.
+   */
+  nextStep?: (result: ImportResult) => ReactNode;
   onClose: () => void;
 }
 
-export function ImportCsvDialog({ title, description, fileLabel, api, count, columns, onImported, onClose }: Props) {
+export function ImportCsvDialog({ title, description, fileLabel, api, count, columns, onImported, nextStep, onClose }: Props) {
   const [step, setStep] = useState<Step>({ kind: 'choose' });
   const [isDragging, setIsDragging] = useState(false);
   const [isBusy, setIsBusy] = useState(false);
@@ -114,9 +121,13 @@ export function ImportCsvDialog({ title, description, fileLabel, api, count, col
     try {
       const result = await pb.send<ImportResult>(api.import, { method: 'POST', body: { csv: step.csv, onlyValid } });
       const left = result.skipped.length > 0 ? `; ${rows(result.skipped.length)} with problems left out` : '';
-      notify.success(`${count(result.created)} imported${left}.`);
+      const message = `${count(result.created)} imported${left}.`;
+      notify.success(message);
       onImported?.(result);
-      onClose();
+      const next = nextStep?.(result);
+      if (next === undefined || next === null || next === false) return onClose();
+      setStep({ kind: 'done', message, next });
+      setIsBusy(false);
     } catch (err) {
       setError(describeError(err));
       setIsBusy(false);
@@ -131,6 +142,22 @@ export function ImportCsvDialog({ title, description, fileLabel, api, count, col
   };
 
   const preview = step.kind === 'preview' ? step.preview : null;
+  if (step.kind === 'done')
+    return (
+      <Dialog open onClose={onClose} title={title} className="sm:max-w-3xl">
+        <div className="space-y-4">
+          <p role="status" className="font-semibold text-slate-900">
+            {step.message}
+          </p>
+          {step.next}
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="secondary" className={TOUCH} onClick={onClose}>
+              Close
+            </Button>
+          </div>
+        </div>
+      </Dialog>
+    );
   return (
     <Dialog open onClose={() => !isBusy && onClose()} title={title} description={description} className="sm:max-w-3xl">
       <div className="space-y-4">

@@ -1,4 +1,5 @@
 // Every route path of the app, defined once (docs/product.md#route-table).
+import { LINK_ORDERS_PAGE } from '#domain/customers/link-plan';
 
 /** The weekly board; on its own so the inline boot script can name it without the whole table. */
 export const BOARD_PATH = '/';
@@ -15,6 +16,8 @@ export const paths = {
   settings: '/settings',
   team: '/team',
   customers: '/customers',
+  /** The linking assistant for orders without a customer (docs/decisions/066). */
+  linkOrders: LINK_ORDERS_PAGE,
   /** One customer on the Customers screen: the book searched for its name, that customer marked. */
   customerInBook: (id: string, name: string) => `/customers?${new URLSearchParams({ q: name, customer: id }).toString()}`,
   poolStatement: '/pool-statement',

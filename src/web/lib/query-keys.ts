@@ -14,6 +14,10 @@ export const orderKeys = {
   /** Search results for the trimmed query text, and the ids of the customers it found (their orders too). */
   search: (query: string, customers: readonly string[] = []) => [...orderKeys.lists(), 'search', query, customers] as const,
   details: () => [...orderKeys.all, 'detail'] as const,
+  /** How many of the nursery's orders have no customer (the board's notice, docs/decisions/066); no list, so changes refetch it. */
+  withoutCustomer: () => [...orderKeys.all, 'without-customer'] as const,
+  /** The linking assistant's plan for those orders. */
+  linkPlan: () => [...orderKeys.all, 'link-plan'] as const,
   detail: (id: string) => [...orderKeys.details(), id] as const,
 };
 

@@ -111,6 +111,10 @@ describe('npm run admin -- import-pocketbase (real PocketBase 0.22.20 data)', ()
       expect(dry.stdout).toContain(`users ${long.id}: username: Use 3 to 50 letters`);
       expect(dry.stdout).toMatch(new RegExp(`tasks ${twoDays.id}: day: .+`));
       expect(dry.stdout).toContain('plant_labels: 3 read, 3 would import, 0 imported before, 0 skipped');
+      // The original app's orders name no customer (its deleted one is in Deleted): the report points at the linking assistant (docs/decisions/066).
+      expect(dry.stdout).toMatch(
+        /Note: 3 orders of the nursery would have no customer: office staff or admins link them to customers at \S+\/link-orders\./,
+      );
       // The movement's photo and text file; the order photos of the `files` collection, one of an order that does not come over.
       expect(dry.stdout).toContain('attached files: 4 read, 2 would import, 0 imported before, 2 skipped');
       expect(dry.stdout).toContain(
@@ -135,6 +139,9 @@ describe('npm run admin -- import-pocketbase (real PocketBase 0.22.20 data)', ()
       expect(done.code, done.stderr).toBe(0);
       nurseryId = /Imported into a new nursery "hillside-plants" \((\w{15})\)/.exec(done.stdout)?.[1] ?? '';
       expect(nurseryId, done.stdout).not.toBe('');
+      expect(done.stdout).toMatch(
+        /Note: 3 orders of the nursery have no customer: office staff or admins link them to customers at \S+\/link-orders\./,
+      );
       const [hilda, sam, vic] = app.users as [RecordModel, RecordModel, RecordModel];
 
       // The bcrypt hash came over as it was; the first sign-in rehashes it to ours.

@@ -6,6 +6,7 @@
 
 import { sql } from 'kysely';
 import { validateUsername } from '#domain/accounts/validate-signup';
+import { LINK_ORDERS_PAGE } from '#domain/customers/link-plan';
 import { validateInput } from '#domain/collections/validate-input';
 import { users } from '#domain/collections/users';
 import type { Config } from '../../config';
@@ -249,6 +250,7 @@ export async function importPocketBase(
           report.notes.push(`Runs with a dispatch state this server does not know (${[...unknownStates].join(', ')}) came over as new.`);
       }
       skipUnsupported(data, report);
+      await pointAtLinking(batch, config, nursery.id, report);
       if (options.dryRun) throw new RolledBack(report);
       return report;
     });
@@ -363,6 +365,26 @@ function promoteFirstAdmin(people: Mapped[]): void {
       a.created.localeCompare(b.created),
   )[0];
   if (first) first.trusted.role = 'admin';
+}
+
+/**
+ * The original app's orders name no customer: the report ends with the linking assistant, where
+ * office staff or admins link them (docs/decisions/066), when any order of the nursery has none.
+ */
+async function pointAtLinking(batch: WriteBatch, config: Config, nursery: string, report: ImportReport): Promise<void> {
+  const row = await batch.db
+    .selectFrom('tasks')
+    .select(sql<number | string>`count(*)`.as('n'))
+    .where('nursery', '=', nursery)
+    .where('customer', '=', '')
+    .executeTakeFirst();
+  const orders = Number(row?.n ?? 0);
+  if (orders === 0) return;
+  const subject = orders === 1 ? '1 order of the nursery' : `${orders} orders of the nursery`;
+  const verb = report.dryRun ? 'would have' : orders === 1 ? 'has' : 'have';
+  report.notes.push(
+    `${subject} ${verb} no customer: office staff or admins link them to customers at ${config.appUrl}${LINK_ORDERS_PAGE}.`,
+  );
 }
 
 /** What the data holds that this server has no place for, said in the report (docs/decisions/048). */

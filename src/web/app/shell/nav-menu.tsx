@@ -46,8 +46,13 @@ export function NavMenu({ id, onClose, onToggleMap }: Props) {
   const user = useCurrentUser();
   const mayUseDeleted = canRestore(user) || canPurge(user);
   const canEdit = useCan('edit');
-  // Team: admins only (the server refuses anyone else regardless).
-  const links = useCan('team') ? [...LINKS, { to: paths.team, label: 'Team' }] : LINKS;
+  // Link orders: office staff and admins (docs/decisions/066), beside Customers; Team: admins only
+  // (the server refuses anyone else regardless).
+  const canLink = useCan('customers');
+  const withLinking = canLink
+    ? LINKS.flatMap((link) => (link.to === paths.customers ? [link, { to: paths.linkOrders, label: 'Link orders' }] : [link]))
+    : LINKS;
+  const links = useCan('team') ? [...withLinking, { to: paths.team, label: 'Team' }] : withLinking;
 
   useEffect(() => {
     function onKey(e: KeyboardEvent): void {

@@ -15,6 +15,7 @@ import { DayTools } from './day-tools';
 import { DragArea } from './drag-support';
 import { SelectionBanner } from './selection-banner';
 import { useOpenAtToday } from './use-open-at-today';
+import { OrdersWithoutCustomerNotice } from './orders-without-customer-notice';
 import { FillWeekButton, ImportCsvButton } from './week-copy-tools';
 import { WeekBoard } from './week-board';
 
@@ -91,6 +92,7 @@ export function BoardView({ year, week, today, orders, headings, idPrefix, newOr
           </>
         }
       />
+      <OrdersWithoutCustomerNotice />
       <DragArea isReady={orders !== undefined}>
         <DayStrip columns={columns} idPrefix={idPrefix} summaryOf={summaryOf} />
         <WeekBoard
