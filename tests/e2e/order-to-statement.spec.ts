@@ -189,7 +189,11 @@ for (const screen of SCREENS) {
       await run.getByRole('button', { name: `Dispatch: ${runName}` }).click();
       const dispatch = page.getByRole('dialog', { name: `Dispatch ${runName}?` });
       await dispatch.getByRole('button', { name: 'Dispatch and book out' }).click();
-      await expect(page.getByText(`Run dispatched. Booked ${orders.length} stops out.`)).toBeVisible();
+      // The toast is the server's account of the booking: every stop, each with what went out.
+      const booked = page.getByText(`Run dispatched. Booked ${orders.length} stops out: `);
+      await expect(booked).toBeVisible();
+      const bookedText = (await booked.textContent()) ?? '';
+      for (const order of orders) expect(bookedText).toContain(`${order.name} (${plural(order.trolleys, 'trolley')})`);
       await expect(run.locator('[data-state]')).toHaveText('Dispatched');
       await page.getByRole('button', { name: `Driver link for ${runName}` }).click();
       const linkDialog = page.getByRole('dialog', { name: `Driver link · ${runName}` });
