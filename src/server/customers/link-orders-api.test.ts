@@ -199,13 +199,15 @@ describe('the linking assistant', () => {
   it('is for office staff and admins only', async () => {
     const { staff, viewer, hillside } = await nurseryWithOrders();
     for (const refusedOne of [staff, viewer]) {
+      // One at a time: a refusal started before its turn would be an unhandled rejection meanwhile.
       for (const request of [
-        countOf(refusedOne),
-        planOf(refusedOne),
-        post(refusedOne, LINK_ORDERS_API.linkGroup, { title: 'Hillside Garden Centre Ltd', postcode: 'GL7 1AB', customer: hillside.id }),
-        post(refusedOne, LINK_ORDERS_API.makeCustomers, { names: [{ title: 'Bramble Cottage', postcode: '' }] }),
+        () => countOf(refusedOne),
+        () => planOf(refusedOne),
+        () =>
+          post(refusedOne, LINK_ORDERS_API.linkGroup, { title: 'Hillside Garden Centre Ltd', postcode: 'GL7 1AB', customer: hillside.id }),
+        () => post(refusedOne, LINK_ORDERS_API.makeCustomers, { names: [{ title: 'Bramble Cottage', postcode: '' }] }),
       ]) {
-        const refused = await failure(request);
+        const refused = await failure(request());
         expect(refused.status).toBe(403);
         expect(refused.message).toMatch(/Only office staff and admins can change customers/);
       }
