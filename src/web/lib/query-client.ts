@@ -28,7 +28,10 @@ export const queryClient = new QueryClient({
       if (status(err) === 0 && query.queryKey[0] === orderKeys.all[0]) liveStatus.setOffline(true);
     },
     onSuccess: (_data, query) => {
-      if (query.queryKey[0] === orderKeys.all[0]) liveStatus.markFetched(Date.now());
+      // Only a list of orders is what the header's "Live" vouches for: the board's count of orders
+      // without a customer answering first must not make a kept week look fresh.
+      const [all, list] = orderKeys.lists();
+      if (query.queryKey[0] === all && query.queryKey[1] === list) liveStatus.markFetched(Date.now());
     },
   }),
   defaultOptions: {
