@@ -78,12 +78,13 @@ export function NavMenu({ id, onClose, onToggleMap }: Props) {
 
   const choose = () => onClose('choice');
 
+  // The menu scrolls on its own: with every screen an admin has, it is taller than a small phone.
   return (
     <nav
       id={id}
       ref={ref}
       aria-label="Main menu"
-      className="absolute top-full right-2 z-40 mt-1 w-60 rounded-lg border border-slate-200 bg-white p-2 shadow-lg"
+      className="absolute top-full right-2 z-40 mt-1 max-h-[calc(100dvh-6rem)] w-60 overflow-y-auto overscroll-contain rounded-lg border border-slate-200 bg-white p-2 shadow-lg"
     >
       <ul className="space-y-0.5">
         {links
