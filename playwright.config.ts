@@ -9,7 +9,10 @@ export default defineConfig({
   testDir: 'tests/e2e',
   // Per run (TEST_RESULTS_DIR, default .tmp/run-<pid>): runs side by side never share reports.
   outputDir: `${testResultsDir}/test-results`,
-  timeout: 30_000,
+  // A journey's whole budget, not a wait: each step waits for what a user sees (expect's 5 s).
+  // Journeys that print, decode a camera's QR code and open a second browser take 17 s on a quiet
+  // machine and passed 30 s when CI shared its two cores; 60 s keeps such a journey honest there.
+  timeout: 60_000,
   expect: { timeout: 5_000 },
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
