@@ -43,12 +43,13 @@ for (const size of PHONE_AND_DESKTOP) {
       const needs = page.getByText(PRINT_NEEDS);
       await expect(needs).toBeInViewport();
       await expect(detail(page, 'Driver')).toBeFocused();
-      await expect(page.getByText('Required', { exact: true })).toHaveCount(3);
+      // The date starts at the next working day (docs/decisions/071): driver and reg are missing.
+      await expect(page.getByText('Required', { exact: true })).toHaveCount(2);
 
       // Each press moves on to the next empty one; nothing is saved or printed meanwhile.
       const driver = `Dee${unique()}`;
       await detail(page, 'Driver').fill(driver);
-      await expect(page.getByText('Required', { exact: true })).toHaveCount(2);
+      await expect(page.getByText('Required', { exact: true })).toHaveCount(1);
       await page.getByRole('button', { name: 'Print', exact: true }).click();
       await expect(detail(page, 'Reg')).toBeFocused();
       expect(await myRuns()).toEqual([]);

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/e2e-fixtures';
 import { readPdf } from '../support/pdf-tools';
 
@@ -47,6 +47,9 @@ async function stopOrder(page: Page): Promise<string[]> {
     .evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? ''));
   return names.map((name) => name.replace(/^Move stop \d+, /, ''));
 }
+
+/** An element's computed background colour, as the browser paints it. */
+const backgroundOf = (element: Locator) => element.evaluate((el) => getComputedStyle(el).backgroundColor);
 
 const cells = (page: Page) => page.getByRole('button', { name: /^Trolley \d+: / });
 const liveRegion = (page: Page) => page.locator('[id^="DndLiveRegion"]');
@@ -104,6 +107,19 @@ test('a run typed in, reordered by mouse and keyboard, laid out on a 12T lorry a
   await page.getByRole('button', { name: 'Trolley 2: empty' }).click();
   await page.getByRole('button', { name: 'Blank Trolley' }).click();
   await page.getByRole('button', { name: 'Trolley 3: empty' }).click();
+  // Each customer's trolleys wear its colour and drop number, the same as its swatch in the list;
+  // another customer's differ; a blank trolley has neither (docs/decisions/071).
+  const trolley = (name: string) => page.getByRole('button', { name, exact: true });
+  const greenfieldsSwatch = page.getByRole('listitem').filter({ hasText: 'Greenfields' }).getByTestId('stop-swatch');
+  await expect(trolley('Trolley 1: Greenfields - SO-101234').getByTestId('drop-number')).toHaveText('Drop 3');
+  await expect(trolley('Trolley 2: Bloom & Co').getByTestId('drop-number')).toHaveText('Drop 2');
+  await expect(trolley('Trolley 1: Greenfields - SO-101234')).toHaveAccessibleDescription('Drop 3');
+  await expect(trolley('Trolley 3: Blank').getByTestId('drop-number')).toHaveCount(0);
+  const greenfieldsColour = await backgroundOf(trolley('Trolley 1: Greenfields - SO-101234'));
+  expect(await backgroundOf(trolley('Trolley 5: Greenfields - SO-101234'))).toBe(greenfieldsColour);
+  expect(await backgroundOf(greenfieldsSwatch)).toBe(greenfieldsColour);
+  expect(await backgroundOf(trolley('Trolley 2: Bloom & Co'))).not.toBe(greenfieldsColour);
+  expect(await backgroundOf(trolley('Trolley 3: Blank'))).not.toBe(greenfieldsColour);
   await page.getByRole('button', { name: 'Erase' }).click();
   await page.getByRole('button', { name: 'Trolley 5: Greenfields - SO-101234' }).click();
   await expect(page.getByRole('button', { name: 'Trolley 1: Greenfields - SO-101234' })).toBeVisible();
@@ -144,6 +160,26 @@ test('a run typed in, reordered by mouse and keyboard, laid out on a 12T lorry a
   await expect(page.getByRole('link', { name: new RegExp(`^23-11-2026-${driver}-AB12 CDE`) })).toBeVisible();
 });
 
+test('a new plan starts at the next working day; a saved run opens with its own date', async ({ page, accounts, signIn }) => {
+  await signIn(page, await accounts.create());
+  // A Friday afternoon: the next working day is Monday (docs/decisions/071).
+  await page.clock.setFixedTime(new Date(2026, 10, 27, 16, 30));
+  await page.goto('/trolley-mapper');
+  const date = page.getByLabel('Date', { exact: true });
+  await expect(date).toHaveValue('2026-11-30');
+  // Untouched, it is no unsaved change.
+  await expect(page.getByText('Unsaved changes')).toHaveCount(0);
+
+  await date.fill('2026-12-02');
+  await page.getByLabel('Driver', { exact: true }).fill(`Kim${unique()}`);
+  await page.getByLabel('Reg', { exact: true }).fill('KM70 RUN');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Run saved.')).toBeVisible();
+  await expect(page).toHaveURL(/\/runs\/view\/[a-z0-9]{15}$/);
+  await page.reload();
+  await expect(page.getByLabel('Date', { exact: true })).toHaveValue('2026-12-02');
+});
+
 test('Print saves the run and downloads a one-page landscape run sheet with every cell label', async ({ page, accounts, signIn }) => {
   await signIn(page, await accounts.create());
   await page.goto('/trolley-mapper');
@@ -175,6 +211,8 @@ test('Print saves the run and downloads a one-page landscape run sheet with ever
   expect(pdf.width).toBeGreaterThan(pdf.height);
   expect(pdf.width).toBeCloseTo(841.89, 0);
   for (const label of [...labels, 'Blank']) expect(pdf.text).toContain(label);
+  // The list prints the whole order number, beside the name, where the screen shows "1234".
+  expect(pdf.rawText).toMatch(/1 Greenfields SO-101234 TN12 6AB/);
   for (let cell = 1; cell <= 12; cell += 1) expect(pdf.text).toContain(`Trolley ${cell}`);
   expect(pdf.text).toContain(driver.toUpperCase());
   expect(pdf.text).toContain('XY70 TRK');

@@ -1,6 +1,11 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RunStop, VehicleInfo } from '../../src/domain/records';
 import { customerLabel } from '../../src/domain/trolleys/customer-label';
+import { stopSwatch } from '../../src/domain/trolleys/stop-colours';
 import { buildRunSheetPdf, type RunSheetInput } from '../../src/web/lib/pdf/run-sheet-pdf';
 import { runPdfFileName } from '../../src/domain/trolleys/run-name';
 import { pdfFonts } from '../support/pdf-fonts';
@@ -136,4 +141,62 @@ describe('buildRunSheetPdf', () => {
     expect(pdf.rawText).not.toMatch(/est\. 2/);
     expect(pdf.rawText).toContain('2T');
   });
+
+  it('prints the whole order number in the list, where the screen shows its last four (docs/decisions/071)', () => {
+    const sheet = run(3, { trolleyNumber: 4, grid: ['', '', '', ''] });
+    sheet.stops[1]!.orderNumber = 'SO-118734';
+    const pdf = readPdf(buildRunSheetPdf(sheet));
+    // No cell holds the label, so the number can only come from the list's Order column.
+    expect(pdf.rawText).toContain('SO-118734');
+    expect(pdf.rawText).toContain('SO-20402');
+  });
+
+  it("paints each stop's trolleys in its own colour with its drop number; blank and empty cells stay white", () => {
+    const a: RunStop = { id: 'a', title: 'Greenfields', postcode: '', trollies: '2', extras: '', orderNumber: 'SO-101234' };
+    const b: RunStop = { id: 'b', title: 'Oak Farm', postcode: '', trollies: '1', extras: '', orderNumber: '' };
+    const sheet = run(2, { trolleyNumber: 4, grid: [customerLabel(b), customerLabel(a), customerLabel(a), 'Blank'] });
+    const bytes = buildRunSheetPdf({ ...sheet, stops: [a, b] });
+    const image = renderRgb(bytes, 50);
+    // A 4T lorry is one row of four cells from x = 168 mm to 287 mm, 24 mm to 56 mm down: read
+    // each cell by its bottom left corner, clear of its caption, badge and label.
+    const cellWidth = (287 - 168 - 3 * 2) / 4;
+    const centre = (cell: number) => image.at(168 + cell * (cellWidth + 2) + 3, 24 + 29);
+    // Within 2 of each channel: the PDF keeps colours as fractions, rounded back by the renderer.
+    const near = (actual: number[], hex: string) => actual.every((value, i) => Math.abs(value - rgbOf(hex)[i]!) <= 2);
+    expect(near(centre(0), stopSwatch(1).light.fill), `Oak Farm's cell: ${centre(0).join()}`).toBe(true);
+    expect(near(centre(1), stopSwatch(0).light.fill), `Greenfields' cell: ${centre(1).join()}`).toBe(true);
+    expect(near(centre(2), stopSwatch(0).light.fill), `Greenfields' second cell: ${centre(2).join()}`).toBe(true);
+    expect(near(centre(3), '#ffffff'), `the blank cell: ${centre(3).join()}`).toBe(true);
+    expect(stopSwatch(0).light.fill).not.toBe(stopSwatch(1).light.fill);
+    // Drop numbers: each cell's badge and the list's, as text.
+    expect(readPdf(bytes).rawText).toMatch(/Trolley 1 2 Oak Farm/);
+    expect(readPdf(bytes).rawText).toMatch(/Trolley 2 1 Greenfields/);
+  });
 });
+
+const rgbOf = (hex: string) => [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16));
+
+/** The first page rendered in colour by pdftoppm, read at a point given in millimetres. */
+function renderRgb(pdf: ArrayBuffer, dpi: number): { at: (xMm: number, yMm: number) => number[] } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'trolleyboard-pdf-'));
+  try {
+    writeFileSync(path.join(dir, 'sheet.pdf'), new Uint8Array(pdf));
+    execFileSync('pdftoppm', ['-r', String(dpi), '-f', '1', '-l', '1', '-singlefile', path.join(dir, 'sheet.pdf'), path.join(dir, 'page')]);
+    const data = readFileSync(path.join(dir, 'page.ppm'));
+    // Binary PPM: "P6\n<width> <height>\n255\n" then RGB bytes.
+    const header = /^P6\s+(\d+)\s+(\d+)\s+255\s/.exec(data.subarray(0, 40).toString('latin1'));
+    if (!header) throw new Error('pdftoppm did not write a binary PPM');
+    const width = Number(header[1]);
+    const offset = header[0].length;
+    return {
+      at: (xMm, yMm) => {
+        const x = Math.round((xMm / 25.4) * dpi);
+        const y = Math.round((yMm / 25.4) * dpi);
+        const start = offset + (y * width + x) * 3;
+        return [data[start]!, data[start + 1]!, data[start + 2]!];
+      },
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { planFixedReason } from '#domain/runs/run-states';
+import { nextWorkingDay } from '#domain/trolleys/run-date';
 import { emptyVehicleInfo } from '#domain/trolleys/run-plan';
+import { localCalendarDate } from '#domain/weeks';
 import { LoadingScreen } from '../../components/ui/loading-screen';
 import { paths } from '../../lib/paths';
 import { useLocation, useParams } from '../../lib/router/hooks';
@@ -59,7 +61,8 @@ export default function MapperScreen() {
     <TrolleyMapper
       key={session}
       session={session}
-      initialPlan={{ stops, vehicleInfo: emptyVehicleInfo() }}
+      // A new plan is for the next working day, the day runs are planned for; a saved run keeps its own date (docs/decisions/071).
+      initialPlan={{ stops, vehicleInfo: { ...emptyVehicleInfo(), date: nextWorkingDay(localCalendarDate(new Date())) } }}
       handedOverStops={stops.length > 0}
     />
   );

@@ -17,6 +17,7 @@ import type { RunStop } from '#domain/records';
 import { customerLabel } from '#domain/trolleys/customer-label';
 import type { StopPlacement } from '#domain/trolleys/load-plan';
 import { stopDisplay } from '#domain/trolleys/stop-display';
+import { StopSwatch } from './stop-colour';
 import { inputClass } from './styles';
 
 /** Drag by mouse, pointer or touch after a 250 ms press, moving at most 5 px meanwhile (docs/product.md#trolley-mapper). */
@@ -177,10 +178,10 @@ function SortableStop({ stop, index, placement, isEditing, isChosen, onChoose, o
         {...attributes}
         {...listeners}
         aria-label={`Move stop ${shown.position}, ${name}`}
-        className="flex w-11 shrink-0 cursor-grab touch-none items-center justify-center gap-0.5 rounded-l-md border-r border-slate-200 bg-slate-50 text-sm font-bold text-slate-700 select-none hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-emerald-600 active:cursor-grabbing"
+        className="flex w-12 shrink-0 cursor-grab touch-none items-center justify-center gap-0.5 rounded-l-md border-r border-slate-200 bg-slate-50 text-sm font-bold text-slate-700 select-none hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-emerald-600 active:cursor-grabbing"
       >
-        <GripVertical aria-hidden="true" className="size-3.5 text-slate-400" />
-        {shown.position}
+        <GripVertical aria-hidden="true" className="size-3.5 shrink-0 text-slate-400" />
+        <StopSwatch stopIndex={index} />
       </button>
 
       {isEditing ? (
@@ -234,8 +235,9 @@ function FixedStop({ stop, index, placement }: { stop: RunStop; index: number; p
   const shown = stopDisplay(stop, index);
   return (
     <li className="flex items-stretch gap-2 rounded-md border border-slate-200 bg-white shadow-sm">
-      <span className="flex w-11 shrink-0 items-center justify-center rounded-l-md border-r border-slate-200 bg-slate-50 text-sm font-bold text-slate-700">
-        {shown.position}
+      <span className="flex w-11 shrink-0 items-center justify-center rounded-l-md border-r border-slate-200 bg-slate-50">
+        <span className="sr-only">{shown.position}</span>
+        <StopSwatch stopIndex={index} />
       </span>
       <span className="flex min-h-11 min-w-0 flex-1 flex-col justify-center gap-0.5 py-1.5 pr-2 sm:flex-row sm:items-center sm:gap-3">
         <span className="min-w-0 truncate font-semibold text-slate-900 sm:flex-1">{shown.title || 'untitled'}</span>

@@ -1,6 +1,7 @@
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { customerLabel } from '#domain/trolleys/customer-label';
 import { fillInReverseDropOrder, loadCapacity, stopPlacements } from '#domain/trolleys/load-plan';
+import { cellStops } from '#domain/trolleys/stop-colours';
 import { filledCellsDropped, type RunPlan, type VehicleChange } from '#domain/trolleys/run-plan';
 import { RUN_NEEDS_DRIVER_REG_DATE } from '#domain/trolleys/run-fields';
 import { Button } from '../../components/ui/button';
@@ -220,6 +221,7 @@ export function TrolleyMapper({
         <div className="scroll-mt-24 lg:sticky lg:top-20" ref={vehicleRef}>
           <VehiclePanel
             vehicleInfo={plan.vehicleInfo}
+            cellOwners={cellStops(plan.stops, plan.vehicleInfo)}
             brush={brush}
             onChooseType={(vehicleType) => changeVehicle({ kind: 'type', vehicleType })}
             onChooseSize={(trolleyNumber) => changeVehicle({ kind: 'size', trolleyNumber })}

@@ -5,6 +5,7 @@ import type { LoadCapacity } from '#domain/trolleys/load-plan';
 import { BLANK_TROLLEY_LABEL } from '#domain/trolleys/run-plan';
 import { blockCaption, vehicleKindLabel, vehicleLayout, vehicleSizes, type CellPlacement } from '#domain/trolleys/vehicle-layouts';
 import { Button } from '../../components/ui/button';
+import { STOP_BADGE, STOP_COLOURED, stopColourStyle } from './stop-colour';
 import { toggleButton } from './styles';
 
 /** What a click on a cell writes: a customer label, "Blank", or '' (Erase). null: nothing chosen yet. */
@@ -12,6 +13,8 @@ export type Brush = string | null;
 
 interface VehiclePanelProps {
   vehicleInfo: VehicleInfo;
+  /** Which stop (0-based drop order) each cell's trolley is, or null (cellStops). */
+  cellOwners: readonly (number | null)[];
   brush: Brush;
   onChooseType: (type: VehicleType) => void;
   onChooseSize: (size: number) => void;
@@ -35,6 +38,7 @@ const TYPES: { type: VehicleType; label: string }[] = VEHICLE_TYPES.map((type) =
 /** The vehicle: type and size buttons, the brush (current label, Blank Trolley, Erase) and the cells. */
 export function VehiclePanel({
   vehicleInfo,
+  cellOwners,
   brush,
   onChooseType,
   onChooseSize,
@@ -176,6 +180,7 @@ export function VehiclePanel({
               key={cell.index}
               cell={cell}
               label={vehicleInfo.grid[cell.index] ?? ''}
+              owner={cellOwners[cell.index] ?? null}
               canWrite={brush !== null && !readOnly}
               readOnly={readOnly}
               onClick={() => onClickCell(cell.index)}
@@ -191,38 +196,62 @@ export function VehiclePanel({
 interface TrolleyCellProps {
   cell: CellPlacement;
   label: string;
+  /** The stop whose trolley this is (0-based), coloured as it is in the list; null: none. */
+  owner: number | null;
   canWrite: boolean;
   /** Shown, not pressed: a fixed plan's cell is a disabled button that keeps its name. */
   readOnly: boolean;
   onClick: () => void;
 }
 
-function TrolleyCell({ cell, label, canWrite, readOnly, onClick }: TrolleyCellProps) {
+function TrolleyCell({ cell, label, owner, canWrite, readOnly, onClick }: TrolleyCellProps) {
   const number = cell.index + 1;
   const place: CSSProperties = { gridRow: cell.drawRow + 1, gridColumn: `${cell.drawColumn + 1} / span ${cell.columnSpan}` };
   const block = blockCaption(cell.block);
   const isBlank = label === BLANK_TROLLEY_LABEL;
+  const dropId = `trolley-${number}-drop`;
+  // A stop's trolley wears the stop's colour with its drop number; a blank trolley, an empty cell
+  // and a label no stop has stay grey, so colour always means a customer (docs/decisions/071).
+  const look =
+    owner !== null
+      ? STOP_COLOURED
+      : label === ''
+        ? 'border-dashed border-slate-300 bg-slate-50 text-slate-400'
+        : isBlank
+          ? 'border-slate-400 bg-slate-200 text-slate-600'
+          : 'border-slate-500 bg-white text-slate-900';
+  const hover = owner !== null ? 'hover:brightness-95 dark:hover:brightness-125' : 'hover:border-emerald-500';
   return (
     <button
       type="button"
-      style={place}
+      style={owner === null ? place : { ...place, ...stopColourStyle(owner) }}
       onClick={onClick}
       disabled={readOnly}
       aria-label={`Trolley ${number}: ${label === '' ? 'empty' : label}`}
-      className={`relative flex min-h-20 flex-col items-center justify-center rounded-md border-2 px-1 pt-4 pb-1.5 text-center text-xs leading-tight font-semibold break-words focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 sm:min-h-24 sm:px-1.5 sm:text-sm ${
+      aria-describedby={owner === null ? undefined : dropId}
+      className={`relative flex min-h-20 flex-col items-center justify-center rounded-md border-2 px-1 pt-5 pb-1.5 text-center text-xs leading-tight font-semibold break-words focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 sm:min-h-24 sm:px-1.5 sm:text-sm ${
         cell.block === 'grid' ? '' : 'min-h-14 sm:min-h-16'
-      } ${
-        label === ''
-          ? 'border-dashed border-slate-300 bg-slate-50 text-slate-400'
-          : isBlank
-            ? 'border-slate-400 bg-slate-200 text-slate-600'
-            : 'border-emerald-700 bg-emerald-50 text-emerald-950'
-      } ${canWrite ? 'cursor-pointer hover:border-emerald-500' : 'cursor-default'}`}
+      } ${look} ${canWrite ? `cursor-pointer ${hover}` : 'cursor-default'}`}
     >
-      <span aria-hidden="true" className="absolute top-1 left-1.5 text-[0.65rem] font-medium text-slate-500">
+      <span
+        aria-hidden="true"
+        className={`absolute top-1 left-1.5 text-[0.65rem] font-medium ${owner !== null ? '' : isBlank ? 'text-slate-600' : 'text-slate-500'}`}
+      >
         {number}
         {block}
       </span>
+      {owner !== null && (
+        // Hidden from the name (it is the cell's description, "Drop 3"), so the name stays the label.
+        <span
+          id={dropId}
+          aria-hidden="true"
+          data-testid="drop-number"
+          className={`absolute top-1 right-1 min-w-5 rounded-full px-1 text-center text-[0.7rem] leading-5 font-bold ${STOP_BADGE}`}
+        >
+          <span className="sr-only">Drop </span>
+          {owner + 1}
+        </span>
+      )}
       <span aria-hidden="true" className="line-clamp-4 w-full">
         {keepHyphenatedWordsWhole(label)}
       </span>

@@ -4,6 +4,7 @@ import { dayMonthYear } from '#domain/trolleys/run-name';
 import { countTrollies } from '#domain/trolleys/count-trollies';
 import { stopLoads } from '#domain/trolleys/estimated-loaded';
 import { stopDisplay } from '#domain/trolleys/stop-display';
+import { cellStops, stopSwatch } from '#domain/trolleys/stop-colours';
 import { blockCaption, vehicleKindLabel, vehicleLayout, type CellPlacement } from '#domain/trolleys/vehicle-layouts';
 import { embedFonts, type PdfFonts, type SheetFonts } from './pdf-fonts';
 import { drawQr } from './pdf-qr';
@@ -73,7 +74,7 @@ export function buildRunSheetPdf(input: RunSheetInput): ArrayBuffer {
       const right = { x: PAGE.margin + LIST_WIDTH + GAP, y: PAGE.margin + HEADER_HEIGHT, bottom: listBottom + 6 };
       // The driver's QR code takes the foot of the vehicle's column; the vehicle is drawn above it.
       if (input.driverLink) drawDriverLink(doc, fonts, input.driverLink, { ...right, y: right.bottom - DRIVER_QR });
-      drawVehicle(doc, fonts, info, input.driverLink ? { ...right, bottom: right.bottom - DRIVER_QR - 3 } : right);
+      drawVehicle(doc, fonts, input.stops, info, input.driverLink ? { ...right, bottom: right.bottom - DRIVER_QR - 3 } : right);
     }
     drawFooter(doc, fonts, input);
   });
@@ -114,7 +115,7 @@ function drawHeader(doc: jsPDF, fonts: SheetFonts, info: VehicleInfo, page: numb
 }
 
 /** Column offsets of the stop list, from its left edge (mm). */
-const COLS = { position: 0, title: 8, order: 72, postcode: 86, trollies: 108, extras: 121, end: LIST_WIDTH } as const;
+const COLS = { position: 0, title: 8, order: 60, postcode: 84, trollies: 104, extras: 116, end: LIST_WIDTH } as const;
 type StopColumn = Exclude<keyof typeof COLS, 'end'>;
 const NEXT: Record<StopColumn, keyof typeof COLS> = {
   position: 'title',
@@ -129,6 +130,8 @@ const BOLD_COLUMNS: ReadonlySet<StopColumn> = new Set(['position', 'title', 'tro
 
 /** One stop as printed: its text wrapped to each column at one size. */
 interface StopRow {
+  /** 0-based drop order: the row's colour. */
+  stopIndex: number;
   cells: Record<StopColumn, string[]>;
   height: number;
 }
@@ -146,7 +149,9 @@ function layoutStops(doc: jsPDF, fonts: SheetFonts, stops: RunStop[], grid: read
     const text: Record<StopColumn, string> = {
       position: String(shown.position),
       title: shown.title,
-      order: shown.orderNumber,
+      // The whole order number: the screen's last four are enough to tell stops apart there, the
+      // driver on a doorstep matches it to the customer's paperwork (docs/decisions/071).
+      order: stop.orderNumber.trim(),
       postcode: shown.postcode,
       trollies: shown.trollies,
       // In the wide red column beside the count: the Trollies column is too narrow for it.
@@ -158,7 +163,7 @@ function layoutStops(doc: jsPDF, fonts: SheetFonts, stops: RunStop[], grid: read
       cells[column] = wrapWords(doc, fonts.printable(text[column].trim()), COLS[NEXT[column]] - COLS[column] - 1.5);
     }
     const lines = Math.max(1, ...STOP_COLUMNS.map((column) => cells[column].length));
-    return { cells, height: lines * lineHeight(size) + 2 * padding(size) };
+    return { stopIndex: index, cells, height: Math.max(BADGE_HEIGHT + 1, lines * lineHeight(size) + 2 * padding(size)) };
   });
 }
 
@@ -183,9 +188,18 @@ function drawStops(doc: jsPDF, fonts: SheetFonts, rows: StopRow[], size: number,
   let rowTop = top;
   for (const row of rows) {
     const baseline = rowTop + padding(size) + (lineHeight(size) + CAP_HEIGHT * size * PT) / 2;
+    // The drop number on the stop's colour, the key to its trolleys in the drawing.
+    drawDropBadge(doc, fonts, row.stopIndex, {
+      x: x + COLS.position,
+      y: baseline - (CAP_HEIGHT * size * PT) / 2 - BADGE_HEIGHT / 2,
+      align: 'left',
+      inverse: false,
+    });
+    doc.setFontSize(size);
     for (const column of STOP_COLUMNS) {
+      if (column === 'position') continue;
       fonts.use(BOLD_COLUMNS.has(column) ? 'bold' : 'normal');
-      doc.setTextColor(...(column === 'position' ? GREY : column === 'extras' ? RED : BLACK));
+      doc.setTextColor(...(column === 'extras' ? RED : BLACK));
       row.cells[column].forEach((line, i) => doc.text(line, x + COLS[column], baseline + i * lineHeight(size)));
     }
     rowTop += row.height;
@@ -200,7 +214,7 @@ interface Area {
   bottom: number;
 }
 
-function drawVehicle(doc: jsPDF, fonts: SheetFonts, info: VehicleInfo, area: Area): void {
+function drawVehicle(doc: jsPDF, fonts: SheetFonts, stops: readonly RunStop[], info: VehicleInfo, area: Area): void {
   const layout = vehicleLayout(info.vehicleType, info.trolleyNumber);
   const width = PAGE.width - PAGE.margin - area.x;
   if (layout.cells.length === 0) {
@@ -212,6 +226,7 @@ function drawVehicle(doc: jsPDF, fonts: SheetFonts, info: VehicleInfo, area: Are
   }
   // Lorry rows are at most 6 and trailers 5: size cells by the tallest layout so a small vehicle
   // is not drawn as a few giant boxes.
+  const owners = cellStops(stops, info);
   const gap = 2;
   const cellHeight = Math.min(32, (area.bottom - area.y - gap * (layout.rows - 1)) / Math.max(layout.rows, 5));
   const cellWidth = (width - gap * (layout.columns - 1)) / layout.columns;
@@ -219,7 +234,7 @@ function drawVehicle(doc: jsPDF, fonts: SheetFonts, info: VehicleInfo, area: Are
     const x = area.x + cell.drawColumn * (cellWidth + gap);
     const y = area.y + cell.drawRow * (cellHeight + gap);
     const w = cell.columnSpan * cellWidth + (cell.columnSpan - 1) * gap;
-    drawCell(doc, fonts, cell, info.grid[cell.index] ?? '', { x, y, w, h: cellHeight });
+    drawCell(doc, fonts, cell, info.grid[cell.index] ?? '', owners[cell.index] ?? null, { x, y, w, h: cellHeight });
   }
 }
 
@@ -232,20 +247,31 @@ function drawCell(
   fonts: SheetFonts,
   cell: CellPlacement,
   label: string,
+  owner: number | null,
   box: { x: number; y: number; w: number; h: number },
 ): void {
-  doc.setDrawColor(...BLACK);
+  // A stop's trolley in the stop's pale colour with its edge, as on screen; its drop number in a
+  // badge, which still tells the trolleys apart on a black-and-white printer (docs/decisions/071).
+  const swatch = owner === null ? null : stopSwatch(owner).light;
   doc.setLineWidth(cell.block === 'grid' ? 0.3 : 0.6);
-  doc.roundedRect(box.x, box.y, box.w, box.h, 1.2, 1.2, 'S');
+  if (swatch) {
+    doc.setDrawColor(...rgb(swatch.edge));
+    doc.setFillColor(...rgb(swatch.fill));
+    doc.roundedRect(box.x, box.y, box.w, box.h, 1.2, 1.2, 'FD');
+  } else {
+    doc.setDrawColor(...BLACK);
+    doc.roundedRect(box.x, box.y, box.w, box.h, 1.2, 1.2, 'S');
+  }
   fonts.use('normal');
   doc.setFontSize(6.5);
-  doc.setTextColor(...GREY);
+  doc.setTextColor(...(swatch ? rgb(swatch.text) : GREY));
   doc.text(cellCaption(cell), box.x + 1.5, box.y + 3);
+  if (swatch && owner !== null) drawDropBadge(doc, fonts, owner, { x: box.x + box.w - 1.2, y: box.y + 1.2, align: 'right', inverse: true });
 
   const text = fonts.printable(label.trim());
   if (text === '') return;
   fonts.use('bold');
-  doc.setTextColor(...BLACK);
+  doc.setTextColor(...(swatch ? rgb(swatch.text) : BLACK));
   // The largest size (11 pt down to 6 pt) at which the wrapped label fits in the box.
   const innerWidth = box.w - 3;
   const innerHeight = box.h - 5;
@@ -262,6 +288,44 @@ function drawCell(
     lines.length > maxLines ? [...lines.slice(0, maxLines - 1), fitText(doc, lines.slice(maxLines - 1).join(' '), innerWidth)] : lines;
   const firstBaseline = box.y + 4 + (innerHeight - shown.length * lineHeight) / 2 + lineHeight * 0.8;
   shown.forEach((line, i) => doc.text(line, box.x + box.w / 2, firstBaseline + i * lineHeight, { align: 'center' }));
+}
+
+/** `#rrggbb` as jsPDF's 0-255 channels. */
+function rgb(hex: string): [number, number, number] {
+  return [parseInt(hex.slice(1, 3), 16), parseInt(hex.slice(3, 5), 16), parseInt(hex.slice(5, 7), 16)];
+}
+
+const BADGE_HEIGHT = 3.6;
+
+/**
+ * A stop's drop number with its top `align`ed corner at (x, y). In a cell (`inverse`) the swatch
+ * turned inside out, a dark disc on the pale fill; in the list the swatch itself, the key to the
+ * drawing's colours (docs/decisions/071).
+ */
+function drawDropBadge(
+  doc: jsPDF,
+  fonts: SheetFonts,
+  stopIndex: number,
+  at: { x: number; y: number; align: 'left' | 'right'; inverse: boolean },
+): void {
+  const swatch = stopSwatch(stopIndex).light;
+  const text = String(stopIndex + 1);
+  fonts.use('bold');
+  doc.setFontSize(7.5);
+  const width = Math.max(at.inverse ? BADGE_HEIGHT : BADGE_HEIGHT + 1.2, doc.getTextWidth(text) + 1.6);
+  const left = at.align === 'right' ? at.x - width : at.x;
+  if (at.inverse) {
+    doc.setFillColor(...rgb(swatch.text));
+    doc.roundedRect(left, at.y, width, BADGE_HEIGHT, BADGE_HEIGHT / 2, BADGE_HEIGHT / 2, 'F');
+    doc.setTextColor(...rgb(swatch.fill));
+  } else {
+    doc.setFillColor(...rgb(swatch.fill));
+    doc.setDrawColor(...rgb(swatch.edge));
+    doc.setLineWidth(0.35);
+    doc.roundedRect(left, at.y, width, BADGE_HEIGHT, 0.6, 0.6, 'FD');
+    doc.setTextColor(...rgb(swatch.text));
+  }
+  doc.text(text, left + width / 2, at.y + BADGE_HEIGHT / 2 + (7.5 * PT * CAP_HEIGHT) / 2, { align: 'center' });
 }
 
 /** The driver's QR code's side (mm): 28 mm reads from a phone held at arm's length. */
