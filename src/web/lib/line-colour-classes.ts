@@ -19,3 +19,13 @@ export const lineStripeClass: Record<LineColour, string> = {
   orange: 'border-l-orange-500',
   red: 'border-l-red-600',
 };
+
+/** A swatch of each line colour for the board's legend: the stripe's shade, as a filled square. */
+export const lineSwatchClass: Record<LineColour, string> = {
+  default: 'bg-slate-300',
+  blue: 'bg-blue-600',
+  green: 'bg-green-600',
+  fuchsia: 'bg-fuchsia-600',
+  orange: 'bg-orange-500',
+  red: 'bg-red-600',
+};

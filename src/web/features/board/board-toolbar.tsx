@@ -9,6 +9,7 @@ import {
 import { customerTypeLabel, statusLabel } from '#domain/orders/format';
 import { CUSTOMER_TYPES, ORDER_STATUSES } from '#domain/records';
 import { setBoardFilter } from './board-filter-store';
+import { BoardLegend } from './board-legend';
 
 const STATUS_OPTIONS: readonly { value: StatusFilter; label: string }[] = [
   { value: 'all', label: 'All statuses' },
@@ -28,12 +29,13 @@ const selectClass = (isOn: boolean) =>
 /**
  * What the board shows: every order, or only those not loaded, of one status or of one customer
  * type. Remembered on this device. When the filter hides orders it says how many, with Show all.
+ * "Colours" explains the line colours and the status chips (docs/decisions/069).
  */
 export function BoardToolbar({ filter, hidden, tools }: { filter: BoardFilter; hidden: number; tools?: ReactNode }) {
   const statusId = useId();
   const typeId = useId();
   return (
-    <div className="mb-2 flex flex-wrap items-center gap-x-2 gap-y-1 px-1 print:hidden">
+    <div className="relative mb-2 flex flex-wrap items-center gap-x-2 gap-y-1 px-1 print:hidden">
       <span className="text-sm text-slate-600" aria-hidden="true">
         Show
       </span>
@@ -67,6 +69,7 @@ export function BoardToolbar({ filter, hidden, tools }: { filter: BoardFilter; h
           </option>
         ))}
       </select>
+      <BoardLegend />
       <p role="status" className="text-sm text-slate-700">
         {isBoardFiltered(filter) && hidden > 0 && (
           <>

@@ -26,8 +26,9 @@ interface Props {
 
 /**
  * One order on a board: title, upper-cased postcode, order number and counts ("3T 1S"), coloured by customer type;
- * the order info behind an "i" button; the status at the right, a button that sets it. A click on
- * the line opens the edit page, or in selection mode adds or removes the line from the run.
+ * the order info behind an "i" button; the status at the right, a coloured chip with its word that
+ * sets it. A click on the line opens the edit page, or in selection mode adds or removes the line
+ * from the run (a tick box at its start, and a dark outline once chosen).
  */
 export const OrderLine = memo(function OrderLine({ order, isSelectionMode, isChosen, onToggleChosen, isHighlighted = false }: Props) {
   const colour = boardLineColour(order, isSelectionMode);
@@ -47,7 +48,13 @@ export const OrderLine = memo(function OrderLine({ order, isSelectionMode, isCho
     </>
   );
   const mainClass = `flex min-h-11 min-w-0 flex-1 flex-wrap items-baseline gap-x-2 rounded-sm px-1.5 py-1 text-left text-sm focus-visible:outline-2 focus-visible:outline-emerald-600 md:min-h-8 pointer-coarse:min-h-11 ${lineTextClass[colour]}`;
-  const state = isChosen ? 'bg-amber-50 ring-2 ring-amber-500' : isHighlighted ? 'board-line-arrived' : 'hover:bg-slate-50';
+  // Chosen in map mode: a thick dark outline and a ticked box at the start, in ink rather than a
+  // colour, so it is never read as a status chip or a customer colour (docs/decisions/069).
+  const state = isChosen
+    ? 'bg-slate-100 outline-4 -outline-offset-1 outline-slate-900'
+    : isHighlighted
+      ? 'board-line-arrived'
+      : 'hover:bg-slate-50';
 
   const renderLine = (drag: DragHandles | null) => (
     <LineItem lineRef={ref} drag={isSelectionMode ? null : drag}>
@@ -62,8 +69,16 @@ export const OrderLine = memo(function OrderLine({ order, isSelectionMode, isCho
           } ${drag?.isDragging ? 'opacity-40' : ''}`}
         >
           {isSelectionMode ? (
-            <button type="button" className={mainClass} aria-pressed={isChosen} onClick={() => onToggleChosen(order)}>
+            <button
+              type="button"
+              className={mainClass}
+              aria-pressed={isChosen}
+              data-chosen={isChosen || undefined}
+              onClick={() => onToggleChosen(order)}
+            >
+              <ChosenBox isChosen={isChosen} />
               {content}
+              {isChosen && <span className="sr-only">Chosen</span>}
             </button>
           ) : (
             // Not the browser's own link dragging: the line itself is dragged to another day.
@@ -97,6 +112,20 @@ export const OrderLine = memo(function OrderLine({ order, isSelectionMode, isCho
 
   return <DraggableLine order={order}>{renderLine}</DraggableLine>;
 });
+
+/** Map mode's tick box at the start of a line: empty, or dark and ticked once the line is chosen. */
+export function ChosenBox({ isChosen }: { isChosen: boolean }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={`inline-flex size-5 shrink-0 items-center justify-center self-center rounded-sm border-2 border-slate-900 ${
+        isChosen ? 'bg-slate-900 text-white' : 'bg-white'
+      }`}
+    >
+      {isChosen && <LineIcon name="check" className="size-4" strokeWidth={3.5} />}
+    </span>
+  );
+}
 
 /** The line's element props: its ref (kept for scrolling to it, and given to drag and drop) and the drag listeners. */
 function LineItem({

@@ -10,14 +10,22 @@ import { saveOrQueue, statusChange } from '../../lib/outbox/save-or-queue';
 import { queuedStatusOf, useOutbox } from '../../lib/outbox/outbox-store';
 import { statusConflictMessage, statusFailedMessage } from '../../lib/orders/status-messages';
 import { useCan } from '../../lib/use-role';
-import { STATUS_CHOICES, StatusGlyph } from './status-icon';
+import { STATUS_CHOICES, StatusChip } from './status-icon';
 
 /** At least 44 px square on phones and touch screens (gloves); compact for a mouse. */
 export const STATUS_BUTTON_CLASS =
   'inline-flex size-11 shrink-0 items-center justify-center rounded-md hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-emerald-600 md:size-8 pointer-coarse:size-11';
 
 /**
- * The status at the right of an order line, as a button: one tap opens the five statuses, and
+ * What holds a status chip: at least 44 px each way on phones and touch screens (the chip is
+ * drawn smaller inside it), compact for a mouse.
+ */
+const STATUS_CHIP_HOLDER_CLASS =
+  'inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center md:min-h-8 md:min-w-8 pointer-coarse:min-h-11 pointer-coarse:min-w-11';
+
+/**
+ * The status at the right of an order line, as a coloured chip with its word (docs/decisions/069)
+ * that is a button: one tap opens the five statuses, and
  * choosing one saves it at once (with the version on screen, so a newer change by someone else
  * is never overwritten: that says so, and offers to reload). Until the server answers, the line
  * shows the chosen status, dimmed.
@@ -56,19 +64,14 @@ export function StatusButton({ order }: { order: OrderRecord }) {
 
   if (!canEdit)
     return (
-      <span
-        role="img"
-        aria-label={`Status: ${label}`}
-        title={label}
-        data-status={shown || 'none'}
-        className="inline-flex size-11 shrink-0 items-center justify-center md:size-8 pointer-coarse:size-11"
-      >
-        <StatusGlyph status={shown} className="size-5 shrink-0 md:size-4 pointer-coarse:size-5" />
+      <span role="img" aria-label={`Status: ${label}`} title={label} className={STATUS_CHIP_HOLDER_CLASS}>
+        <StatusChip status={shown} />
       </span>
     );
   return (
     <ChoiceMenu
-      // The line (a list item) names the order; the menu's heading names it again.
+      // The line (a list item) names the order; the menu's heading names it again. The chip shows
+      // the status's word, and the name starts with it after "Status:" (WCAG's label in name).
       label={`Status: ${label}`}
       title={`${label} · change status`}
       menuLabel={`Status of ${order.title}`}
@@ -76,10 +79,12 @@ export function StatusButton({ order }: { order: OrderRecord }) {
       choices={STATUS_CHOICES}
       value={shown}
       onChoose={(status) => void choose(status)}
-      buttonClassName={`${STATUS_BUTTON_CLASS} ${pending !== null ? 'animate-pulse opacity-60' : ''}`}
+      buttonClassName={`${STATUS_CHIP_HOLDER_CLASS} rounded-full hover:brightness-110 focus-visible:outline-2 focus-visible:outline-emerald-600 ${
+        pending !== null ? 'animate-pulse opacity-60' : ''
+      }`}
     >
-      <span className="inline-flex" data-status={shown || 'none'} aria-busy={pending !== null || undefined}>
-        <StatusGlyph status={shown} className="size-5 shrink-0 md:size-4 pointer-coarse:size-5" />
+      <span className="inline-flex" aria-busy={pending !== null || undefined}>
+        <StatusChip status={shown} />
       </span>
     </ChoiceMenu>
   );

@@ -29,6 +29,39 @@ export function StatusGlyph({ status, className = ICON_CLASS }: { status: OrderS
   return <LineIcon name={icon} className={`${className} ${TONE_CLASSES[tone]}`} strokeWidth={STROKE_WIDTHS[icon]} />;
 }
 
+/**
+ * Each tone's chip: a solid fill with white words, so the status reads across a loading bay
+ * (docs/decisions/069). Shade 700 under white is 4.5:1 or more; under dark mode's mirrored palette
+ * (docs/decisions/050) the fill turns pale and the words dark, and the pair keeps its contrast.
+ * No status is quiet: a dashed ring round the plain circle, no fill and no word.
+ */
+const CHIP_CLASSES: Readonly<Record<Tone, string>> = {
+  neutral: 'size-7 justify-center border-2 border-dashed border-slate-400 text-slate-500',
+  info: 'h-7 gap-1 bg-sky-700 pr-2.5 pl-1.5 text-white',
+  good: 'h-7 gap-1 bg-emerald-700 pr-2.5 pl-1.5 text-white',
+  warning: 'h-7 gap-1 bg-amber-700 pr-2.5 pl-1.5 text-white',
+  danger: 'h-7 gap-1 bg-red-700 pr-2.5 pl-1.5 text-white',
+};
+
+/**
+ * The status as a chip: its colour, the spec's icon and its word ("Pulled"); no status is a quiet
+ * empty circle. Decorative for screen readers too: the button or image holding it says "Status: …".
+ */
+export function StatusChip({ status }: { status: OrderStatus }) {
+  const known = Object.hasOwn(ORDER_STATUS_TABLE, status) ? status : '';
+  const { icon, tone, label } = ORDER_STATUS_TABLE[known];
+  return (
+    <span
+      aria-hidden="true"
+      data-status={known || 'none'}
+      className={`inline-flex shrink-0 items-center rounded-full text-sm leading-none font-bold whitespace-nowrap ${CHIP_CLASSES[tone]}`}
+    >
+      <LineIcon name={icon} className="size-4 shrink-0" strokeWidth={STROKE_WIDTHS[icon]} />
+      {known && label}
+    </span>
+  );
+}
+
 /** The status as an icon with its name ("Status: Query") for screen readers and a tooltip. */
 export function StatusIcon({ status }: { status: OrderStatus }) {
   const label = statusLabel(status);
