@@ -87,10 +87,10 @@ test("opens at today's week and day, with each day's counts, on a phone and a de
         await expect.poll(async () => (await thursday.boundingBox())!.y).toBeGreaterThanOrEqual(stripBox.y + stripBox.height - 1);
         expect((await thursday.boundingBox())!.y).toBeLessThan(844 / 2);
         expect((await column(page, 'Monday').boundingBox())!.y).toBeLessThan(0);
-        // The strip: each day with its counts, today marked; a tap jumps to that day.
+        // The strip: each day with its counts, today marked as today; a tap jumps to that day.
         await expect(strip.getByRole('button', { name: `Thursday ${dates[3]}, today: 2 orders, 3.5 trolleys` })).toHaveAttribute(
           'aria-current',
-          'true',
+          'date',
         );
         await expect(strip.getByRole('button', { name: `Monday ${dates[0]}: 6 orders, 6 trolleys` })).toBeVisible();
         await strip.getByRole('button', { name: new RegExp(`^Tuesday ${dates[1]}`) }).click();

@@ -33,7 +33,8 @@ export default function BoardPage() {
   const { year, week } = useWeekSelection();
   useDocumentTitle(`Week ${week}, ${year}`);
   return (
-    <div className="p-2 pb-24 sm:p-3 sm:pb-24">
+    // Room at the end for the floating Add button and the bottom bar, so the last order can scroll clear of them.
+    <div className="p-2 pb-40 sm:p-3 sm:pb-40 lg:pb-24">
       <h1 className="sr-only">
         Week {week}, {year}
       </h1>

@@ -6,11 +6,14 @@ import type { BoardType, OrderRecord, WeekHeadings } from '#domain/records';
 import type { CalendarDate } from '#domain/weeks';
 import { highlightedOrderOf } from '../../lib/board-arrival';
 import { useLocation } from '../../lib/router/hooks';
+import { useCan } from '../../lib/use-role';
 import { ExportCsvButton } from '../../components/export-csv-button';
 import { useBoardFilter } from './board-filter-store';
 import { BoardToolbar } from './board-toolbar';
 import { DayOrdersList } from './day-orders-list';
-import { DayStrip } from './day-strip';
+import { AddOrderFab } from './add-order-fab';
+import { DayStrip, useDayInView } from './day-strip';
+import { DaySwipe } from './day-swipe';
 import { DayTools } from './day-tools';
 import { DragArea } from './drag-support';
 import { SelectionBanner } from './selection-banner';
@@ -50,8 +53,9 @@ function useArrivedOrder(orders: readonly OrderRecord[] | undefined): string | n
 }
 
 /**
- * A board week as staff use it: the filter, the day strip (narrow screens), and the seven days
- * with their counts, their buttons and their orders. Shared by the weekly and collect boards.
+ * A board week as staff use it: the filter, the day strip, the swipe between days and the Add
+ * button (narrow screens), and the seven days with their counts, their buttons and their orders.
+ * Shared by the weekly and collect boards.
  */
 export function BoardView({ year, week, today, orders, headings, idPrefix, newOrderType }: Props) {
   const filter = useBoardFilter();
@@ -64,6 +68,9 @@ export function BoardView({ year, week, today, orders, headings, idPrefix, newOr
   const hidden = days ? Object.values(days).reduce((sum, day) => sum + day.hidden, 0) : 0;
   const highlightId = useArrivedOrder(orders);
   const canAddOrders = newOrderWeekError({ year, weekNumber: week }, today) === null;
+  const canEdit = useCan('edit');
+  const { dayInView, goToDay } = useDayInView(columns, idPrefix);
+  const columnInView = columns.find((c) => c.day === dayInView) ?? columns.find((c) => c.isToday) ?? columns[0];
 
   useOpenAtToday({
     idPrefix,
@@ -94,29 +101,32 @@ export function BoardView({ year, week, today, orders, headings, idPrefix, newOr
       />
       <OrdersWithoutCustomerNotice />
       <DragArea isReady={orders !== undefined}>
-        <DayStrip columns={columns} idPrefix={idPrefix} summaryOf={summaryOf} />
-        <WeekBoard
-          columns={columns}
-          year={year}
-          week={week}
-          headings={headings}
-          idPrefix={idPrefix}
-          summaryOf={summaryOf}
-          renderTools={(column) => (
-            <DayTools
-              column={column}
-              year={year}
-              week={week}
-              orders={days?.[column.day].orders ?? []}
-              canAddOrders={canAddOrders}
-              newOrderType={newOrderType}
-            />
-          )}
-          renderDay={(column) =>
-            days && <DayOrdersList orders={days[column.day].orders} hidden={days[column.day].hidden} highlightId={highlightId} />
-          }
-        />
+        <DayStrip columns={columns} summaryOf={summaryOf} dayInView={dayInView} goToDay={goToDay} />
+        <DaySwipe columns={columns} dayInView={dayInView} goToDay={goToDay}>
+          <WeekBoard
+            columns={columns}
+            year={year}
+            week={week}
+            headings={headings}
+            idPrefix={idPrefix}
+            summaryOf={summaryOf}
+            renderTools={(column) => (
+              <DayTools
+                column={column}
+                year={year}
+                week={week}
+                orders={days?.[column.day].orders ?? []}
+                canAddOrders={canAddOrders}
+                newOrderType={newOrderType}
+              />
+            )}
+            renderDay={(column) =>
+              days && <DayOrdersList orders={days[column.day].orders} hidden={days[column.day].hidden} highlightId={highlightId} />
+            }
+          />
+        </DaySwipe>
       </DragArea>
+      {canEdit && canAddOrders && columnInView && <AddOrderFab column={columnInView} year={year} week={week} newOrderType={newOrderType} />}
     </div>
   );
 }

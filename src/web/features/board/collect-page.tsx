@@ -17,7 +17,8 @@ export default function CollectPage() {
   const shown = useWithQueuedCreates(orders.data, list);
 
   return (
-    <div className="p-2 pb-24 sm:p-3 sm:pb-24">
+    // Room at the end for the floating Add button and the bottom bar, so the last order can scroll clear of them.
+    <div className="p-2 pb-40 sm:p-3 sm:pb-40 lg:pb-24">
       <h1 className="mb-2 px-1 text-lg font-semibold text-slate-900">
         Collects{' '}
         <span className="font-normal text-slate-600">

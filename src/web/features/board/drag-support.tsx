@@ -179,3 +179,12 @@ export function DropDay({ kind, day, children }: { kind: 'column' | 'strip'; day
   const ref = useRegistration((element, previous) => bridge?.setDay(kind, day, element, previous));
   return <>{children(bridge && isEnabled ? { ref, isOver, isDragging } : null)}</>;
 }
+
+/**
+ * Whether an order is being dragged right now, read when asked (not a render's value): the day
+ * swipe leaves a finger that is moving an order alone.
+ */
+export function useIsDragging(): () => boolean {
+  const bridge = useContext(BridgeContext);
+  return useCallback(() => bridge !== null && (bridge.dragged !== null || bridge.swallowClick), [bridge]);
+}
