@@ -55,7 +55,7 @@ describe('an edit conflict', () => {
     await expect.element(items.nth(1)).toHaveTextContent('Day changed from Monday to Friday.');
     await expect.element(items.nth(2)).toHaveTextContent('Board type changed from Whiteboard to Collect.');
     await expect.element(items.nth(3)).toHaveTextContent('Status changed from None to Working.');
-    await expect.element(items.nth(4)).toHaveTextContent('Trollies changed from "2" to "3".');
+    await expect.element(items.nth(4)).toHaveTextContent('Trolleys changed from "2" to "3".');
     await expect.element(items.nth(5)).toHaveTextContent('Additional Info changed from "Deliver before 9am" to (empty).');
     expect(items.elements()).toHaveLength(6);
   });
