@@ -202,7 +202,7 @@ test('map mode: choosing orders with toasts, its colours, Escape, and Create Run
   await expect(line(page, 'Tuesday', `Bravo ${tag}`).getByRole('link')).toHaveClass(/text-green-700/);
 
   await page.getByRole('button', { name: 'Map' }).click();
-  await expect(page.getByText('Selection mode is on.')).toBeVisible();
+  await expect(page.getByText('Choosing orders for a run — tap orders, then Create Run.')).toBeVisible();
   const bravo = line(page, 'Tuesday', `Bravo ${tag}`).getByRole('button', { name: new RegExp(`Bravo ${tag}`) });
   const alpha = line(page, 'Monday', `Alpha ${tag}`).getByRole('button', { name: new RegExp(`Alpha ${tag}`) });
   // In selection mode other is red and retail blue.
@@ -221,7 +221,7 @@ test('map mode: choosing orders with toasts, its colours, Escape, and Create Run
 
   // Escape leaves the mode and keeps the choice; Map brings it back.
   await page.keyboard.press('Escape');
-  await expect(page.getByText('Selection mode is on.')).toBeHidden();
+  await expect(page.getByText('Choosing orders for a run — tap orders, then Create Run.')).toBeHidden();
   await expect(line(page, 'Tuesday', `Bravo ${tag}`).getByRole('link')).toBeVisible();
   await page.getByRole('button', { name: 'Map' }).click();
   await expect(bravo).toHaveAttribute('aria-pressed', 'true');

@@ -56,7 +56,7 @@ test('the edit page says who added and last changed the order, and shows its his
   await expect(entries.nth(0)).toContainText(`${tom.username} changed`);
   const changes = entries.nth(0).getByRole('list', { name: 'Changes' }).getByRole('listitem');
   // In the order the order's fields are declared.
-  await expect(changes).toHaveText(['Additional Info: (empty) → "Deliver before 9am"', 'Status: None → Pulled', 'Trollies: (empty) → "4"']);
+  await expect(changes).toHaveText(['Additional Info: (empty) → "Deliver before 9am"', 'Status: None → Pulled', 'Trolleys: (empty) → "4"']);
   await expect(entries.nth(1)).toContainText(`${sarah.username} added this order`);
   await screenshot(page, 'edit-order-history');
 

@@ -134,7 +134,7 @@ test('two people editing the same order: the second save is refused, shows what 
   await second.getByRole('button', { name: 'Save' }).click();
   const conflict = second.getByTestId('edit-conflict');
   await expect(second.getByText('Someone else changed this order while you were editing it. Nothing was saved.')).toBeVisible();
-  await expect(conflict).toContainText('Trollies changed from "1" to "4".');
+  await expect(conflict).toContainText('Trolleys changed from "1" to "4".');
   // Nothing was overwritten.
   expect(await pb.collection('tasks').getOne(order.id)).toMatchObject({ trollies: '4', extras: '' });
 

@@ -157,7 +157,7 @@ for (const screen of SCREENS) {
 
       // Map mode: choose the five, Create Run; the mapper has them as stops.
       await headerAction(page, 'Map', 'button');
-      await expect(page.getByText('Selection mode is on.')).toBeVisible();
+      await expect(page.getByText('Choosing orders for a run — tap orders, then Create Run.')).toBeVisible();
       for (const [i, order] of orders.entries()) {
         const choice = orderLine(page, order.name).getByRole('button', { name: new RegExp(order.name) });
         await choice.click();

@@ -48,7 +48,7 @@ for (const [n, screen] of SCREENS.entries()) {
       const form = dialog.getByRole('form', { name: 'New standing order' });
       await expect(form.getByLabel('Customer name', { exact: true })).toHaveValue(`Hill Top ${u}`);
       await expect(form.getByLabel('Day', { exact: true })).toHaveValue('wednesday');
-      await form.getByLabel('Trollies', { exact: true }).fill('4');
+      await form.getByLabel('Trolleys', { exact: true }).fill('4');
       await form.getByLabel('From year').selectOption(String(week.year));
       await form.getByLabel('From week').selectOption(String(week.week));
       await form.getByRole('button', { name: 'Add standing order' }).click();

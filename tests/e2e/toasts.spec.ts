@@ -38,7 +38,7 @@ async function turnOnMapMode(page: Page, isPhone: boolean): Promise<void> {
   } else {
     await page.getByRole('button', { name: 'Map', exact: true }).click();
   }
-  await expect(page.getByText('Selection mode is on.')).toBeVisible();
+  await expect(page.getByText('Choosing orders for a run — tap orders, then Create Run.')).toBeVisible();
 }
 
 const overlaps = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>

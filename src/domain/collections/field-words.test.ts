@@ -7,13 +7,16 @@ describe('fields in staff words', () => {
   it('names a field by its label, or its name in words', () => {
     expect(fieldLabel(tasks, 'orderInfo')).toBe('Additional Info');
     expect(fieldLabel(tasks, 'status')).toBe('Status');
+    expect(fieldLabel(tasks, 'trollies')).toBe('Trolleys');
     expect(fieldLabel(trolleyExports, 'vehicleInfo')).toBe('Vehicle');
   });
 
   it.each([
     ['status', 'missed', 'Query'],
     ['status', '', 'None'],
-    ['other', 'none', 'Whiteboard'],
+    // In a sentence the weekly board is the "Weekly board"; "Whiteboard" is only the form's choice (docs/decisions/070).
+    ['other', 'none', 'Weekly board'],
+    ['other', 'collect', 'Collect'],
     ['weekNumber', 48, '48'],
     ['trollies', '', '(empty)'],
     ['trollies', '3', '"3"'],

@@ -21,7 +21,11 @@ export function fieldLabel(declaration: CollectionDeclaration, name: string): st
  */
 export function valueWords(declaration: CollectionDeclaration, name: string, value: unknown): string {
   const field = declaration.fields[name];
-  if (field?.kind === 'select') return optionsOf(field).find((option) => option.value === value)?.label ?? String(value);
+  if (field?.kind === 'select') {
+    const option = optionsOf(field).find((choice) => choice.value === value);
+    if (!option) return String(value);
+    return field.optionWords?.(option.value) ?? option.label;
+  }
   if (typeof value === 'number') return String(value);
   if (Array.isArray(value)) return value.length === 1 ? '1 entry' : `${value.length} entries`;
   if (value === null || value === undefined) return '(empty)';

@@ -73,6 +73,8 @@ export interface SelectField<V extends string = string> extends FieldBase {
   readonly default?: V;
   /** How staff read each value (the form's options, the boards' labels). */
   optionLabel?(value: V): string;
+  /** How a value reads in a sentence or a history line, when not as its option ("Weekly board"). */
+  optionWords?(value: V): string;
 }
 
 export interface JsonField<T = unknown> extends FieldBase {

@@ -3,7 +3,7 @@
 // of a chosen week from them; each order made remembers its standing order and week
 // (`tasks.standingOrder`, `tasks.standingWeek`), which the database keeps unique.
 
-import { boardTypeLabel, customerTypeLabel, dayLabel } from '../orders/format';
+import { boardTypeLabel, boardTypeWords, customerTypeLabel, dayLabel } from '../orders/format';
 import { MAX_YEAR, MIN_YEAR } from '../orders/order-years';
 import { BOARD_TYPES } from '../vocabulary/board-type';
 import { CUSTOMER_TYPES } from '../vocabulary/customer-type';
@@ -89,8 +89,14 @@ export const standingOrders = defineCollection({
       default: 'wholesale',
       optionLabel: customerTypeLabel,
     }),
-    other: select(BOARD_TYPES, { label: 'Board type', settable: 'always', default: 'none', optionLabel: boardTypeLabel }),
-    trollies: text({ label: 'Trollies', settable: 'always', max: 100, default: '' }),
+    other: select(BOARD_TYPES, {
+      label: 'Board type',
+      settable: 'always',
+      default: 'none',
+      optionLabel: boardTypeLabel,
+      optionWords: boardTypeWords,
+    }),
+    trollies: text({ label: 'Trolleys', settable: 'always', max: 100, default: '' }),
     orderInfo: text({ label: 'Additional Info', settable: 'always', max: 5000, lines: 'multi-line', default: '' }),
     fromYear: number({ label: 'From year', settable: 'always', required: true, min: MIN_YEAR, max: MAX_YEAR }),
     fromWeek: number({ label: 'From week', settable: 'always', required: true, min: 1, max: 53 }),

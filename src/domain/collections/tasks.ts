@@ -1,7 +1,7 @@
 // Orders (collection `tasks`): the one declaration of an order's fields. Names, kinds and
 // defaults are the ones existing data and the original app use.
 
-import { boardTypeLabel, customerTypeLabel, dayLabel, statusLabel } from '../orders/format';
+import { boardTypeLabel, boardTypeWords, customerTypeLabel, dayLabel, statusLabel } from '../orders/format';
 import { MAX_YEAR, MIN_YEAR } from '../orders/order-years';
 import { BOARD_TYPES } from '../vocabulary/board-type';
 import { CUSTOMER_TYPES } from '../vocabulary/customer-type';
@@ -74,14 +74,20 @@ export const tasks = defineCollection({
       default: 'wholesale',
       optionLabel: customerTypeLabel,
     }),
-    other: select(BOARD_TYPES, { label: 'Board type', settable: 'always', default: 'none', optionLabel: boardTypeLabel }),
+    other: select(BOARD_TYPES, {
+      label: 'Board type',
+      settable: 'always',
+      default: 'none',
+      optionLabel: boardTypeLabel,
+      optionWords: boardTypeWords,
+    }),
     // Its range depends on the year (weekInYear).
     weekNumber: number({ label: 'Week number', settable: 'always', required: true }),
     year: number({ label: 'Year', settable: 'always', required: true, min: MIN_YEAR, max: MAX_YEAR, normalize: normalizeLegacyYear }),
     // Order notes may span lines; every other text prints on one line of a sheet.
     orderInfo: text({ label: 'Additional Info', settable: 'always', max: 5000, lines: 'multi-line', default: '', textIndex: true }),
     status: select(ORDER_STATUSES, { label: 'Status', settable: 'always', default: '', optionLabel: statusLabel }),
-    trollies: text({ label: 'Trollies', settable: 'always', max: 100, default: '' }),
+    trollies: text({ label: 'Trolleys', settable: 'always', max: 100, default: '' }),
     extras: text({ label: 'Extras', settable: 'always', max: 100, default: '' }),
     // The customer it is for, from the nursery's customer book; '' for none (docs/decisions/037).
     customer: relation('customers', { label: 'Customer', settable: 'always', default: '' }),

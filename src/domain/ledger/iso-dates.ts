@@ -44,6 +44,18 @@ export function longDate(date: string): string {
   return `${WEEKDAYS[weekdayOf(day)]} ${dayOfMonth} ${MONTHS[month - 1]} ${year}`;
 }
 
+/**
+ * "Sat 28 Nov", how a date reads in a sentence (docs/glossary.md#retired-words): the year only when
+ * it is not `thisYear`, since a date of this year needs none ("Sat 28 Nov 2025" for last year's).
+ */
+export function plainDate(date: string, thisYear: number): string {
+  const day = dayNumber(date);
+  if (day === null) return date;
+  const [year, month, dayOfMonth] = date.split('-').map(Number) as [number, number, number];
+  const shown = `${WEEKDAYS[weekdayOf(day)]} ${dayOfMonth} ${MONTHS[month - 1]}`;
+  return year === thisYear ? shown : `${shown} ${year}`;
+}
+
 /** "4 Dec 2026", for table rows where the weekday is noise. */
 export function shortDate(date: string): string {
   if (dayNumber(date) === null) return date;

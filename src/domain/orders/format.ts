@@ -44,6 +44,11 @@ export function boardTypeLabel(boardType: BoardType): string {
   return labelOf(BOARD_TYPE_TABLE, boardType) ?? boardType;
 }
 
+/** Board type in a sentence or a history line: none is the "Weekly board" (docs/decisions/070). */
+export function boardTypeWords(boardType: BoardType): string {
+  return Object.hasOwn(BOARD_TYPE_TABLE, boardType) ? BOARD_TYPE_TABLE[boardType].words : boardType;
+}
+
 /** "monday" -> "Monday". */
 export function dayLabel(day: Day): string {
   return labelOf(DAY_TABLE, day) ?? day.charAt(0).toUpperCase() + day.slice(1);

@@ -11,6 +11,10 @@ describe('formatTrollies', () => {
     ['', ''],
     ['  ', ''],
     ['half', 'halfT'],
+    ['0', ''],
+    [' 0T', ''],
+    ['0.0', ''],
+    ['10', '10T'],
   ])('%o is shown as %o', (trollies, shown) => {
     expect(formatTrollies(trollies)).toBe(shown);
   });

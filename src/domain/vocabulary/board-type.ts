@@ -7,12 +7,17 @@ export const BOARD_TYPES = ['none', 'holding', 'collect'] as const;
 export type BoardType = (typeof BOARD_TYPES)[number];
 
 export interface BoardTypeEntry {
-  /** The board's name as the order form and the lists show it. */
+  /** The board's name as the order form's choice shows it (the original app's word). */
   label: string;
+  /**
+   * The board's name in a sentence or a history line ("Board type: Weekly board → Holding"), where
+   * the form's "Whiteboard" would read as a board nobody has (docs/glossary.md#retired-words).
+   */
+  words: string;
 }
 
 export const BOARD_TYPE_TABLE = {
-  none: { label: 'Whiteboard' },
-  holding: { label: 'Holding' },
-  collect: { label: 'Collect' },
+  none: { label: 'Whiteboard', words: 'Weekly board' },
+  holding: { label: 'Holding', words: 'Holding' },
+  collect: { label: 'Collect', words: 'Collect' },
 } as const satisfies Readonly<Record<BoardType, BoardTypeEntry>>;

@@ -14,14 +14,14 @@ export function daySummaryWords({ orders, trollies }: DaySummary): string {
 
 /**
  * The counts as the yard writes them ("3 orders · 5T", or "3 · 5T" where space is short),
- * read out in words.
+ * read out in words. No trolleys shows no trolley count ("3 orders", never "· 0T":
+ * docs/glossary.md#retired-words).
  */
 export function DaySummaryText({ summary, short = false }: { summary: DaySummary; short?: boolean }) {
+  const orders = short ? String(summary.orders) : ordersText(summary.orders);
   return (
     <>
-      <span aria-hidden="true">
-        {short ? summary.orders : ordersText(summary.orders)} · {summary.trollies}T
-      </span>
+      <span aria-hidden="true">{summary.trollies > 0 ? `${orders} · ${summary.trollies}T` : orders}</span>
       <span className="sr-only">{daySummaryWords(summary)}</span>
     </>
   );

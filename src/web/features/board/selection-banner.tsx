@@ -22,9 +22,10 @@ export function SelectionBanner() {
   const count = chosenIds.length;
   return (
     <div className="mb-2 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border border-amber-300 bg-amber-50 px-3 py-1.5 text-sm text-amber-950">
-      <p role="status" className="min-w-0 flex-1">
-        <strong className="font-semibold">Selection mode is on.</strong> Click an order to add it to the run or take it off ({count}{' '}
-        chosen). Press Escape or X to leave.
+      <p role="status" className="min-w-0 flex-1 max-sm:basis-full">
+        {/* The Map button's own words, not "Selection mode" (docs/glossary.md#retired-words). */}
+        <strong className="font-semibold">Choosing orders for a run — tap orders, then Create Run.</strong> A second tap takes one off (
+        {count} chosen). Press Escape or X to leave.
       </p>
       <BulkStatusMenu
         orders={() => chosenOrders(chosenIds)}

@@ -4,6 +4,8 @@ import type { DeletedEntry } from '#domain/history/record-history';
 import { canPurge, canRestore } from '#domain/history/trail-permissions';
 import { COUNTS } from '#domain/ledger/balance';
 import { countInWords } from '#domain/ledger/count-words';
+import { plainDate } from '#domain/ledger/iso-dates';
+import { MOVEMENT_KIND_LABELS } from '#domain/collections/trolley-movements';
 import { dayLabel } from '#domain/orders/format';
 import { LABEL_STATES, labelStateLabel } from '#domain/plant-labels/plant-labels';
 import type { Day, VehicleInfo } from '#domain/records';
@@ -26,7 +28,13 @@ interface Described {
   detail: string;
 }
 
-function describe(entry: DeletedEntry): Described {
+/** A movement's kind in staff's words ("Returned"); an unknown kind as it is stored. */
+const movementKind = (kind: unknown): string =>
+  typeof kind === 'string' && Object.hasOwn(MOVEMENT_KIND_LABELS, kind)
+    ? MOVEMENT_KIND_LABELS[kind as keyof typeof MOVEMENT_KIND_LABELS]
+    : String(kind);
+
+function describe(entry: DeletedEntry, thisYear: number): Described {
   const record = entry.record;
   if (entry.collectionName === 'tasks') {
     const detail = [`Week ${String(record.weekNumber)}, ${dayLabel(record.day as Day)}`, String(record.orderNumber ?? '')].filter(Boolean);
@@ -37,7 +45,8 @@ function describe(entry: DeletedEntry): Described {
     return {
       collection: 'trolley_movements',
       kind: 'Trolley movement',
-      name: `${String(record.kind)} on ${String(record.date)}`,
+      // "Returned on Sat 28 Nov", never "in on 2026-11-28" (docs/glossary.md#retired-words).
+      name: `${movementKind(record.kind)} on ${plainDate(String(record.date), thisYear)}`,
       detail: counts.join(', '),
     };
   }
@@ -124,7 +133,7 @@ export default function DeletedPage() {
               aria-label="Deleted orders and runs"
             >
               {deleted.data.items.map((entry) => {
-                const described = describe(entry);
+                const described = describe(entry, now.getFullYear());
                 const id = String(entry.record.id);
                 return (
                   <li

@@ -53,9 +53,9 @@ describe('an edit conflict', () => {
     const items = page.getByRole('listitem');
     await expect.element(items.nth(0)).toHaveTextContent('Customer type changed from Wholesale to Retail.');
     await expect.element(items.nth(1)).toHaveTextContent('Day changed from Monday to Friday.');
-    await expect.element(items.nth(2)).toHaveTextContent('Board type changed from Whiteboard to Collect.');
+    await expect.element(items.nth(2)).toHaveTextContent('Board type changed from Weekly board to Collect.');
     await expect.element(items.nth(3)).toHaveTextContent('Status changed from None to Working.');
-    await expect.element(items.nth(4)).toHaveTextContent('Trollies changed from "2" to "3".');
+    await expect.element(items.nth(4)).toHaveTextContent('Trolleys changed from "2" to "3".');
     await expect.element(items.nth(5)).toHaveTextContent('Additional Info changed from "Deliver before 9am" to (empty).');
     expect(items.elements()).toHaveLength(6);
   });
