@@ -94,13 +94,18 @@ test('deleting an order needs the team’s password: a wrong one keeps it, the r
   await openFromHolding(page, order.title as string);
   await page.getByRole('button', { name: 'Delete' }).click();
   const dialog = page.getByRole('dialog', { name: 'Confirm Delete' });
-  await dialog.getByLabel('Enter password to delete this task:').fill('not-the-password');
+  const field = dialog.getByLabel('Enter password to delete this task:');
+  // Whose password it is and where it is found (docs/decisions/072).
+  await expect(field).toHaveAccessibleDescription(/nursery’s deletion password, not your own.*Settings → Deletion password/);
+  await field.fill('not-the-password');
   await dialog.getByRole('button', { name: 'Confirm Delete' }).click();
-  await expect(page.getByText('Incorrect password.')).toBeVisible();
-  await expect(dialog).toBeHidden();
+  // A wrong guess keeps the dialog open, says so under the field, and puts the cursor back in it.
+  await expect(dialog.getByText('Incorrect password.')).toBeVisible();
+  await expect(field).toHaveAccessibleDescription(/Incorrect password\./);
+  await expect(field).toBeFocused();
+  await expect(field).toHaveValue('');
   await expect(pb.collection('tasks').getOne(order.id)).resolves.toMatchObject({ id: order.id });
 
-  await page.getByRole('button', { name: 'Delete' }).click();
   await dialog.getByLabel('Enter password to delete this task:').fill(E2E_DELETE_PASSWORD);
   await dialog.getByRole('button', { name: 'Confirm Delete' }).click();
   await expect(page.getByText('Task deleted.')).toBeVisible();

@@ -126,13 +126,13 @@ test('deleting a run needs the team’s password: a wrong one keeps it, the righ
   await deleteButton.click();
   await dialog.getByLabel(/^Enter password to delete/).fill('not-the-password');
   await dialog.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByText('Incorrect password.')).toBeVisible();
-  await expect(dialog).toBeHidden();
+  // A wrong guess keeps the dialog open with the sentence under the field (docs/decisions/072).
+  await expect(dialog.getByText('Incorrect password.')).toBeVisible();
+  await expect(dialog.getByLabel(/^Enter password to delete/)).toBeFocused();
   await expect(runLink(page, run.id)).toBeVisible();
   await expect(api.collection('trolley_exports').getOne(run.id)).resolves.toMatchObject({ id: run.id });
 
   // The field was cleared after the attempt; the password is compared ignoring case (docs/decisions/020).
-  await deleteButton.click();
   await expect(dialog.getByLabel(/^Enter password to delete/)).toHaveValue('');
   await dialog.getByLabel(/^Enter password to delete/).fill(E2E_DELETE_PASSWORD.toUpperCase());
   await dialog.getByRole('button', { name: 'Confirm' }).click();

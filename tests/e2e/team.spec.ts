@@ -69,9 +69,11 @@ test('a nursery admin invites a colleague and makes a yard account; the colleagu
   await openMenuItem(page, 'Settings');
   await expect(page.getByRole('heading', { name: 'Nursery', exact: true })).toBeVisible();
   await expect(page.getByLabel('Nursery name')).toHaveValue(nurseryName);
-  await page.getByLabel('Monday route').fill('Kent run');
-  await page.getByRole('button', { name: 'Save nursery settings' }).click();
-  await expect(page.getByText('Saved. Every board in your nursery shows these now.')).toBeVisible();
+  // The nursery's headings sit next to the person's own, under one Save (docs/decisions/072).
+  const headings = page.getByRole('form', { name: 'Week Headings' });
+  await headings.getByLabel('Monday route').fill('Kent run');
+  await headings.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(headings.getByText('Saved. The board shows these headings now.')).toBeVisible();
   // The e2e server's operator gave a DELETE_PASSWORD, so nothing was generated to show.
   await expect(page.getByRole('heading', { name: 'Deletion password' })).toBeVisible();
 

@@ -10,6 +10,7 @@ import { useNurseryHeadings } from '../../lib/settings/nursery';
 import { useWeekHeadings } from '../../lib/settings/use-week-headings';
 import { useWeekSelection } from '../../lib/week-selection';
 import { BoardView } from './board-view';
+import { FirstUse } from './first-use/first-use';
 import { useKeepBoardOnDevice } from './keep-board';
 
 function WeeklyBoard() {
@@ -39,6 +40,7 @@ export default function BoardPage() {
         Week {week}, {year}
       </h1>
       <QueryProvider>
+        <FirstUse />
         <WeeklyBoard />
       </QueryProvider>
     </div>

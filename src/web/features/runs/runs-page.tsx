@@ -11,7 +11,7 @@ import { announceDeleted } from '../../components/trail/announce-deleted';
 import { buttonClass } from '../../components/ui/button';
 import { SelectField, TextField } from '../../components/ui/fields';
 import { LoadingScreen } from '../../components/ui/loading-screen';
-import { PasswordDialog } from '../../components/ui/password-dialog';
+import { DELETION_PASSWORD_HINT, PasswordDialog, type PasswordOutcome } from '../../components/ui/password-dialog';
 import { notify } from '../../components/ui/toast';
 import { useDocumentTitle } from '../../components/ui/use-document-title';
 import { describeError } from '../../lib/describe-error';
@@ -72,15 +72,16 @@ export default function RunsPage() {
   const canBook = canChangeLedger(user?.role);
   useDocumentTitle('Runs');
 
-  const confirmDelete = async (run: RunSummary, password: string) => {
+  const confirmDelete = async (run: RunSummary, password: string): Promise<PasswordOutcome> => {
     try {
       await pb.collection(COLLECTIONS.trolleyExports).delete(run.id, { headers: { 'X-Confirm-Password': password } });
       queryClient.setQueryData<RunSummary[]>(runKeys.list(), (current) => current?.filter((r) => r.id !== run.id));
       announceDeleted('trolley_exports', run.id, 'Run deleted.', user);
     } catch (err) {
-      const wrongPassword = err instanceof ClientResponseError && err.status === 403;
-      notify.error(wrongPassword ? 'Incorrect password.' : describeError(err));
-      if (!wrongPassword) void runs.refetch();
+      // A wrong guess stays in the dialog, under the field, so the person simply types again (docs/decisions/072).
+      if (err instanceof ClientResponseError && err.status === 403) return { retry: 'Incorrect password.' };
+      notify.error(describeError(err));
+      void runs.refetch();
     }
   };
 
@@ -181,6 +182,7 @@ export default function RunsPage() {
         title="Confirm Delete"
         prompt={`Enter password to delete ${deleting ? displayName(deleting) : 'this run'}:`}
         confirmLabel="Confirm"
+        hint={DELETION_PASSWORD_HINT}
         onConfirm={(password) => (deleting ? confirmDelete(deleting, password) : Promise.resolve())}
         onClose={() => setDeleting(null)}
       />

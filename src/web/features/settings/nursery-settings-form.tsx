@@ -1,8 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { dayLabel } from '#domain/orders/format';
-import { DAYS, type NurseryRecord, type WeekHeadings } from '#domain/records';
-import { HEADING_MAX_LENGTH } from '#domain/settings/week-headings-field';
-import { DEFAULT_ROUTE_HEADING, headingKeyOf, pickWeekHeadings } from '#domain/settings/week-headings';
+import type { NurseryRecord } from '#domain/records';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/fields';
 import { FormMessage, type FormMessageState } from '../../components/ui/form-message';
@@ -10,8 +7,9 @@ import { describeError } from '../../lib/describe-error';
 import { saveNursery, useNursery } from '../../lib/settings/nursery';
 
 /**
- * The nursery's settings, for its admins (docs/product.md#settings): its name, the route
- * heading of each weekday that every member's board shows, and the deletion password.
+ * The nursery's settings, for its admins (docs/product.md#settings): its name and the deletion
+ * password, each its own form with its own button. Its route headings sit with the person's own
+ * in Week Headings, side by side (docs/decisions/072).
  */
 export function NurserySettings() {
   const nursery = useNursery();
@@ -24,30 +22,22 @@ export function NurserySettings() {
     );
   return (
     <div className="space-y-6">
-      <NameAndHeadingsForm nursery={nursery.data} />
+      <NameForm nursery={nursery.data} />
       <DeletionPasswordForm nursery={nursery.data} />
     </div>
   );
 }
 
-function NameAndHeadingsForm({ nursery }: { nursery: NurseryRecord }) {
+function NameForm({ nursery }: { nursery: NurseryRecord }) {
   const [name, setName] = useState(nursery.name);
-  const [headings, setHeadings] = useState<WeekHeadings>(() => pickWeekHeadings(nursery.headings));
   const [isTouched, setTouched] = useState(false);
   const [isBusy, setIsBusy] = useState(false);
   const [message, setMessage] = useState<FormMessageState | null>(null);
 
   // Another admin's change (arriving live) shows here unless this admin already started typing.
   useEffect(() => {
-    if (isTouched) return;
-    setName(nursery.name);
-    setHeadings(pickWeekHeadings(nursery.headings));
+    if (!isTouched) setName(nursery.name);
   }, [nursery, isTouched]);
-
-  const touch = () => {
-    setTouched(true);
-    setMessage(null);
-  };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -55,13 +45,13 @@ function NameAndHeadingsForm({ nursery }: { nursery: NurseryRecord }) {
     setIsBusy(true);
     setMessage(null);
     try {
-      await saveNursery(nursery.id, { name: name.trim(), headings });
+      await saveNursery(nursery.id, { name: name.trim() });
       setTouched(false);
-      setMessage({ tone: 'success', text: 'Saved. Every board in your nursery shows these now.' });
+      setMessage({ tone: 'success', text: 'Saved. Everyone in your nursery sees the new name.' });
     } catch (err) {
       setMessage({
         tone: 'error',
-        text: `The nursery’s settings weren’t saved. ${describeError(err)} Your changes are still here. Try again.`,
+        text: `The nursery’s name wasn’t saved. ${describeError(err)} Your change is still here. Try again.`,
       });
     } finally {
       setIsBusy(false);
@@ -74,7 +64,7 @@ function NameAndHeadingsForm({ nursery }: { nursery: NurseryRecord }) {
         <h2 id="nursery-title" className="text-lg font-semibold text-slate-900">
           Nursery
         </h2>
-        <p className="text-sm text-slate-600">Only admins see this part. Everyone in the nursery sees its name and route headings.</p>
+        <p className="text-sm text-slate-600">Only admins see this part. The nursery’s route headings are with Week Headings below.</p>
       </div>
       <TextField
         label="Nursery name"
@@ -82,38 +72,14 @@ function NameAndHeadingsForm({ nursery }: { nursery: NurseryRecord }) {
         maxLength={100}
         value={name}
         onChange={(e) => {
-          touch();
+          setTouched(true);
+          setMessage(null);
           setName(e.target.value);
         }}
       />
-      <fieldset className="space-y-2">
-        <legend className="text-sm font-medium text-slate-700">Route headings</legend>
-        <p className="text-sm text-slate-600">
-          Above each day on every member’s board. A person’s own heading (below) still wins for them; left empty, the day shows “
-          {DEFAULT_ROUTE_HEADING}”.
-        </p>
-        <div className="grid gap-3 sm:grid-cols-2">
-          {DAYS.map((day) => {
-            const key = headingKeyOf(day);
-            return (
-              <TextField
-                key={day}
-                label={`${dayLabel(day)} route`}
-                maxLength={HEADING_MAX_LENGTH}
-                placeholder={DEFAULT_ROUTE_HEADING}
-                value={headings[key] ?? ''}
-                onChange={(e) => {
-                  touch();
-                  setHeadings((current) => ({ ...current, [key]: e.target.value }));
-                }}
-              />
-            );
-          })}
-        </div>
-      </fieldset>
       <FormMessage message={message} />
       <Button type="submit" variant="primary" disabled={isBusy}>
-        {isBusy ? 'Saving...' : 'Save nursery settings'}
+        {isBusy ? 'Saving...' : 'Save nursery name'}
       </Button>
     </form>
   );
