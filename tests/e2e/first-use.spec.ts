@@ -40,7 +40,9 @@ test('a new nursery’s admin sees the three ways in, and each goes once done', 
   await (await api(admin)).collection('invitations').create({ email: `colleague.${unique()}@nursery.test`, role: 'staff' });
   await page.reload();
   // The board decided everything is done (and remembers it, so it asks nothing next time).
-  await expect.poll(() => page.evaluate((key) => window.localStorage.getItem(key), `first_use_done:${admin.nursery}`)).toBe('1');
+  await expect
+    .poll(() => page.evaluate<string | null>(`localStorage.getItem(${JSON.stringify(`first_use_done:${admin.nursery}`)})`))
+    .toBe('1');
   await expect(oneMore).toHaveCount(0);
   await expect(card(page)).toHaveCount(0);
 });
@@ -73,10 +75,10 @@ for (const screen of SCREENS) {
       const page = await context.newPage();
       await signIn(page, await accounts.create());
       await expect(card(page).getByRole('link', { name: 'Invite the team' })).toBeVisible();
-      await page.screenshot({ path: `.tmp/h31-firstuse/first-use-${screen.name}-${theme}.png` });
+      await page.screenshot({ path: test.info().outputPath(`first-use-${screen.name}-${theme}.png`) });
       await page.goto('/settings');
       await expect(page.getByText('The board shows:')).toBeVisible();
-      await page.screenshot({ path: `.tmp/h31-firstuse/settings-${screen.name}-${theme}.png`, fullPage: true });
+      await page.screenshot({ path: test.info().outputPath(`settings-${screen.name}-${theme}.png`), fullPage: true });
       await context.close();
     });
   }

@@ -5,6 +5,7 @@ import { addOrder, api, unique } from '../support/e2e-api';
 import { boardPath, line, ownWeek, SCREENS, statusButton } from '../support/e2e-board';
 import { repoRoot } from '../support/e2e-env';
 import { test, expect } from '../support/e2e-fixtures';
+import { computedStyle } from '../support/computed-style';
 
 // Status readable from two metres (docs/decisions/069): each line's status is a coloured chip with
 // its word (no status a quiet empty circle), the chip is still the status button, the toolbar's
@@ -26,7 +27,7 @@ async function contrastViolations(page: Page, selector: string): Promise<string[
 
 /** The colour an element paints its background, outline or text in, as the browser computes it. */
 const paint = (locator: Locator, property: 'backgroundColor' | 'outlineColor' | 'color') =>
-  locator.evaluate((element, name) => getComputedStyle(element)[name], property);
+  computedStyle(locator, [property]).then((style) => style[property]);
 
 const STATUSES = [
   ['', 'None', ''],
@@ -119,14 +120,14 @@ for (const [n, screen] of SCREENS.entries()) {
         );
         expect(await contrastViolations(page, 'section[aria-labelledby]')).toEqual([]);
         // Nothing wider than the screen.
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(screen.use.viewport!.width);
-        await page.screenshot({ path: `.tmp/h31-status/legend-${screen.name}-${theme}.png` });
+        expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(screen.use.viewport!.width);
+        await page.screenshot({ path: test.info().outputPath(`legend-${screen.name}-${theme}.png`) });
 
         await page.keyboard.press('Escape');
         await expect(legend).toBeHidden();
         await expect(colours).toBeFocused();
         await expect(colours).toHaveAttribute('aria-expanded', 'false');
-        await page.screenshot({ path: `.tmp/h31-status/chips-${screen.name}-${theme}.png` });
+        await page.screenshot({ path: test.info().outputPath(`chips-${screen.name}-${theme}.png`) });
       });
     }
 
@@ -179,7 +180,7 @@ for (const [n, screen] of SCREENS.entries()) {
       await expect(choose).toHaveAttribute('aria-pressed', 'true');
       await expect(choose).toHaveAccessibleName(new RegExp(`^${working}.*Chosen$`));
       // A thick outline in ink, in a colour no status chip has.
-      const outline = await chosenLine.evaluate((element) => getComputedStyle(element));
+      const outline = await computedStyle(chosenLine, ['outlineWidth', 'outlineStyle', 'outlineColor']);
       expect(Number.parseFloat(outline.outlineWidth)).toBeGreaterThanOrEqual(3);
       expect(outline.outlineStyle).toBe('solid');
       const chipFills = [
@@ -188,18 +189,18 @@ for (const [n, screen] of SCREENS.entries()) {
       ];
       expect(chipFills).not.toContain(outline.outlineColor);
       // The other line is not chosen and has no outline.
-      expect(await line(page, 'Thursday', query).evaluate((element) => getComputedStyle(element).outlineStyle)).toBe('none');
+      expect((await computedStyle(line(page, 'Thursday', query), ['outlineStyle'])).outlineStyle).toBe('none');
 
       // The status is still the status: the chip says Working, and choosing did not change it.
       await expect(statusButton(chosenLine)).toHaveAccessibleName('Status: Working');
       await expect(statusButton(chosenLine)).toHaveText('Working');
       expect((await pb.collection('tasks').getFirstListItem(pb.filter('title = {:t}', { t: working }))).status).toBe('working');
-      await page.screenshot({ path: `.tmp/h31-status/chosen-${screen.name}.png` });
+      await page.screenshot({ path: test.info().outputPath(`chosen-${screen.name}.png`) });
 
       await choose.click();
       await expect(choose).toHaveAttribute('aria-pressed', 'false');
       await expect(choose).not.toHaveAccessibleName(/Chosen$/);
-      expect(await chosenLine.evaluate((element) => getComputedStyle(element).outlineStyle)).toBe('none');
+      expect((await computedStyle(chosenLine, ['outlineStyle'])).outlineStyle).toBe('none');
     });
   });
 }

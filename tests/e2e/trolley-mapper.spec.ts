@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { computedStyle } from '../support/computed-style';
 import { expect, test } from '../support/e2e-fixtures';
 import { readPdf } from '../support/pdf-tools';
 
@@ -49,7 +50,7 @@ async function stopOrder(page: Page): Promise<string[]> {
 }
 
 /** An element's computed background colour, as the browser paints it. */
-const backgroundOf = (element: Locator) => element.evaluate((el) => getComputedStyle(el).backgroundColor);
+const backgroundOf = (element: Locator) => computedStyle(element, ['backgroundColor']).then((style) => style.backgroundColor);
 
 const cells = (page: Page) => page.getByRole('button', { name: /^Trolley \d+: / });
 const liveRegion = (page: Page) => page.locator('[id^="DndLiveRegion"]');
