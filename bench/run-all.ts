@@ -1,4 +1,4 @@
-// `npm run bench`: every figure of issue 9 in one run, side by side with a bare node:http server
+// `npm run bench`: every figure of issue 9 (and issue 32's server keys) in one run, side by side with a bare node:http server
 // and real PocketBase 0.22.20, printed as a table and written to bench/results.json. Ratios are
 // measured in the same run, so they hold across machines. A figure that cannot be measured here
 // (no PostgreSQL, no /api/realtime yet, ...) prints "skipped: <why>" and is written as null.
@@ -19,7 +19,8 @@ import { FUTURE_YEAR } from '../tests/support/open-weeks';
 import { chunksUntilOrderVisible } from './lib/board-in-browser';
 import { FIRST_PAINT_BUDGET_KB, measureBundle, pdfChunk, sum } from './lib/bundle';
 import { fontAssets, measurePdfs, PICK_SHEET_60_BUDGET_KB } from './lib/pdf-size';
-import { captureResponse, LOAD_CONNECTIONS, measureBareNodeRate, measureRate } from './lib/http-load';
+import { captureResponse, LOAD_CONNECTIONS, measureRate } from './lib/http-load';
+import { rateAgainstBare, SERVER_KEYS, serverFigureLines, startupAndIdle, type Figure, type ServerKey } from './lib/server-figures';
 import { preparePocketBase, pocketBaseLogin, seedPocketBaseOrders, setUpPocketBase, startPocketBase } from './lib/pocketbase-binary';
 import { freshDatabase, startPostgres } from './lib/postgres';
 import { BENCH_DELETE_PASSWORD, ROOT, sleep, startNpmServer, type RunningServer } from './lib/processes';
@@ -82,6 +83,7 @@ const KEYS = [
   'rss_mb_idle_empty',
   'rss_mb_idle_200k',
   'rss_mb_load_200k',
+  ...SERVER_KEYS,
 ] as const;
 type Key = (typeof KEYS)[number];
 
@@ -91,7 +93,11 @@ const TARGETS: Partial<Record<Key, string>> = {
   board_100_nurseries_over_1_sqlite: '<= 1.2',
   ledger_5y_over_1y: '<= 1.5',
   import_200k_s: '<= 120',
-  board_rps_vs_bare_node: '>= 0.5',
+  board_rps_vs_bare_node: '>= 0.8',
+  'server.rps_vs_bare': '>= 0.8',
+  'server.rss_idle_mb': '<= 70',
+  'server.rss_200k_mb': '<= 200',
+  'server.startup_ms': '<= 1500',
   board_rps_vs_pocketbase: '> 1.0',
   update_rps_vs_pocketbase: '> 1.0',
   search_ms_200k: '< PocketBase',
@@ -106,11 +112,13 @@ const TARGETS: Partial<Record<Key, string>> = {
   board_repeat_visit_ms: '<= 500',
   board_chunk_has_pdf_code: '= 0',
   pick_sheet_60_orders_kb: `<= ${PICK_SHEET_60_BUDGET_KB}`,
-  rss_mb_idle_empty: '<= 100',
-  rss_mb_load_200k: '<= 250',
+  rss_mb_idle_empty: '<= 70',
+  rss_mb_load_200k: '<= 200',
 };
 
 const results = Object.fromEntries(KEYS.map((k) => [k, null])) as Record<Key, number | null>;
+/** Issue 32's server figures with their runs and load average, printed with OVER lines at the end. */
+const serverFigures: Partial<Record<ServerKey, Figure>> = {};
 const { set, skip, notes } = figureRecorder(results);
 
 function step(text: string): void {
@@ -280,6 +288,14 @@ try {
   }
   await empty.stop();
 
+  // --- Issue 32's start-up and idle memory: five starts of `npm start` on the same database.
+  step('npm start, five times: start-up to healthy, idle memory (issue 32)');
+  const { startup, idle } = await startupAndIdle(emptyDir, FANOUT_ENV);
+  serverFigures['server.startup_ms'] = startup;
+  serverFigures['server.rss_idle_mb'] = idle;
+  set('server.startup_ms', startup.value);
+  set('server.rss_idle_mb', idle.value);
+
   // --- The board over a small and a large history (same server, same week, same 100 orders).
   step(`board over ${SMALL} orders`);
   const bigDir = path.join(tmp, 'history');
@@ -321,18 +337,22 @@ try {
   set('full_list_200k_ms', await uncachedMedian(pb, bustId, 3, () => pb.collection('tasks').getFullList()));
   set('search_ms_200k', await searchMedian(pb, bustId));
 
-  step(`board requests per second (${LOAD_CONNECTIONS} connections, ${SECONDS} s each)`);
+  step(`board requests per second (${LOAD_CONNECTIONS} connections, ${SECONDS} s each), against bare node:http`);
   const authHeaders = { authorization: token, 'content-type': 'application/json' };
-  let peakMb = 0;
-  const sampler = setInterval(() => (peakMb = Math.max(peakMb, server.memory().mb)), 250);
-  const boardRate = await measureRate({ url: `${server.url}${boardPath}`, headers: authHeaders }, SECONDS);
-  clearInterval(sampler);
-  console.log(`  ours: ${boardRate.rps.toFixed(0)} req/s (p99 ${boardRate.p99Ms} ms, ${boardRate.non2xx} non-2xx)`);
-  set('rss_mb_load_200k', peakMb);
-  const captured = await captureResponse(`${server.url}${boardPath}`, authHeaders);
+  const boardUrl = `${server.url}${boardPath}`;
+  const captured = await captureResponse(boardUrl, authHeaders);
   console.log(
     `  one answer: ${captured.status}, ${Buffer.byteLength(captured.body)} bytes, ${Object.keys(captured.headers).length} headers`,
   );
+  // Alternating runs of ours and the bare server (lib/server-figures.ts); medians of five or more.
+  const against = await rateAgainstBare(server, { url: boardUrl, headers: authHeaders }, captured, SECONDS);
+  serverFigures['server.rps_vs_bare'] = against.ratio;
+  serverFigures['server.rss_200k_mb'] = against.peak;
+  set('server.rps_vs_bare', against.ratio.value);
+  set('server.rss_200k_mb', against.peak.value);
+  set('board_rps_vs_bare_node', against.ratio.value);
+  set('rss_mb_load_200k', against.peak.value);
+  const boardRate = { rps: against.oursRps };
   const updateRate = await measureRate(
     {
       url: `${server.url}/api/collections/tasks/records/${bustId}`,
@@ -345,9 +365,6 @@ try {
   console.log(`  ours, PATCH: ${updateRate.rps.toFixed(0)} req/s (${updateRate.non2xx} non-2xx)`);
   ours = { board: boardRate.rps, update: updateRate.rps };
   await server.stop();
-  const bare = await measureBareNodeRate(captured, SECONDS, authHeaders);
-  console.log(`  bare node:http, same bytes and headers: ${bare.rps.toFixed(0)} req/s`);
-  set('board_rps_vs_bare_node', boardRate.rps / bare.rps);
 
   // --- One nursery's board among many (issue 15): the nursery leads every index the board uses.
   step('board of one nursery among 100 nurseries × 20,000 orders (SQLite)');
@@ -489,6 +506,11 @@ console.log(`| ${'key'.padEnd(42)} | ${'value'.padStart(10)} | target`);
 console.log(`|${'-'.repeat(44)}|${'-'.repeat(12)}|--------`);
 for (const key of KEYS) console.log(`| ${key.padEnd(42)} | ${fmt(results[key]).padStart(10)} | ${TARGETS[key] ?? ''}`);
 for (const note of notes) console.log(`note: ${note}`);
+console.log('\nServer (issue 32):');
+for (const key of SERVER_KEYS) {
+  const figure = serverFigures[key];
+  for (const line of serverFigureLines(key, results[key], figure?.load ?? '', figure?.runs ?? [])) console.log(line);
+}
 // Measured by `npm run bench:board-load` (a browser on the yard profile, a minute per run), not
 // here: the figures it wrote last are kept.
 const earlier = readResults();

@@ -26,6 +26,7 @@ import { UploadBudget } from './files/upload-budget';
 import { createMailer, type Mailer } from './mail/mailer';
 import { Outbox } from './mail/outbox';
 import { installJsonCompression } from './plugins/compress-json';
+import { lazySchemaController } from './plugins/lazy-validation';
 import { installCors } from './plugins/cors';
 import { clientErrorHandler, frameworkErrors, installErrorHandler, MAX_PARAM_LENGTH } from './plugins/error-handler';
 import { BODY_LIMIT_BYTES, installJsonBodyParser } from './plugins/json-body';
@@ -113,6 +114,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Two log lines per request cost more than a cached board answer; request-log.ts logs the
     // requests worth reading (4xx, 5xx, slow).
     logController: new LogController({ disableRequestLogging: true }),
+    // Each route's validator is compiled on its first request, not while starting (lazy-validation.ts).
+    schemaController: lazySchemaController(),
   });
   // First: a DATA_DIR the server cannot write stops it here with one line (main.ts prints it).
   for (const warning of prepareDataDir(config.dataDir)) app.log.warn(warning);

@@ -1,4 +1,10 @@
-import { hash, verify, type Options } from '@node-rs/argon2';
+import type { Options } from '@node-rs/argon2';
+
+// The argon2 library (a native module of ~3 MB resident) is loaded on the first password hashed
+// or checked, not at start: a server that answers boards with tokens may never need it
+// (docs/decisions/073).
+let argon2: Promise<typeof import('@node-rs/argon2')> | null = null;
+const loadArgon2 = () => (argon2 ??= import('@node-rs/argon2'));
 
 /**
  * `default`: argon2id with the library's defaults (~60 ms here), slow enough to resist guessing,
@@ -12,8 +18,8 @@ const COSTS: Readonly<Record<PasswordHashCost, Options>> = {
   test: { memoryCost: 64, timeCost: 1, parallelism: 1 },
 };
 
-export function hashPassword(password: string, cost: PasswordHashCost = 'default'): Promise<string> {
-  return hash(password, COSTS[cost]);
+export async function hashPassword(password: string, cost: PasswordHashCost = 'default'): Promise<string> {
+  return (await loadArgon2()).hash(password, COSTS[cost]);
 }
 
 /**
@@ -29,7 +35,7 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   try {
     // Loaded on the first such sign-in only: most servers never hold a bcrypt hash.
     if (isBcryptHash(passwordHash)) return await (await import('bcryptjs')).default.compare(password, passwordHash);
-    return await verify(passwordHash, password);
+    return await (await loadArgon2()).verify(passwordHash, password);
   } catch {
     return false;
   }

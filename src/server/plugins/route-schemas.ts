@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyRouteSchemaDef, FastifyValidationResult } from 'fastify/types/schema';
 import { isPlainObject } from '#domain/validation';
 import { badRequest } from '../errors';
+import { lazyValidator } from './lazy-validation';
 
 // The schemas of our own routes (the feature routes beside the records API, docs/decisions/061).
 // Each route declares its params, query string and body; the handler gets them typed and never
@@ -53,11 +54,14 @@ const INVALID = 'Failed to load the submitted data due to invalid formatting.';
  * default would turn a number into the text a schema wants), with a body that is no object read as `{}`.
  */
 function routeValidator<S>({ schema, httpPart }: FastifyRouteSchemaDef<S>): FastifyValidationResult {
-  const check = TypeCompiler.Compile(schema as unknown as TSchema);
-  return (data: unknown) => {
-    const value = httpPart === 'body' && !isPlainObject(data) ? {} : data;
-    return check.Check(value) ? { value } : { error: badRequest(INVALID) };
-  };
+  // Compiled on the route's first request, not while the server starts (docs/decisions/073).
+  return lazyValidator(() => {
+    const check = TypeCompiler.Compile(schema as unknown as TSchema);
+    return (data: unknown) => {
+      const value = httpPart === 'body' && !isPlainObject(data) ? {} : data;
+      return check.Check(value) ? { value } : { error: badRequest(INVALID) };
+    };
+  });
 }
 
 /** Makes `app`'s routes (one plugin's, as Fastify scopes it) validate their schemas as above. */
