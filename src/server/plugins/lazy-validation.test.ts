@@ -1,9 +1,17 @@
-import Fastify from 'fastify';
+import Fastify, { type FastifySchemaValidationError } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { lazySchemaController, lazyValidator } from './lazy-validation';
 
 // docs/decisions/073: validators are compiled on their route's first request, and answer exactly
 // as the ones Fastify compiles at start-up.
+
+const MUST_BE_ONE: FastifySchemaValidationError = {
+  keyword: 'const',
+  instancePath: '',
+  schemaPath: '#/const',
+  params: {},
+  message: 'must be 1',
+};
 
 describe('lazyValidator', () => {
   it('compiles on its first call only, and passes on what the compiled one leaves in .errors', () => {
@@ -12,16 +20,16 @@ describe('lazyValidator', () => {
       compiles++;
       const check = Object.assign(
         (data: unknown) => {
-          check.errors = data === 1 ? null : [{ message: 'must be 1' }];
+          check.errors = data === 1 ? null : [MUST_BE_ONE];
           return data === 1;
         },
-        { errors: null as unknown },
+        { errors: null as FastifySchemaValidationError[] | null },
       );
       return check;
     });
     expect(compiles).toBe(0);
     expect(validate(2)).toBe(false);
-    expect((validate as { errors?: unknown }).errors).toEqual([{ message: 'must be 1' }]);
+    expect((validate as { errors?: unknown }).errors).toEqual([MUST_BE_ONE]);
     expect(validate(1)).toBe(true);
     expect((validate as { errors?: unknown }).errors).toBeNull();
     expect(compiles).toBe(1);
