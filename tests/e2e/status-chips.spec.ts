@@ -168,7 +168,7 @@ for (const [n, screen] of SCREENS.entries()) {
       const map = page.getByRole('button', { name: 'Map', exact: true });
       if (!(await map.isVisible())) await page.getByRole('button', { name: /^(Menu|More)$/ }).click();
       await map.click();
-      await expect(page.getByText('Selection mode is on.')).toBeVisible();
+      await expect(page.getByText('Choosing orders for a run — tap orders, then Create Run.')).toBeVisible();
 
       const chosenLine = line(page, 'Thursday', working);
       const choose = chosenLine.getByRole('button', { name: new RegExp(working) });

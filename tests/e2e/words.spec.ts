@@ -83,8 +83,8 @@ const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot:
 
 /**
  * A PDF's text one printed line a line, as poppler groups the words it draws (`pdftotext
- * -bbox-layout`), with a tab where the gap between two words is wider than a space (about a
- * quarter of the line's height; columns stand further apart), so a column's header is a piece of
+ * -bbox-layout`), with a tab where the gap between two words is wider than a space (a space is about
+ * a fifth of the line's height; the run sheet's columns stand 0.45 of it apart), so a column's header is a piece of
  * its own.
  */
 function pdfText(file: string): string {
@@ -96,7 +96,7 @@ function pdfText(file: string): string {
       let lastEnd: number | null = null;
       for (const [, xMin, yMin, xMax, yMax, word] of line[1]!.matchAll(words)) {
         const gap = lastEnd === null ? 0 : Number(xMin) - lastEnd;
-        text += lastEnd === null ? '' : gap > 0.45 * (Number(yMax) - Number(yMin)) ? '\t' : ' ';
+        text += lastEnd === null ? '' : gap > 0.35 * (Number(yMax) - Number(yMin)) ? '\t' : ' ';
         text += word!.replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) => XML_ENTITIES[name]!);
         lastEnd = Number(xMax);
       }
