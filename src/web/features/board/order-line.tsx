@@ -41,7 +41,7 @@ export const OrderLine = memo(function OrderLine({ order, isSelectionMode, isCho
     <>
       <span className="min-w-0 font-semibold break-words">{order.title}</span>
       {order.postcode && <span className="text-xs font-medium whitespace-nowrap">{formatPostcode(order.postcode)}</span>}
-      {order.orderNumber && <span className="text-xs whitespace-nowrap text-slate-500">{order.orderNumber}</span>}
+      {order.orderNumber && <span className="text-xs whitespace-nowrap text-slate-600">{order.orderNumber}</span>}
       <LineCounts order={order} />
       {order.customer && <OwedBadge customer={order.customer} />}
       <DeliveredMarkBadge order={order} />

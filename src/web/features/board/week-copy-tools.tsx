@@ -38,8 +38,13 @@ export function FillWeekButton({ year, week, canAddOrders }: { year: number; wee
 }
 
 /** "Import CSV": orders from a file, for whoever may add orders (docs/decisions/049); viewers never see it. */
-export function ImportCsvButton({ week }: { week: number }) {
-  const [open, setOpen] = useState(false);
+/** `onOpenChange` hears the dialog open and close: a parent that may unmount meanwhile keeps it open. */
+export function ImportCsvButton({ week, onOpenChange }: { week: number; onOpenChange?: (open: boolean) => void }) {
+  const [open, setOpenState] = useState(false);
+  const setOpen = (next: boolean) => {
+    setOpenState(next);
+    onOpenChange?.(next);
+  };
   if (!useCan('edit')) return null;
   return (
     <>

@@ -76,9 +76,12 @@ export function FirstUseCard() {
   const weekHasOrders = (useWeekOrders(year, week).data?.length ?? 0) > 0;
   const teamStarted = useTeamStarted(!isDone && canInvite);
   const [hidden, setHidden] = useState(false);
+  // An import opened here ends by giving the nursery its first orders: the card stays, its dialog
+  // with it, until the person closes the dialog and has read what was imported.
+  const [importing, setImporting] = useState(false);
 
-  if (isDone || hidden || (hasOrders.data === undefined && !weekHasOrders)) return null;
-  const needsOrders = !weekHasOrders && hasOrders.data === false;
+  if (!importing && (isDone || hidden || (hasOrders.data === undefined && !weekHasOrders))) return null;
+  const needsOrders = importing || (!weekHasOrders && hasOrders.data === false);
   const needsTeam = canInvite && teamStarted.data === false;
   if (!needsOrders && !needsTeam) {
     if (!canInvite || teamStarted.data === true) rememberDone(nursery);
@@ -121,7 +124,7 @@ export function FirstUseCard() {
         {needsOrders && canEdit && (
           <li className="space-y-1">
             <p>Or bring your orders in from a spreadsheet saved as CSV.</p>
-            <ImportCsvButton week={week} />
+            <ImportCsvButton week={week} onOpenChange={setImporting} />
             {canInvite && (
               <p className="text-sm text-slate-600 dark:text-slate-300">
                 Coming from the original app? Whoever runs your Trolleyboard server brings its orders over with{' '}
