@@ -8,30 +8,13 @@ import { useCurrentUser } from '../../../lib/use-current-user';
 import { useWeekSelection } from '../../../lib/week-selection';
 import { useWeekOrders } from '../../../lib/orders/use-week-orders';
 import { ImportCsvButton } from '../week-copy-tools';
+import { rememberDone, rememberedDone } from './first-use-done';
 
 // First use (docs/decisions/072): an empty nursery's board offers the three ways in — add the
 // first order, import orders, invite the team — each only to a role that may do it, and each gone
 // once done. Two cheap reads decide: does the nursery have any order at all (one row, no count), and
 // (for admins) is anyone else in the team or invited. Once everything is done the browser remembers
 // it, so a working nursery's board asks nothing more.
-
-const doneKey = (nursery: string) => `first_use_done:${nursery}`;
-
-function rememberedDone(nursery: string): boolean {
-  try {
-    return window.localStorage.getItem(doneKey(nursery)) === '1';
-  } catch {
-    return false; // Storage refused (private mode): ask the server each time instead.
-  }
-}
-
-function rememberDone(nursery: string): void {
-  try {
-    window.localStorage.setItem(doneKey(nursery), '1');
-  } catch {
-    // Not kept: the card asks the server again next time, which is only slower.
-  }
-}
 
 /** Whether the nursery has at least one order (deleted ones are not listed): a one-row read, never a count. */
 function useNurseryHasOrders(enabled: boolean) {
