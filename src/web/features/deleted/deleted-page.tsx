@@ -5,7 +5,8 @@ import { canPurge, canRestore } from '#domain/history/trail-permissions';
 import { COUNTS } from '#domain/ledger/balance';
 import { countInWords } from '#domain/ledger/count-words';
 import { plainDate } from '#domain/ledger/iso-dates';
-import { MOVEMENT_KIND_LABELS } from '#domain/collections/trolley-movements';
+import { valueWords } from '#domain/collections/field-words';
+import { trolleyMovements } from '#domain/collections/trolley-movements';
 import { dayLabel } from '#domain/orders/format';
 import { LABEL_STATES, labelStateLabel } from '#domain/plant-labels/plant-labels';
 import type { Day, VehicleInfo } from '#domain/records';
@@ -28,12 +29,6 @@ interface Described {
   detail: string;
 }
 
-/** A movement's kind in staff's words ("Returned"); an unknown kind as it is stored. */
-const movementKind = (kind: unknown): string =>
-  typeof kind === 'string' && Object.hasOwn(MOVEMENT_KIND_LABELS, kind)
-    ? MOVEMENT_KIND_LABELS[kind as keyof typeof MOVEMENT_KIND_LABELS]
-    : String(kind);
-
 function describe(entry: DeletedEntry, thisYear: number): Described {
   const record = entry.record;
   if (entry.collectionName === 'tasks') {
@@ -46,7 +41,7 @@ function describe(entry: DeletedEntry, thisYear: number): Described {
       collection: 'trolley_movements',
       kind: 'Trolley movement',
       // "Returned on Sat 28 Nov", never "in on 2026-11-28" (docs/glossary.md#retired-words).
-      name: `${movementKind(record.kind)} on ${plainDate(String(record.date), thisYear)}`,
+      name: `${valueWords(trolleyMovements, 'kind', record.kind)} on ${plainDate(String(record.date), thisYear)}`,
       detail: counts.join(', '),
     };
   }
