@@ -61,11 +61,14 @@ export function WeekHeadingsForm() {
     if (isBusy) return;
     setMessage(null);
     setBusy(true);
+    // Two records: the message says which one was saved when only the first was.
+    let savedNursery = false;
     try {
       // The nursery's first: it is the one another admin may also be changing, and the server refuses a bad one as a whole.
       if (editsNursery && !sameHeadings(nurseryDraft, pickWeekHeadings(nurseryRecord.headings))) {
         const saved = await saveNursery(nurseryRecord.id, { headings: nurseryDraft });
         setNurseryDraft(pickWeekHeadings(saved.headings));
+        savedNursery = true;
       }
       const saved = await save.mutateAsync(draft);
       setDraft(saved.settings_json);
@@ -75,7 +78,7 @@ export function WeekHeadingsForm() {
       console.warn('Saving the week headings failed.', err);
       setMessage({
         tone: 'error',
-        text: `Your week headings weren't saved. ${describeError(err)} Your changes are still here. Try again.`,
+        text: `${savedNursery ? 'The nursery’s headings were saved, but your own' : 'Your week headings'} weren't saved. ${describeError(err)} Your changes are still here. Try again.`,
       });
     } finally {
       setBusy(false);
