@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration } from 'kysely';
 import pg from 'pg';
 import { isolatedPostgres } from '../../../../tests/support/postgres';
 
@@ -27,8 +27,15 @@ export async function throwawayDatabase<DB = unknown>(cleanups: Array<() => Prom
   return db;
 }
 
-/** Runs `migrations` (in their order) that have not run yet. */
+/**
+ * Runs `migrations` (in their order) that have not run yet. On PostgreSQL the migration tables are
+ * looked for in this test's own schema only, as database.ts does: Kysely otherwise finds another
+ * test's tables in the schema next door (two test files migrating at once) and then cannot read them.
+ */
 export async function migrate<DB>(db: Kysely<DB>, migrations: Record<string, Migration>): Promise<void> {
-  const { error } = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateToLatest();
+  const migrationTableSchema = isPostgresPass
+    ? (await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db)).rows[0]?.schema
+    : undefined;
+  const { error } = await new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableSchema }).migrateToLatest();
   if (error) throw error;
 }
