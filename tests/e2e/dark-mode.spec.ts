@@ -77,6 +77,17 @@ class ContrastSweep {
     const background = await pageBackgroundLuminance(this.page);
     if (this.theme === 'dark') expect(background, `${screen}: the page's background`).toBeLessThan(0.05);
     else expect(background, `${screen}: the page's background`).toBeGreaterThan(0.8);
+    // A toast still fading in or out (react-hot-toast animates even with motion reduced) is read at
+    // the opacity of that moment: wait until every toast is either fully shown or fully gone.
+    await expect
+      .poll(() =>
+        this.page.evaluate<boolean>(`[...document.querySelectorAll('[data-rht-toaster] [role="status"]')].every((el) => {
+          let opacity = 1;
+          for (let e = el; e && !e.matches('[data-rht-toaster]'); e = e.parentElement) opacity *= Number(getComputedStyle(e).opacity);
+          return opacity === 1 || opacity === 0;
+        })`),
+      )
+      .toBe(true);
     const found = await contrastViolations(this.page);
     this.checked.push(screen);
     if (found.length > 0) this.failures[screen] = found;
