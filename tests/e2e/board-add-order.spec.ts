@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { currentIsoWeek, datesOfIsoWeek, localCalendarDate } from '../../src/domain/weeks';
 import { api, unique } from '../support/e2e-api';
-import { boardPath, column, line, ownWeek, SCREENS } from '../support/e2e-board';
+import { boardPath, column, line, ownWeek, SCREENS, openMenu } from '../support/e2e-board';
 import { test, expect } from '../support/e2e-fixtures';
 
 // Add Order where you are (docs/product.md#add-order): the form starts at the week on screen, a
@@ -41,7 +41,7 @@ for (const [n, screen] of SCREENS.entries()) {
 
       // The header's Add Order: the week on screen, Monday.
       if (screen.name === 'phone') {
-        await page.getByRole('button', { name: 'Menu' }).click();
+        await openMenu(page);
         await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Add Order', exact: true }).click();
       } else {
         await page.getByRole('link', { name: 'Add Order', exact: true }).click();

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { api, unique } from '../support/e2e-api';
-import { column, line, LIVE_MS, openLiveBoard, ownWeek, SCREENS, secondDevice, statusButton, toast } from '../support/e2e-board';
+import { column, line, LIVE_MS, openLiveBoard, ownWeek, SCREENS, secondDevice, statusButton, toast, openMenu } from '../support/e2e-board';
 import { test, expect } from '../support/e2e-fixtures';
 
 // Status in one tap (docs/product.md#weekly-board): the status at the right of a line opens the
@@ -176,7 +176,7 @@ for (const [n, screen] of SCREENS.entries()) {
       await expect(line(page, 'Monday', `Map C ${tag}`)).toHaveCount(1);
 
       if (screen.name === 'phone') {
-        await page.getByRole('button', { name: 'Menu' }).click();
+        await openMenu(page);
         await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Map' }).click();
       } else {
         await page.getByRole('button', { name: 'Map', exact: true }).click();

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { api, unique } from '../support/e2e-api';
 import { test, expect } from '../support/e2e-fixtures';
 import { nextIsoWeek } from '../support/open-weeks';
+import { openMenu } from '../support/e2e-board';
 
 // The customer book and the order form's customer name (docs/decisions/037), at phone and desktop
 // sizes: search, add, edit and merge customers; link existing orders by name and postcode; on Add
@@ -14,7 +15,7 @@ const SIZES = [
 ] as const;
 
 async function openMenuItem(page: Page, name: string) {
-  await page.getByRole('button', { name: 'Menu' }).click();
+  await openMenu(page);
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name }).click();
 }
 

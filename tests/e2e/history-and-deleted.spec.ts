@@ -6,6 +6,7 @@ import { api, unique } from '../support/e2e-api';
 import { E2E_DELETE_PASSWORD, testResultsDir } from '../support/e2e-env';
 import { expect, test } from '../support/e2e-fixtures';
 import { nextIsoWeek } from '../support/open-weeks';
+import { openMenu } from '../support/e2e-board';
 
 // Who did what, and nothing lost by a slip (docs/product.md#edit-order, #deleted): the edit page
 // says who added and changed an order and shows its history; a deleted order comes back from the
@@ -124,7 +125,7 @@ test('a deleted run is restored from the Deleted page; Purge asks first, then re
   await pb.collection('tasks').delete(order.id, { headers: { 'X-Confirm-Password': E2E_DELETE_PASSWORD } });
 
   await signIn(page, admin);
-  await page.getByRole('button', { name: 'Menu' }).click();
+  await openMenu(page);
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Deleted', exact: true }).click();
   await expect(page).toHaveURL(/\/deleted$/);
   await expect(page.getByRole('heading', { name: 'Deleted' })).toBeVisible();

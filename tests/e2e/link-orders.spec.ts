@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { addOrder, api, unique } from '../support/e2e-api';
-import { boardPath, ownWeek, SCREENS, toast } from '../support/e2e-board';
+import { boardPath, ownWeek, SCREENS, toast, openMenu } from '../support/e2e-board';
 import { test, expect } from '../support/e2e-fixtures';
 
 // The linking assistant (docs/decisions/066), at phone and desktop sizes: office staff whose
@@ -104,10 +104,11 @@ test('staff do not see the notice, and the assistant sends them to the board', a
   await page.goto(boardPath(week));
   await expect(page.getByText(`Walk-in ${u}`)).toBeVisible();
   await expect(notice(page)).toHaveCount(0);
-  await page.getByRole('button', { name: 'Menu' }).click();
+  await openMenu(page);
   await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Link orders' })).toHaveCount(0);
+  // Typed in, the address says why rather than sending them to the board (docs/decisions/067).
   await page.goto('/link-orders');
-  await page.waitForURL((url) => url.pathname === '/');
+  await expect(page.getByTestId('not-for-your-role')).toContainText('Only office staff and admins can open Link orders.');
   // The count is never asked for: staff may not link, and the server would refuse them.
   expect(asked).toEqual([]);
 });

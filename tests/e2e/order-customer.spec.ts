@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { api, unique } from '../support/e2e-api';
 import { test, expect } from '../support/e2e-fixtures';
+import { openMenu } from '../support/e2e-board';
 
 // Orders know their customer from the start (docs/decisions/062), on a phone and a desktop: staff
 // add an order from the board with a name the customer book does not have, and the order is saved
@@ -17,7 +18,7 @@ const orderField = (page: Page, label: string) => page.getByRole('form', { name:
 async function openAddOrder(page: Page, size: string) {
   await page.goto('/');
   if (size === 'phone') {
-    await page.getByRole('button', { name: 'Menu' }).click();
+    await openMenu(page);
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Add Order', exact: true }).click();
   } else {
     await page.getByRole('link', { name: 'Add Order', exact: true }).click();

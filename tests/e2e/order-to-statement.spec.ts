@@ -1,6 +1,7 @@
 import type { Browser, BrowserContextOptions, Locator, Page } from '@playwright/test';
 import { test, expect, submitLogin, type Mailbox } from '../support/e2e-fixtures';
 import { readPdf } from '../support/pdf-tools';
+import { openMenu } from '../support/e2e-board';
 
 // One flow from the order to the statement (issue 30), as a new nursery that never opens the
 // Customers screen to set anything up: five orders typed on the board with their trolleys, a run
@@ -26,7 +27,7 @@ interface TypedOrder {
 }
 
 async function openMenuItem(page: Page, name: string, kind: 'link' | 'button' = 'link'): Promise<void> {
-  await page.getByRole('button', { name: 'Menu' }).click();
+  await openMenu(page);
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole(kind, { name, exact: true }).click();
 }
 

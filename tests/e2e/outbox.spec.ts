@@ -1,6 +1,16 @@
 import type { Page } from '@playwright/test';
 import { api, unique } from '../support/e2e-api';
-import { boardPath, line, LIVE_MS, logOutFromOpenMenu, openLiveBoard, ownWeek, secondDevice, statusButton } from '../support/e2e-board';
+import {
+  boardPath,
+  line,
+  LIVE_MS,
+  logOutFromOpenMenu,
+  openLiveBoard,
+  ownWeek,
+  secondDevice,
+  statusButton,
+  openMenu,
+} from '../support/e2e-board';
 import { test, expect } from '../support/e2e-fixtures';
 import type { IsoWeek } from '../../src/domain/weeks';
 
@@ -156,13 +166,13 @@ test('a status whose request fails on the way is kept; logout warns that it will
     warnings.push(dialog.message());
     void (warnings.length === 1 ? dialog.dismiss() : dialog.accept());
   });
-  await page.getByRole('button', { name: 'Menu' }).click();
+  await openMenu(page);
   await page.getByRole('button', { name: 'Logout' }).click();
   expect(warnings).toEqual(['1 change not sent will be lost. Sign out anyway?']);
   await expect(notSent(page)).toHaveText('1 change not sent');
 
   // Still signed in, the menu still open: this time they accept.
-  await expect(page.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Logout' })).toBeVisible();
   await logOutFromOpenMenu(page);
   await expect(page).toHaveURL((url) => url.pathname === '/login');
   expect(warnings).toHaveLength(2);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { api, unique } from '../support/e2e-api';
-import { SCREENS } from '../support/e2e-board';
+import { SCREENS, openMenu } from '../support/e2e-board';
 import { test, expect } from '../support/e2e-fixtures';
 
 // The plant-label list (docs/decisions/057, docs/product.md#plant-labels) at phone and desktop
@@ -24,7 +24,7 @@ async function contrastViolations(page: Page): Promise<string[]> {
 }
 
 async function openMenuItem(page: Page, name: string) {
-  await page.getByRole('button', { name: 'Menu' }).click();
+  await openMenu(page);
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name }).click();
 }
 

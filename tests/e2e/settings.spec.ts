@@ -1,5 +1,5 @@
 import { test, expect } from '../support/e2e-fixtures';
-import { column, LIVE_MS, openLiveBoard, SCREENS, secondDevice } from '../support/e2e-board';
+import { column, LIVE_MS, openLiveBoard, SCREENS, secondDevice, openMenu } from '../support/e2e-board';
 import { E2E_SUPPORT_EMAIL } from '../support/e2e-env';
 import { nextIsoWeek } from '../support/open-weeks';
 
@@ -9,7 +9,7 @@ import { nextIsoWeek } from '../support/open-weeks';
 test('shows the account, password and legal links, and the support address', async ({ page, accounts, signIn }) => {
   const account = await accounts.create();
   await signIn(page, account);
-  await page.getByRole('button', { name: 'Menu' }).click();
+  await openMenu(page);
   await page.getByRole('link', { name: 'Settings' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/settings');
 

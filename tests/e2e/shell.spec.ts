@@ -1,8 +1,9 @@
-import { logOut } from '../support/e2e-board';
+import { logOut, openMenu } from '../support/e2e-board';
 import { test, expect } from '../support/e2e-fixtures';
 import { currentIsoWeek, localCalendarDate } from '../../src/domain/weeks';
 
-// The app shell: fallback route, header, week selection, menu, map mode, logout, error element.
+// The app shell: fallback route, header, week selection, navigation (side bar, bottom bar and More),
+// map mode, logout, error element.
 
 test('an unknown path shows the login page, not its content', async ({ page }) => {
   await page.goto('/no-such-page/secret-stuff');
@@ -75,28 +76,25 @@ test('the chosen week is shared by every screen', async ({ page, accounts, signI
   await signIn(page, await accounts.create());
   await page.getByLabel('Year', { exact: true }).selectOption('2026');
   await page.getByLabel('Week', { exact: true }).selectOption('20');
-  await page.getByRole('button', { name: 'Menu' }).click();
+  await openMenu(page);
   await page.getByRole('link', { name: 'Collects' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/collect');
-  await page.getByRole('button', { name: 'Menu' }).click();
+  await openMenu(page);
   await page.getByRole('link', { name: 'Home' }).click();
   await expect(page.getByLabel('Week', { exact: true })).toHaveValue('20');
   await expect(page.getByLabel('Year', { exact: true })).toHaveValue('2026');
 });
 
-test('the menu lists every screen and closes after a choice', async ({ page, accounts, signIn }) => {
+test('on a phone, More lists every screen and closes after a choice', async ({ page, accounts, signIn }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, await accounts.create());
-  const menuButton = page.getByRole('button', { name: 'Menu' });
-  await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
-  await menuButton.click();
-  await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+  const more = page.getByRole('navigation', { name: 'Quick' }).getByRole('button', { name: 'More' });
+  await more.click();
   const menu = page.getByRole('navigation', { name: 'Main menu' });
   for (const name of ['Home', 'Collects', 'Holding', 'Runs', 'Search', 'Deleted', 'Settings']) {
     await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
   }
   await expect(menu.getByRole('button', { name: 'Logout' })).toBeVisible();
-  // Wide screen: Map and Add Order live in the header, not the menu.
-  await expect(menu.getByRole('button', { name: 'Map' })).toBeHidden();
 
   await menu.getByRole('link', { name: 'Runs' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/runs');
@@ -104,11 +102,29 @@ test('the menu lists every screen and closes after a choice', async ({ page, acc
   await expect(menu).toHaveCount(0);
 });
 
+test('on a desktop, the side bar lists every screen beside the page; Map and Add Order stay in the header', async ({
+  page,
+  accounts,
+  signIn,
+}) => {
+  await signIn(page, await accounts.create());
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  for (const name of ['Home', 'Collects', 'Holding', 'Runs', 'Search', 'Deleted', 'Settings']) {
+    await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
+  }
+  await expect(menu.getByRole('button', { name: 'Map' })).toHaveCount(0);
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Map' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Quick' })).toBeHidden();
+  await menu.getByRole('link', { name: 'Runs' }).click();
+  await expect(page.getByRole('heading', { name: 'Runs' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Runs' })).toHaveAttribute('aria-current', 'page');
+});
+
 test('on a phone, Map and Add Order move into the menu', async ({ page, accounts, signIn }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await signIn(page, await accounts.create());
   await expect(page.getByRole('link', { name: 'Add Order', exact: true })).toBeHidden();
-  await page.getByRole('button', { name: 'Menu' }).click();
+  await openMenu(page);
   const menu = page.getByRole('navigation', { name: 'Main menu' });
   await expect(menu.getByRole('button', { name: 'Map' })).toBeVisible();
   await menu.getByRole('link', { name: 'Add Order', exact: true }).click();
@@ -151,7 +167,7 @@ test.describe('when a screen fails to load', () => {
   test('the router error element says so and the header stays', async ({ page, accounts, signIn }) => {
     await signIn(page, await accounts.create());
     await page.route('**/assets/holding-page-*.js', (route) => route.abort());
-    await page.getByRole('button', { name: 'Menu' }).click();
+    await openMenu(page);
     await page.getByRole('link', { name: 'Holding' }).click();
     await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
     await expect(page.getByText('Current Week')).toBeVisible();
@@ -181,30 +197,36 @@ test('the page reloads itself after 6 hours without activity; activity restarts 
   await expect(page.getByRole('heading', { name: /^Monday/ })).toBeVisible();
 });
 
-test('the menu marks the current page and gives focus back to its button when closed', async ({ page, accounts, signIn }) => {
+test('More marks the current page and gives focus back to its button when closed', async ({ page, accounts, signIn }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, await accounts.create());
-  const menuButton = page.getByRole('button', { name: 'Menu' });
-  await menuButton.click();
+  const more = page.getByRole('navigation', { name: 'Quick' }).getByRole('button', { name: 'More' });
+  await more.click();
   const menu = page.getByRole('navigation', { name: 'Main menu' });
   await expect(menu.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
   await expect(menu.getByRole('link', { name: 'Holding' })).not.toHaveAttribute('aria-current', 'page');
   await page.keyboard.press('Escape');
   await expect(menu).toHaveCount(0);
-  await expect(menuButton).toBeFocused();
+  await expect(more).toBeFocused();
 
-  await menuButton.click();
+  await more.click();
   await menu.getByRole('link', { name: 'Settings' }).click();
   await expect(page).toHaveTitle('Settings · Trolleyboard');
-  await expect(menuButton).toBeFocused();
-  await menuButton.click();
+  await more.click();
   await expect(menu.getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');
 });
 
-test('on a phone every header control is at least 44 px tall', async ({ page, accounts, signIn }) => {
+test('on a phone every header and bottom bar control is at least 44 px tall, in one row', async ({ page, accounts, signIn }) => {
   await page.setViewportSize({ width: 390, height: 844 });
+  // Not live: the header's longest state, with "This week" below.
+  await page.route('**/api/realtime', (route) => route.abort());
   await signIn(page, await accounts.create());
+  const bar = page.getByRole('navigation', { name: 'Quick' });
   const controls = [
-    page.getByRole('button', { name: 'Menu' }),
+    bar.getByRole('link', { name: 'Board' }),
+    bar.getByRole('button', { name: 'Scan' }),
+    bar.getByRole('link', { name: 'Runs' }),
+    bar.getByRole('button', { name: 'More' }),
     page.getByLabel('Year', { exact: true }),
     page.getByLabel('Week', { exact: true }),
     page.getByRole('button', { name: 'Previous week' }),
@@ -214,6 +236,13 @@ test('on a phone every header control is at least 44 px tall', async ({ page, ac
     const box = await control.boundingBox();
     expect(box?.height, await control.evaluate((el) => el.outerHTML.slice(0, 80))).toBeGreaterThanOrEqual(44);
   }
+  // Another week: "This week" takes the current week's place, and the header is still one row.
+  await page.getByRole('button', { name: 'Next week' }).click();
+  await expect(page.getByRole('banner').locator('[data-live-label]')).toContainText('Not live');
+  const thisWeek = page.getByRole('button', { name: 'This week' });
+  expect((await thisWeek.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+  expect((await page.getByRole('banner').boundingBox())?.height).toBeLessThanOrEqual(64);
+  expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
 });
 
 test('a week link opens, and reloads to, that week; a week the year lacks is clamped', async ({ page, accounts, signIn }) => {

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { dayLabel } from '../../src/domain/orders/format';
 import { api, unique } from '../support/e2e-api';
-import { column, line, logOut, ownWeek, SCREENS, toast } from '../support/e2e-board';
+import { column, line, logOut, ownWeek, SCREENS, toast, openMenu } from '../support/e2e-board';
 import { test, expect } from '../support/e2e-fixtures';
 
 // Standing orders and copying weeks (docs/decisions/039), at phone and desktop sizes: a standing
@@ -10,7 +10,7 @@ import { test, expect } from '../support/e2e-fixtures';
 // the test's own, and so are its weeks (ownWeek).
 
 async function openMenuItem(page: Page, name: string) {
-  await page.getByRole('button', { name: 'Menu' }).click();
+  await openMenu(page);
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name }).click();
 }
 

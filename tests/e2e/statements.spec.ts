@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { contestWords } from '../../src/domain/ledger/contest-deadline';
 import { api, unique } from '../support/e2e-api';
-import { SCREENS } from '../support/e2e-board';
+import { SCREENS, openMenu } from '../support/e2e-board';
 import { test, expect } from '../support/e2e-fixtures';
 import { readPdf } from '../support/pdf-tools';
 
@@ -19,7 +19,7 @@ function today(): string {
 }
 
 async function openMenuItem(page: Page, name: string) {
-  await page.getByRole('button', { name: 'Menu' }).click();
+  await openMenu(page);
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name }).click();
 }
 

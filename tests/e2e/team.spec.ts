@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { testResultsDir } from '../support/e2e-env';
 import { test, expect, submitLogin, type Mailbox } from '../support/e2e-fixtures';
+import { openMenu } from '../support/e2e-board';
 
 // A nursery and its people, as they meet them (docs/product.md#team): an admin signs up with the
 // nursery's name, sets its route headings, invites a colleague by mail and makes a yard account;
@@ -50,7 +51,7 @@ async function signUpNursery(page: Page, mailbox: Mailbox, nurseryName: string, 
 }
 
 async function openMenuItem(page: Page, name: string) {
-  await page.getByRole('button', { name: 'Menu' }).click();
+  await openMenu(page);
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name }).click();
 }
 
@@ -146,7 +147,7 @@ test('a nursery admin invites a colleague and makes a yard account; the colleagu
   await viewer.getByRole('button', { name: 'Agree and Continue' }).click();
   await expect(viewer.getByRole('heading', { name: /^Monday/ })).toBeVisible();
   await expect(viewer.getByRole('link', { name: 'Add Order' })).toHaveCount(0);
-  await viewer.getByRole('button', { name: 'Menu' }).click();
+  await openMenu(viewer);
   const viewerMenu = viewer.getByRole('navigation', { name: 'Main menu' });
   await expect(viewerMenu.getByRole('link', { name: 'Team' })).toHaveCount(0);
   await expect(viewerMenu.getByRole('link', { name: 'Add Order' })).toHaveCount(0);

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { api, unique } from '../support/e2e-api';
-import { boardPath, line, ownWeek, SCREENS, statusButton } from '../support/e2e-board';
+import { boardPath, line, ownWeek, SCREENS, statusButton, openMenu } from '../support/e2e-board';
 import { test, expect } from '../support/e2e-fixtures';
 
 // Toasts never pile up (docs/product.md#messages): at most three at once, a message already
@@ -33,7 +33,7 @@ async function holdToasts(page: Page): Promise<void> {
 
 async function turnOnMapMode(page: Page, isPhone: boolean): Promise<void> {
   if (isPhone) {
-    await page.getByRole('button', { name: 'Menu' }).click();
+    await openMenu(page);
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Map' }).click();
   } else {
     await page.getByRole('button', { name: 'Map', exact: true }).click();

@@ -48,13 +48,26 @@ export async function openLiveBoard(page: Page, week: IsoWeek): Promise<void> {
 }
 
 /**
+ * Shows the main menu (docs/decisions/067) and returns it: on a desktop the side bar is always
+ * there; below lg the bottom bar's More opens it.
+ */
+export async function openMenu(page: Page): Promise<Locator> {
+  const more = page.getByRole('navigation', { name: 'Quick' }).getByRole('button', { name: 'More' });
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(more.or(menu).first()).toBeVisible();
+  if (await more.isVisible()) await more.click();
+  await expect(menu.getByRole('button', { name: 'Logout' })).toBeVisible();
+  return menu;
+}
+
+/**
  * Signs out from the menu and waits until the page has reloaded and shows `shown` (the sign-in
  * page's heading unless the screen stays open signed out, as Settings does). Logout shows the
  * sign-in page at once and reloads by itself once the device is cleared: a goto or an evaluate
  * made in between would be cut off by that reload.
  */
 export async function logOut(page: Page, shown?: Locator): Promise<void> {
-  await page.getByRole('button', { name: 'Menu' }).click();
+  await openMenu(page);
   await logOutFromOpenMenu(page, shown);
 }
 

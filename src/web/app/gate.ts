@@ -1,8 +1,8 @@
 // Route guards that enforce who may see which screen (docs/product.md#access-gate).
 // They judge the stored session synchronously, so the board paints without waiting for the
 // network; app.tsx runs them again once the page load's auth refresh has seen the server's record.
-// Each returns the path to send the user to instead, or null to let the screen show.
-import { can } from '#domain/accounts/role-abilities';
+// Each returns the path to send the user to instead, or null to let the screen show. What a
+// role may open is not a guard: the screen says so in a sentence (routes.tsx, onlyFor).
 import { currentUser, sessionState } from '../lib/session';
 import type { Path } from '../lib/router/location';
 import { paths } from '../lib/paths';
@@ -25,21 +25,6 @@ export function requireReady(): string | null {
     case 'ready':
       return null;
   }
-}
-
-/** Adding orders and planning runs: not for viewers, whom the server refuses anyway. */
-export function requireEditor(): string | null {
-  return can(currentUser()?.role, 'edit') ? null : paths.board;
-}
-
-/** The linking assistant: office staff and admins (docs/decisions/066); anyone else goes to the board, and the server refuses them anyway. */
-export function requireCustomerEditor(): string | null {
-  return can(currentUser()?.role, 'customers') ? null : paths.board;
-}
-
-/** /team: admins only (docs/decisions/035); anyone else goes to the board, and the server refuses them anyway. */
-export function requireAdmin(): string | null {
-  return can(currentUser()?.role, 'team') ? null : paths.board;
 }
 
 /** /accept-terms: any signed-in user, whether or not verified and agreed. */

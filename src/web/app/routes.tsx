@@ -2,16 +2,11 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { LoadingScreen } from '../components/ui/loading-screen';
 import BoardPage from '../features/board/board-page';
 import { AppLayout } from './shell/app-layout';
-import {
-  adminHashRedirect,
-  loggedOutOnly,
-  requireAdmin,
-  requireCustomerEditor,
-  requireEditor,
-  requireLogin,
-  requireReady,
-  unknownPath,
-} from './gate';
+import type { Ability } from '#domain/accounts/role-abilities';
+import { adminHashRedirect, loggedOutOnly, requireLogin, requireReady, unknownPath } from './gate';
+import { NotForYourRole } from './not-for-your-role';
+import { useCan } from '../lib/use-role';
+import { useLocation } from '../lib/router/hooks';
 import { paths } from '../lib/paths';
 import { createHistoryRouter, type Router } from '../lib/router/history-router';
 import { lazyScreen } from '../lib/router/lazy-screen';
@@ -54,9 +49,32 @@ function accountPage(load: ScreenModule): Pick<Route, 'Screen' | 'prepare'> {
   return lazyScreen(async () => (await load()).default);
 }
 
+/**
+ * A screen only some roles may open: anyone else who reaches it by its address reads a sentence
+ * saying so (docs/decisions/067), where they used to be sent to the board without a word.
+ */
+function onlyFor(ability: Ability, screen: string, inner: Pick<Route, 'Screen' | 'prepare'>): Pick<Route, 'Screen' | 'prepare'> {
+  const Inner = inner.Screen;
+  function GatedScreen() {
+    const allowed = useCan(ability);
+    if (!allowed || !Inner) return <NotForYourRole ability={ability} screen={screen} />;
+    return <Inner />;
+  }
+  return { Screen: GatedScreen, prepare: inner.prepare };
+}
+
 // The trolley mapper's one screen serves both of its addresses, so the address can follow a new
 // plan's first save without a new screen (features/trolley-mapper/mapper-screen.tsx).
-const mapperScreen = page(() => import('../features/trolley-mapper/mapper-screen'));
+// New runs are for editors: a viewer who types the address reads why (docs/decisions/067).
+const mapperInner = page(() => import('../features/trolley-mapper/mapper-screen'));
+const MapperInner = mapperInner.Screen;
+function MapperScreen() {
+  const { pathname } = useLocation();
+  const allowed = useCan('edit');
+  if (pathname === paths.trolleyMapper && !allowed) return <NotForYourRole ability="edit" screen="New run" />;
+  return MapperInner ? <MapperInner /> : null;
+}
+const mapperScreen: Pick<Route, 'Screen' | 'prepare'> = { Screen: MapperScreen, prepare: mapperInner.prepare };
 
 // Signed-in screens: header and page frame, and the access gate.
 const gated = { guards: [requireReady], Layout: AppLayout } as const;
@@ -75,22 +93,44 @@ export const routes: readonly Route[] = [
   {
     path: paths.linkOrders,
     ...gated,
-    guards: [requireReady, requireCustomerEditor],
-    ...page(() => import('../features/link-orders/link-orders-page')),
+    ...onlyFor(
+      'customers',
+      'Link orders',
+      page(() => import('../features/link-orders/link-orders-page')),
+    ),
   },
   { path: paths.poolStatement, ...gated, ...page(() => import('../features/pool-statement/pool-statement-page')) },
   { path: paths.plantLabels, ...gated, ...page(() => import('../features/plant-labels/plant-labels-page')) },
-  { path: paths.deleted, ...gated, ...page(() => import('../features/deleted/deleted-page')) },
+  {
+    path: paths.deleted,
+    ...gated,
+    ...onlyFor(
+      'restore',
+      'Deleted',
+      page(() => import('../features/deleted/deleted-page')),
+    ),
+  },
   {
     path: paths.createOrder,
     ...gated,
-    guards: [requireReady, requireEditor],
-    ...page(() => import('../features/create-order/create-order-page')),
+    ...onlyFor(
+      'edit',
+      'Add Order',
+      page(() => import('../features/create-order/create-order-page')),
+    ),
   },
   { path: paths.editOrderPattern, ...gated, ...page(() => import('../features/edit-order/edit-order-page')) },
   { path: paths.pickSheetPattern, ...gated, ...page(() => import('../features/pick-sheet/pick-sheet-page')) },
-  { path: paths.trolleyMapper, ...gated, guards: [requireReady, requireEditor], ...mapperScreen },
-  { path: paths.team, guards: [requireReady, requireAdmin], Layout: AppLayout, ...page(() => import('../features/team/team-page')) },
+  { path: paths.trolleyMapper, ...gated, ...mapperScreen },
+  {
+    path: paths.team,
+    ...gated,
+    ...onlyFor(
+      'team',
+      'Team',
+      page(() => import('../features/team/team-page')),
+    ),
+  },
   // Not gated: a signed-in user who is not verified yet can still reach account links.
   { path: paths.settings, Layout: AppLayout, ...page(() => import('../features/settings/settings-page')) },
   { path: paths.acceptTerms, guards: [requireLogin], ...accountPage(() => import('../features/auth/accept-terms-page')) },

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { clockLabel } from './clock-label';
-import { describeLiveStatus, isShownLive } from './live-status';
+import { describeLiveStatus, isShownLive, shortLiveStatus } from './live-status';
 
 const at = (text: string) => new Date(text).getTime();
 const now = at('2026-11-24T15:00:00');
@@ -39,4 +39,12 @@ test('a copy days old says which day', () => {
   expect(clockLabel(at('2026-11-23T18:10:00'), now)).toBe('Mon 18:10');
   expect(clockLabel(at('2026-11-18T07:30:00'), now)).toBe('Wed 07:30');
   expect(clockLabel(at('2026-11-12T07:30:00'), now)).toBe('12 Nov 07:30');
+});
+
+test("a phone's header: the dot alone when live, else Offline or the time of what is on screen", () => {
+  expect(shortLiveStatus({ ...base, isLive: true, lastFetchedAt: now }, now)).toBe('');
+  expect(shortLiveStatus({ ...base, isOffline: true, lastFetchedAt: at('2026-11-24T10:42:00') }, now)).toBe('Offline');
+  expect(shortLiveStatus({ ...base, keptAt: at('2026-11-24T10:42:00') }, now)).toBe('10:42');
+  expect(shortLiveStatus({ ...base, lastFetchedAt: at('2026-11-23T18:10:00') }, now)).toBe('Mon 18:10');
+  expect(shortLiveStatus(base, now)).toBe('Not live');
 });

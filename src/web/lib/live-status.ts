@@ -75,3 +75,15 @@ export function describeLiveStatus({ isLive, lastFetchedAt, isOffline, keptAt }:
   if (lastFetchedAt === null) return 'Not live';
   return `Not live · updated ${clockLabel(lastFetchedAt, now)}`;
 }
+
+/**
+ * The words a phone's one-row header has room for beside the dot (docs/decisions/067): nothing
+ * when live (the green dot says it), "Offline", else the time of what is on screen. The whole
+ * sentence of `describeLiveStatus` stays for screen readers.
+ */
+export function shortLiveStatus(status: LiveStatus, now: number = Date.now()): string {
+  if (status.isOffline) return 'Offline';
+  if (isShownLive(status)) return '';
+  const asOf = status.lastFetchedAt ?? status.keptAt;
+  return asOf === null ? 'Not live' : clockLabel(asOf, now);
+}

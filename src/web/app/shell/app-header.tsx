@@ -14,22 +14,26 @@ import { CurrentWeek, WeekSelect, YearSelect } from './week-picker';
 export function AppHeader() {
   const user = useCurrentUser();
   const { isMapMode } = useMapMode();
-  // Phones wrap the header onto two or three rows: what sticks below it (the board's day strip)
-  // and what scrolls to the top (a day's column) stays clear of it.
+  // Phones keep the header to one row (docs/decisions/067); what sticks below it (the board's day
+  // strip) and what scrolls to the top (a day's column) stay clear of it whatever its height.
   const ref = useHeightVariable<HTMLElement>('--app-header-height');
 
   return (
     <header ref={ref} className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 shadow-sm backdrop-blur print:hidden">
-      <div className="relative mx-auto flex max-w-screen-2xl flex-wrap items-center gap-x-4 gap-y-2 px-3 py-2">
+      <div className="relative mx-auto flex items-center gap-x-2 px-2 py-1.5 sm:gap-x-4 sm:px-3 lg:py-2">
         <Link
           to={paths.board}
-          className="flex min-h-11 items-center gap-2 rounded-md text-emerald-800 focus-visible:outline-2 focus-visible:outline-emerald-600"
+          className="flex min-h-11 shrink-0 items-center gap-2 rounded-md text-emerald-800 focus-visible:outline-2 focus-visible:outline-emerald-600 max-sm:hidden"
+          aria-label="Trolleyboard"
         >
           <TrolleyLogo />
-          <span className="text-lg font-bold tracking-tight">Trolleyboard</span>
+          {/* A phone's header is the week alone: the bottom bar's Board goes home. */}
+          <span className="text-lg font-bold tracking-tight" aria-hidden="true">
+            Trolleyboard
+          </span>
         </Link>
 
-        <div className="order-last flex w-full flex-wrap items-center gap-x-4 gap-y-2 lg:order-none lg:w-auto">
+        <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-1.5 gap-y-1 max-sm:justify-between sm:gap-x-4">
           <YearSelect />
           <CurrentWeek />
           {isMapMode ? <MapModeGroup /> : <WeekSelect />}

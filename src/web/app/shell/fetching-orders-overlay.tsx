@@ -1,7 +1,7 @@
 import { useIsFetchingOrders } from '../../lib/fetching-orders';
 import { useLiveStatus } from '../../lib/live-status';
 
-/** "Fetching Orders..." over the page while a screen loads orders (docs/product.md#header-and-menu). */
+/** "Fetching Orders..." over the page while a screen loads orders (docs/product.md#header-and-navigation). */
 export function FetchingOrdersOverlay() {
   const isFetching = useIsFetchingOrders();
   // Offline nothing is being fetched: the page says it needs a connection instead (needs-connection.tsx).

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { describeLiveStatus, isShownLive, useLiveStatus } from '../../lib/live-status';
+import { describeLiveStatus, isShownLive, shortLiveStatus, useLiveStatus } from '../../lib/live-status';
 
 /**
  * Whether the orders on screen update by themselves ("Live"), or else when they were last
@@ -21,9 +21,19 @@ export function LiveIndicator() {
   const text = describeLiveStatus(status);
   const live = isShownLive(status);
   return (
-    <p className="flex items-center gap-1.5 text-sm whitespace-nowrap text-slate-600" data-live={live} data-offline={status.isOffline}>
-      <span aria-hidden="true" className={`size-2 rounded-full ${live ? 'bg-emerald-500' : 'bg-amber-500'}`} />
-      <span data-live-label="">{text}</span>
+    <p
+      className="flex items-center gap-1.5 text-sm whitespace-nowrap text-slate-600 max-sm:gap-1 max-sm:text-xs"
+      data-live={live}
+      data-offline={status.isOffline}
+    >
+      <span aria-hidden="true" className={`size-2 shrink-0 rounded-full ${live ? 'bg-emerald-500' : 'bg-amber-500'}`} />
+      {/* A phone's one-row header shows the short form; the whole sentence is still read out. */}
+      <span data-live-label="" className="max-sm:sr-only">
+        {text}
+      </span>
+      <span aria-hidden="true" className="sm:hidden">
+        {shortLiveStatus(status)}
+      </span>
     </p>
   );
 }

@@ -16,10 +16,17 @@ export function YearSelect() {
   if (!options.includes(year)) options.push(year);
   return (
     <div className="flex items-center gap-1">
-      <label htmlFor={id} className="text-sm text-slate-600">
+      {/* A phone's one-row header has no room for the word; the select keeps it as its name. */}
+      <label htmlFor={id} className="text-sm text-slate-600 max-sm:sr-only">
         Year
       </label>
-      <select id={id} className={selectClass} value={year} onChange={(e) => setYear(Number(e.target.value))}>
+      {/* On a phone without its drawn arrow, as phones draw selects: the row keeps room for the week. */}
+      <select
+        id={id}
+        className={`${selectClass} max-sm:appearance-none max-sm:px-2.5 max-sm:text-center`}
+        value={year}
+        onChange={(e) => setYear(Number(e.target.value))}
+      >
         {options.map((y) => (
           <option key={y} value={y}>
             {y}
@@ -31,10 +38,15 @@ export function YearSelect() {
 }
 
 export function CurrentWeek() {
-  const { todayWeek } = useWeekSelection();
+  const { year, week, todayWeek } = useWeekSelection();
+  const isThisWeek = year === todayWeek.year && week === todayWeek.week;
+  // On a phone the words stack over the number, and give their place to "This week" while another
+  // week is shown: the header stays one row (docs/decisions/067).
   return (
-    <p className="text-sm whitespace-nowrap text-slate-600">
-      Current Week <strong className="font-semibold text-slate-900">{todayWeek.week}</strong>
+    <p
+      className={`text-sm whitespace-nowrap text-slate-600 max-sm:flex max-sm:flex-col max-sm:text-xs max-sm:leading-tight ${isThisWeek ? '' : 'max-sm:hidden'}`}
+    >
+      Current Week <strong className="font-semibold text-slate-900 max-sm:text-sm">{todayWeek.week}</strong>
     </p>
   );
 }
@@ -69,7 +81,7 @@ export function WeekSelect() {
       {!isThisWeek && (
         <button
           type="button"
-          className="ml-1 inline-flex min-h-11 items-center rounded-md border border-emerald-600 bg-emerald-50 px-3 text-sm font-semibold whitespace-nowrap text-emerald-900 hover:bg-emerald-100 focus-visible:outline-2 focus-visible:outline-emerald-600 md:min-h-8"
+          className="ml-1 inline-flex min-h-11 items-center rounded-md border border-emerald-600 bg-emerald-50 px-3 text-sm font-semibold whitespace-nowrap text-emerald-900 hover:bg-emerald-100 focus-visible:outline-2 focus-visible:outline-emerald-600 max-sm:ml-0 max-sm:w-12 max-sm:justify-center max-sm:px-1 max-sm:text-center max-sm:text-xs max-sm:leading-tight max-sm:whitespace-normal md:min-h-8"
           onClick={() => goToWeek(todayWeek)}
         >
           This week

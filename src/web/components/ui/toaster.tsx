@@ -3,7 +3,8 @@ import { ToastBar, Toaster, toast, useToasterStore } from 'react-hot-toast';
 import { SUCCESS_TOAST_DURATION_MS, TOAST_DURATION_MS, TOAST_LIMIT } from './toast';
 
 /**
- * The app's one toast area, at the bottom of the screen, clear of the header's map-mode buttons.
+ * The app's one toast area, at the bottom of the screen (above a phone's bottom bar), clear of the
+ * header's map-mode buttons.
  * Toasts let taps through (only their buttons take them), so a toast over an order line never
  * stops anyone from tapping it. Default export: the app shell loads it after first paint.
  */
@@ -23,7 +24,14 @@ export default function AppToaster() {
     <Toaster
       position="bottom-center"
       gutter={6}
-      containerStyle={{ bottom: 12, left: 12, right: 12, top: 12 }}
+      // Above a phone's bottom bar, never over its buttons, and centred on the page beside a
+      // desktop's side bar (docs/decisions/067).
+      containerStyle={{
+        bottom: 'calc(var(--bottom-bar-height, 0px) + 12px)',
+        left: 'calc(var(--side-bar-width, 0px) + 12px)',
+        right: 12,
+        top: 12,
+      }}
       toastOptions={{
         duration: TOAST_DURATION_MS,
         error: { duration: TOAST_DURATION_MS },

@@ -69,7 +69,7 @@ export function BoardView({ year, week, today, orders, headings, idPrefix, newOr
   const highlightId = useArrivedOrder(orders);
   const canAddOrders = newOrderWeekError({ year, weekNumber: week }, today) === null;
   const canEdit = useCan('edit');
-  const { dayInView, goToDay } = useDayInView(columns, idPrefix);
+  const { dayInView, goToDay, holdDay } = useDayInView(columns, idPrefix);
   const columnInView = columns.find((c) => c.day === dayInView) ?? columns.find((c) => c.isToday) ?? columns[0];
 
   useOpenAtToday({
@@ -77,6 +77,7 @@ export function BoardView({ year, week, today, orders, headings, idPrefix, newOr
     today: columns.find((c) => c.isToday)?.day ?? null,
     hasOrders: orders !== undefined,
     skip: highlightId !== null,
+    onPlaced: holdDay,
   });
 
   const summaryOf = (column: BoardColumn) =>

@@ -30,6 +30,7 @@ export function useDayInView(
 ): {
   dayInView: Day | null;
   goToDay: (day: Day, options?: { focus?: boolean }) => void;
+  holdDay: (day: Day | null) => void;
 } {
   const [day, setDay] = useState<Day | null>(null);
   const chosen = useRef<Day | null>(null);
@@ -75,7 +76,13 @@ export function useDayInView(
     },
     [idPrefix],
   );
-  return { dayInView: day, goToDay };
+  // The board opening at today holds today as a tap would: a Saturday too short to reach the top
+  // must not leave Thursday marked.
+  const holdDay = useCallback((next: Day | null) => {
+    chosen.current = next;
+    if (next) setDay(next);
+  }, []);
+  return { dayInView: day, goToDay, holdDay };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import type { Day } from '#domain/records';
 import { useLocation } from '../../lib/router/hooks';
 import { HEIGHT_VARIABLE_CHANGE } from '../../lib/use-height-variable';
@@ -20,6 +20,12 @@ function isNearTheTop(idPrefix: string, day: Day): boolean {
   return column !== null && column.getBoundingClientRect().top + window.scrollY < window.innerHeight / 2;
 }
 
+/**
+ * Dispatched on `<html>` by the first-use card of an empty nursery when it shows: the ways in
+ * come before today's empty column, so the board goes back to the top (docs/decisions/072).
+ */
+export const FIRST_USE_SHOWN = 'trolleyboard:first-use-shown';
+
 /** History entries the board has been shown for: Back to one of them keeps where the page was. */
 const shownEntries = new Set<string>();
 
@@ -38,12 +44,29 @@ export function useOpenAtToday({
   today,
   hasOrders,
   skip,
+  onPlaced,
 }: {
   idPrefix: string;
   today: Day | null;
   hasOrders: boolean;
   skip: boolean;
+  /**
+   * Told each time today's column is placed, so the day strip marks today as the day in view, and
+   * told null when the board goes back to the top instead.
+   */
+  onPlaced?: (day: Day | null) => void;
 }) {
+  const placed = useRef(onPlaced);
+  useEffect(() => {
+    placed.current = onPlaced;
+  });
+  const place = useCallback(
+    (day: Day) => {
+      jumpToDay(idPrefix, day, { behavior: 'instant', focus: false });
+      placed.current?.(day);
+    },
+    [idPrefix],
+  );
   const { key } = useLocation();
   const pending = useRef(false);
 
@@ -57,17 +80,26 @@ export function useOpenAtToday({
     // the next frame, just before that frame is laid out and painted anyway: read here, during the
     // render, it would lay the whole board out once more than painting it takes.
     const frame = requestAnimationFrame(() => {
-      if (!isNearTheTop(idPrefix, today)) jumpToDay(idPrefix, today, { behavior: 'instant', focus: false });
+      if (!isNearTheTop(idPrefix, today)) place(today);
     });
     // The header or the day strip changing height (the header's live status settling) moves the
     // column from under them: placed again, as long as the person has not moved.
     const placeAgain = () => {
-      if (!isNearTheTop(idPrefix, today)) jumpToDay(idPrefix, today, { behavior: 'instant', focus: false });
+      if (!isNearTheTop(idPrefix, today)) place(today);
     };
     document.documentElement.addEventListener(HEIGHT_VARIABLE_CHANGE, placeAgain);
+    // An empty nursery's first-use card is what to read first, not today's empty column.
+    const backToTop = () => {
+      if (!pending.current) return;
+      stop();
+      placed.current?.(null);
+      window.scrollTo({ top: 0, behavior: 'instant' });
+    };
+    document.documentElement.addEventListener(FIRST_USE_SHOWN, backToTop);
     const stop = () => {
       pending.current = false;
       document.documentElement.removeEventListener(HEIGHT_VARIABLE_CHANGE, placeAgain);
+      document.documentElement.removeEventListener(FIRST_USE_SHOWN, backToTop);
       for (const type of USER_MOVES) window.removeEventListener(type, stop, true);
     };
     for (const type of USER_MOVES) window.addEventListener(type, stop, { capture: true, passive: true });
@@ -75,7 +107,7 @@ export function useOpenAtToday({
       cancelAnimationFrame(frame);
       stop();
     };
-  }, [key, idPrefix, today, skip]);
+  }, [key, idPrefix, today, skip, place]);
 
   useEffect(() => {
     if (!hasOrders || !pending.current || !today) return;
@@ -83,17 +115,17 @@ export function useOpenAtToday({
       pending.current = false;
       return;
     }
-    jumpToDay(idPrefix, today, { behavior: 'instant', focus: false });
+    place(today);
     // What is above today can still change height after the orders are in: the header's "On this
     // device · as of 10:42" gives way to "Live" once the fresh week arrives (a line shorter on a
     // phone), and each line gains its Move button when drag and drop has loaded. The browser's
     // scroll anchoring keeps the column where it was in the window, not under the sticky header
     // that moved, so today is put back at the top until the person moves.
     const observer = new ResizeObserver(() => {
-      if (pending.current) jumpToDay(idPrefix, today, { behavior: 'instant', focus: false });
+      if (pending.current) place(today);
       else observer.disconnect();
     });
     observer.observe(document.body);
     return () => observer.disconnect();
-  }, [hasOrders, idPrefix, today]);
+  }, [hasOrders, idPrefix, today, place]);
 }

@@ -9,6 +9,7 @@ import { useWeekSelection } from '../../../lib/week-selection';
 import { useWeekOrders } from '../../../lib/orders/use-week-orders';
 import { ImportCsvButton } from '../week-copy-tools';
 import { rememberDone, rememberedDone } from './first-use-done';
+import { FIRST_USE_SHOWN } from '../use-open-at-today';
 
 // First use (docs/decisions/072): an empty nursery's board offers the three ways in — add the
 // first order, import orders, invite the team — each only to a role that may do it, and each gone
@@ -47,6 +48,11 @@ function useTeamStarted(enabled: boolean) {
 const linkClass =
   'inline-flex min-h-11 items-center rounded-md bg-emerald-700 px-3 text-base font-medium text-white hover:bg-emerald-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 md:min-h-9 md:text-sm dark:bg-emerald-600 dark:hover:bg-emerald-500';
 
+/** An empty nursery's card shown: the board, which may have scrolled to today on a phone, goes back to the top. */
+const announceShown = (element: HTMLElement | null) => {
+  if (element) document.documentElement.dispatchEvent(new Event(FIRST_USE_SHOWN));
+};
+
 export function FirstUseCard() {
   const user = useCurrentUser();
   const nursery = user?.nursery ?? '';
@@ -73,13 +79,17 @@ export function FirstUseCard() {
   // A viewer adds nothing: on an empty nursery they are told who does.
   if (!canEdit && !canInvite)
     return needsOrders ? (
-      <p className="mb-3 rounded-lg border border-slate-200 bg-white p-3 text-sm text-slate-700 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200">
+      <p
+        ref={announceShown}
+        className="mb-3 rounded-lg border border-slate-200 bg-white p-3 text-sm text-slate-700 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200"
+      >
         Your nursery has no orders yet. Office staff and admins add them; they will show here as they do.
       </p>
     ) : null;
 
   return (
     <section
+      ref={needsOrders ? announceShown : undefined}
       aria-labelledby="first-use-title"
       className="mb-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-slate-800 dark:border-emerald-800 dark:bg-emerald-950 dark:text-slate-100"
     >
