@@ -136,16 +136,19 @@ export function learnDropOrder(
     evidence.runs = new Uint32Array(n);
   }
 
-  for (const run of runs) {
-    const weight = runWeight(run.date, today, halfLifeDays);
-    // Each round's customers on this run, in drop order, first drop only.
-    const seen = new Set<string>();
+  // Runs share few dates (a round a day), so each date's weight is worked out once.
+  const weightOf = new Map<string, number>();
+  // The run each customer was last seen on: a customer twice on one run counts at its first drop.
+  const seenOn = new Map<{ evidence: RoundEvidence; index: number }, number>();
+  for (const [runIndex, run] of runs.entries()) {
+    let weight = weightOf.get(run.date);
+    if (weight === undefined) weightOf.set(run.date, (weight = runWeight(run.date, today, halfLifeDays)));
+    // Each round's customers on this run, in drop order.
     const byRound = new Map<RoundEvidence, number[]>();
     for (const id of run.customers) {
-      if (seen.has(id)) continue;
-      seen.add(id);
       const found = roundOf.get(id);
-      if (!found) continue;
+      if (!found || seenOn.get(found) === runIndex) continue;
+      seenOn.set(found, runIndex);
       const list = byRound.get(found.evidence);
       if (list) list.push(found.index);
       else byRound.set(found.evidence, [found.index]);
