@@ -135,7 +135,7 @@ export interface PlanFigure {
   value: number;
   runs: number[];
   load: string;
-  /** Median CPU time of the runs (user + system), which a busy machine inflates less than the wall clock. */
+  /** Median CPU time of the runs (user + system, every thread of the process, the collector's too). */
   cpuMs?: number;
 }
 
