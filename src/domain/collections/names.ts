@@ -15,4 +15,6 @@ export const COLLECTIONS = {
   standingOrders: 'standing_orders',
   runDrops: 'run_drops',
   plantLabels: 'plant_labels',
+  vehicles: 'vehicles',
+  rounds: 'rounds',
 } as const;

@@ -21,6 +21,8 @@ import { trolleyExports } from './trolley-exports';
 import { trolleyMovements } from './trolley-movements';
 import { userSettings } from './user-settings';
 import { users } from './users';
+import { vehicles } from './vehicles';
+import { rounds } from './rounds';
 
 /** Every collection's declaration, under the name code calls it by (`COLLECTIONS.userSettings`). */
 export const REGISTRY = {
@@ -36,6 +38,8 @@ export const REGISTRY = {
   standingOrders,
   runDrops,
   plantLabels,
+  vehicles,
+  rounds,
 } as const;
 
 export type Registry = typeof REGISTRY;

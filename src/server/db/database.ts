@@ -24,6 +24,7 @@ import * as driverLinks from './migrations/016-driver-links';
 import * as importedRecords from './migrations/018-imported-records';
 import * as chosenIds from './migrations/019-chosen-ids';
 import * as plantLabels from './migrations/020-plant-labels';
+import * as vehiclesAndRounds from './migrations/021-vehicles-and-rounds';
 import { DEFAULT_NURSERY_NAME } from '../config';
 import type { Database } from './schema';
 import { SLICE_MS } from '../slices';
@@ -84,6 +85,7 @@ function migrationsFor(options: OpenOptions): Record<string, Migration> {
     '018-imported-records': importedRecords,
     '019-chosen-ids': chosenIds,
     '020-plant-labels': plantLabels,
+    '021-vehicles-and-rounds': vehiclesAndRounds,
   };
 }
 

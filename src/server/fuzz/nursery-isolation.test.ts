@@ -91,6 +91,11 @@ async function makeNursery(tag: string): Promise<Nursery> {
   });
   // A plant on its plant-label list (docs/decisions/057).
   const plant = await members.staff.pb.collection('plant_labels').create({ plant_name: `Common ${tag} Lavandula`, has_labels: 'print' });
+  // A vehicle of its fleet and a delivery round (docs/decisions/076).
+  const vehicle = await members.office.pb
+    .collection('vehicles')
+    .create({ name: `Common ${tag} lorry`, reg: `${tag} LRY`, vehicleType: 'lorry', trolleyNumber: 12 });
+  const round = await members.office.pb.collection('rounds').create({ name: `Common ${tag} round` });
   // An invitation its admin sent (docs/decisions/035): only the nursery's admins see it.
   const invitation = await admin.pb.collection('invitations').create({ email: `common-${tag}@nursery.test`, role: 'staff' });
   // A dispatched run's drop (docs/decisions/042).
@@ -125,6 +130,8 @@ async function makeNursery(tag: string): Promise<Nursery> {
     pool_statements: [pool.id],
     run_drops: [drop.id],
     plant_labels: [plant.id],
+    vehicles: [vehicle.id],
+    rounds: [round.id],
     invitations: [invitation.id],
   };
   return {
@@ -408,7 +415,16 @@ describe('nothing crosses nurseries', { timeout: 300_000 }, () => {
       fc.asyncProperty(
         member,
         fc.nat(),
-        fc.constantFrom('tasks', 'user_settings', 'trolley_exports', 'trolley_movements', 'standing_orders', 'plant_labels'),
+        fc.constantFrom(
+          'tasks',
+          'user_settings',
+          'trolley_exports',
+          'trolley_movements',
+          'standing_orders',
+          'plant_labels',
+          'vehicles',
+          'rounds',
+        ),
         fc.constantFrom('nursery', 'user', 'both', 'customer'),
         async (who, pick, collection, choice) => {
           counts.creates++;
@@ -430,7 +446,11 @@ describe('nothing crosses nurseries', { timeout: 300_000 }, () => {
                     ? { customer: ownCustomer, title: 'Planted', day: 'monday', fromYear: FUTURE_YEAR, fromWeek: 12 }
                     : collection === 'plant_labels'
                       ? { plant_name: 'Planted', has_labels: 'print' }
-                      : { name: 'Planted', data: [], vehicleInfo };
+                      : collection === 'vehicles'
+                        ? { name: 'Planted', vehicleType: 'lorry', trolleyNumber: 8 }
+                        : collection === 'rounds'
+                          ? { name: 'Planted' }
+                          : { name: 'Planted', data: [], vehicleInfo };
           const body = {
             ...base,
             ...(named === 'nursery' || named === 'both' ? { nursery: other.id } : {}),
@@ -551,6 +571,10 @@ describe('nothing crosses nurseries', { timeout: 300_000 }, () => {
         pb
           .collection('plant_labels')
           .update(alpha.records.plant_labels[0] as string, { plant_name: `Common ${alpha.tag} Lavandula ${stamp}` }),
+      vehicles: (pb, _role, stamp) =>
+        pb.collection('vehicles').update(alpha.records.vehicles[0] as string, { name: `Common ${alpha.tag} lorry ${stamp}` }),
+      rounds: (pb, _role, stamp) =>
+        pb.collection('rounds').update(alpha.records.rounds[0] as string, { name: `Common ${alpha.tag} round ${stamp}` }),
     };
     const changes = fc.sample(fc.tuple(fc.constantFrom(...ROLES), fc.constantFrom(...COLLECTIONS)), {
       numRuns: runs(60),

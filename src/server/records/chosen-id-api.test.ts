@@ -194,6 +194,20 @@ const RESENDS: Readonly<Record<string, Resend | string>> = {
     other: () => ({ plant_name: 'Buxus sempervirens 2L', has_labels: 'new' }),
     change: { has_labels: 'print' },
   },
+  vehicles: {
+    creator: 'office',
+    changer: 'admin',
+    body: () => ({ name: 'Big lorry', vehicleType: 'lorry', trolleyNumber: 24 }),
+    other: () => ({ name: 'Small trailer', vehicleType: 'trailer', trolleyNumber: 3 }),
+    change: { driver: 'Sam' },
+  },
+  rounds: {
+    creator: 'office',
+    changer: 'admin',
+    body: () => ({ name: 'Cotswolds' }),
+    other: () => ({ name: 'Tuesday north' }),
+    change: { name: 'Cotswolds and Vale' },
+  },
   run_drops: 'recorded through its run (docs/decisions/042), never created through the records API',
 };
 

@@ -3,6 +3,7 @@ import type { Collection } from '../collection';
 import { customersCollection } from './customers';
 import { invitationsCollection } from './invitations';
 import { nurseriesCollection } from './nurseries';
+import { roundsCollection, vehiclesCollection } from './fleet';
 import { plantLabelsCollection } from './plant-labels';
 import { poolStatementsCollection } from './pool-statements';
 import { runDropsCollection } from './run-drops';
@@ -31,6 +32,8 @@ export const SERVER_COLLECTIONS = {
   standing_orders: standingOrdersCollection,
   run_drops: runDropsCollection,
   plant_labels: plantLabelsCollection,
+  vehicles: vehiclesCollection,
+  rounds: roundsCollection,
 } as const satisfies { readonly [N in CollectionName]: Collection & { name: N } };
 
 /** Every collection the server serves, for the server, the operator CLI and the demo seed alike. */
