@@ -11,6 +11,7 @@ import { yieldToEventLoop } from '../slices';
 // - Write batches (RecordService.systemBatch) run on a second connection to the same WAL file, and
 //   give the event loop back every SLICE_MS (slices.ts) between two statements: meanwhile the main connection
 //   reads the last committed state, as any reader in WAL mode does.
+// - Transactions begin IMMEDIATE, so another process's write never fails ours half-way.
 // - One writer at a time across both connections (WriteLock): a write on the main connection
 //   waits, without holding its connection, until a batch has committed, instead of meeting
 //   SQLite's busy handler, which would sleep the event loop.
@@ -104,7 +105,12 @@ class SqliteFileDriver implements Driver {
     this.writing = true;
     this.sliceStart = performance.now();
     try {
-      this.file.exec('BEGIN');
+      // IMMEDIATE: take SQLite's write lock now, waiting (busy_timeout) while another process
+      // writes. A deferred BEGIN would read a snapshot first, and if another process (the admin
+      // CLI, a second server on the file) committed before our first write, that write would fail
+      // with SQLITE_BUSY_SNAPSHOT, which no waiting cures (docs/decisions/073). Within this
+      // process the WriteLock already makes every transaction a writer, so nothing waits longer.
+      this.file.exec('BEGIN IMMEDIATE');
     } catch (error) {
       this.writing = false;
       this.options.writeLock.release();
