@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, sql, type LogEvent, type Migration, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, sql, type LogEvent, type Migration, type MigrationProvider } from 'kysely';
+import { OwnSchemaPostgresDialect } from './own-schema-postgres-dialect';
 import { createPrivateFile, PRIVATE_DIR_MODE } from '../data-dir';
 import type { SqlDialect } from '../records/filter/field-map';
 import { DEFAULT_READ_TIME_LIMIT_MS, DEFAULT_READ_WORKERS, PostgresClientReads, type ClientReads } from './client-reads';
@@ -111,7 +112,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     // the next query opens a new one or fails in its own request (and /api/health says 503).
     pool.on('error', () => undefined);
     pgPool = pool;
-    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
+    db = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }), log });
   } else {
     dialect = 'sqlite';
     fs.mkdirSync(options.dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
