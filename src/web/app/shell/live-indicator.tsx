@@ -31,9 +31,8 @@ export function LiveIndicator() {
       <span data-live-label="" className="max-sm:sr-only">
         {text}
       </span>
-      <span aria-hidden="true" className="sm:hidden">
-        {shortLiveStatus(status)}
-      </span>
+      {/* Drawn by CSS, not in the text: the words are said once, by the sentence above. */}
+      <span aria-hidden="true" className="before:content-[attr(data-short)] sm:hidden" data-short={shortLiveStatus(status)} />
     </p>
   );
 }
