@@ -50,8 +50,12 @@ for (const size of PHONE_AND_DESKTOP) {
       await expect(page.getByLabel('Driver', { exact: true })).toHaveValue('Dave');
       await expect(page.getByText('Unsaved changes')).toBeVisible();
 
-      // The leave guard still asks about it.
-      await page.getByRole('link', { name: 'Trolleyboard' }).click();
+      // The leave guard still asks about it (a phone goes home by the bottom bar's Board).
+      await page
+        .getByRole('link', { name: 'Trolleyboard' })
+        .or(page.getByRole('navigation', { name: 'Quick' }).getByRole('link', { name: 'Board' }))
+        .first()
+        .click();
       const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
       await leave.getByRole('button', { name: 'Stay' }).click();
       await expect(page).toHaveURL(/\/trolley-mapper$/);
