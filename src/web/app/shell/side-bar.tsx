@@ -1,4 +1,5 @@
-import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { useHeightVariable } from '../../lib/use-height-variable';
 
 // The side bar's list loads beside the board, not before it: its width is held from the first
 // paint so nothing moves when it arrives. Scan's camera code loads on the tap.
@@ -9,20 +10,7 @@ const ScanDialog = lazy(() => import('../../features/scan/scan-dialog'));
 export function SideBar() {
   const [scanning, setScanning] = useState(false);
   // Toasts centre on the page beside the bar, not on the whole window (0 where the bar is hidden).
-  const ref = useRef<HTMLElement>(null);
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    const root = document.documentElement;
-    const update = () => root.style.setProperty('--side-bar-width', `${element.offsetWidth}px`);
-    update();
-    const observer = new ResizeObserver(update);
-    observer.observe(element);
-    return () => {
-      observer.disconnect();
-      root.style.removeProperty('--side-bar-width');
-    };
-  }, []);
+  const ref = useHeightVariable<HTMLElement>('--side-bar-width', 'width');
   return (
     <nav
       ref={ref}
