@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CUSTOMERS_API } from '#domain/customers/matching';
 import { createTeam, failure, startTestServer, type TestServer } from '../../../tests/support/server';
 
 // A customer's delivery round and its pinned place in it (fields `round` and `roundPlace` of
@@ -94,5 +95,27 @@ describe("a customer's round and place in it", () => {
     expect((await failure(office.pb.collection('rounds').getOne(round.id))).status).toBe(404);
     await admin.pb.send(`/api/deleted/rounds/${round.id}/restore`, { method: 'POST' });
     await expect(office.pb.collection('rounds').getOne(round.id)).resolves.toMatchObject({ name: 'Tuesday north' });
+  });
+
+  it('a merge gives the customer kept the round and pin of the one merged when it has no round of its own', async () => {
+    const { office } = await createTeam(server);
+    const [north, south] = await Promise.all([
+      office.pb.collection('rounds').create({ name: 'North' }),
+      office.pb.collection('rounds').create({ name: 'South' }),
+    ]);
+    const [kept, merged, other, onSouth] = await Promise.all([
+      office.pb.collection('customers').create({ name: 'Greenfields' }),
+      office.pb.collection('customers').create({ name: 'Greenfields Ltd', round: north.id, roundPlace: 3 }),
+      office.pb.collection('customers').create({ name: 'Oak Farm', round: south.id, roundPlace: 2 }),
+      office.pb.collection('customers').create({ name: 'Oak Farm Ltd', round: north.id, roundPlace: 1 }),
+    ]);
+    const merge = (keep: string, gone: string) =>
+      office.pb.send<{ record: { round: string; roundPlace: number } }>(CUSTOMERS_API.merge, {
+        method: 'POST',
+        body: { keep, merge: gone },
+      });
+    await expect(merge(kept.id, merged.id)).resolves.toMatchObject({ record: { round: north.id, roundPlace: 3 } });
+    // A round of its own stays, with its own pin.
+    await expect(merge(other.id, onSouth.id)).resolves.toMatchObject({ record: { round: south.id, roundPlace: 2 } });
   });
 });
