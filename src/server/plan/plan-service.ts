@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { MAX_YEAR, MIN_YEAR } from '#domain/orders/order-years';
 import { learnDropOrder, type DropPin, type LearnedRound, type PastRun, type RoundCustomer } from '#domain/plan/drop-order';
 import { packDay, type PlanOrder, type PlanVehicle } from '#domain/plan/pack-day';
@@ -10,7 +10,7 @@ import type {
   RoundSuggestionAnswer,
   RunToCreate,
 } from '#domain/plan/plan-api';
-import { readStops, type RunStop } from '#domain/trolleys/run-fields';
+import type { RunStop } from '#domain/trolleys/run-fields';
 import { isPlainObject, type FieldError } from '#domain/validation';
 import { DAYS, type Day } from '#domain/vocabulary/day';
 import { VEHICLE_TYPES, type VehicleType } from '#domain/vocabulary/vehicle-kind';
@@ -21,7 +21,7 @@ import { ApiError, badRequest, notFound } from '../errors';
 import { ID_TAKEN_MESSAGE } from '../records/chosen-id';
 import { trolleyExportsCollection } from '../records/collections/trolley-exports';
 import { RECORD_ID_PATTERN } from '../records/ids';
-import { parseJsonColumn } from '../records/record-mapping';
+import type { SqlDialect } from '../records/filter/field-map';
 import { isUniqueViolation, type RecordService } from '../records/record-service';
 import type { Row } from '../records/record-store';
 import { DeletedStore } from '../trail/deleted-store';
@@ -35,15 +35,13 @@ import type { CreateRunsBodySchema, DayPlanQuerySchema } from './plan-schemas';
 export interface PlanDeps {
   records: RecordService;
   db: Kysely<Database>;
+  dialect: SqlDialect;
   /** The server's clock: "today" for the age of past runs. */
   now: () => Date;
 }
 
 /** The most runs one Create runs makes: a day's fleet, with room to spare. */
 export const MAX_RUNS_PER_CREATE = 50;
-
-/** How many ids go in one `IN (…)` list: well under SQLite's and PostgreSQL's limits on parameters. */
-const IDS_PER_QUERY = 500;
 
 interface CustomerRow {
   id: string;
@@ -282,39 +280,58 @@ export class PlanService {
 
   /**
    * The nursery's saved runs (every state but cancelled: a cancelled run did not go), each as its
-   * date and its stops' customers in drop order. A stop is an order (its id, docs/decisions/064),
-   * whose customer is the order's; a stop whose order is gone or has no customer is skipped.
+   * date (its `vehicleInfo.date`, else the day it was saved) and its stops' customers in drop
+   * order. A stop is an order (its id, docs/decisions/064), whose customer is the order's; a stop
+   * whose order is gone or has no customer is skipped. One query: the database reads each run's
+   * stops from its JSON and finds their orders by key, so a year of runs is not sent over to be
+   * parsed here (bench/lib/plan-day-server.ts).
    */
   private async pastRuns(nursery: string): Promise<PastRun[]> {
-    const rows = await this.deps.db
-      .selectFrom('trolley_exports')
-      .select(['data', 'vehicleInfo', 'created'])
-      .where('nursery', '=', nursery)
-      .where('state', '!=', 'cancelled')
-      .execute();
-    const runs = rows.map((row) => {
-      const stops = readStops(parseJsonColumn<unknown>(row.data, []));
-      const info = parseJsonColumn<unknown>(row.vehicleInfo, {});
-      const date = isPlainObject(info) && typeof info.date === 'string' && info.date !== '' ? info.date : row.created.slice(0, 10);
-      return { date, orders: stops.ok ? stops.value.map((stop) => stop.id).filter((id) => id !== '') : [] };
-    });
-    const orderIds = [...new Set(runs.flatMap((run) => run.orders))];
-    const customerOfOrder = new Map<string, string>();
-    for (let from = 0; from < orderIds.length; from += IDS_PER_QUERY) {
-      const found = await this.deps.db
-        .selectFrom('tasks')
-        .select(['id', 'customer'])
-        .where('nursery', '=', nursery)
-        .where('id', 'in', orderIds.slice(from, from + IDS_PER_QUERY))
-        .where('customer', '!=', '')
-        .execute();
-      for (const order of found) customerOfOrder.set(order.id, order.customer);
+    const { rows } = await (
+      this.deps.dialect === 'postgres'
+        ? sql<PastStopRow>`
+          SELECT e.id AS run, e.created AS created, NULLIF(e."vehicleInfo", '')::jsonb ->> 'date' AS date, t.customer AS customer
+          FROM trolley_exports e
+          CROSS JOIN LATERAL jsonb_array_elements(
+            CASE WHEN jsonb_typeof(NULLIF(e.data, '')::jsonb) = 'array' THEN e.data::jsonb ELSE '[]'::jsonb END
+          ) WITH ORDINALITY AS j(value, place)
+          JOIN tasks t ON t.id = (CASE WHEN jsonb_typeof(j.value) = 'object' THEN j.value ->> 'id' END)
+          WHERE e.nursery = ${nursery} AND e.state <> 'cancelled' AND t.nursery = ${nursery} AND t.customer <> ''
+          ORDER BY e.id, j.place`
+        : sql<PastStopRow>`
+          SELECT e.id AS run, e.created AS created,
+            CASE WHEN json_valid(e."vehicleInfo") THEN json_extract(e."vehicleInfo", '$.date') END AS date,
+            t.customer AS customer
+          FROM trolley_exports e
+          JOIN json_each(CASE WHEN json_valid(e.data) AND json_type(e.data) = 'array' THEN e.data ELSE '[]' END) j
+          JOIN tasks t ON t.id = (CASE WHEN j.type = 'object' THEN json_extract(j.value, '$.id') END)
+          -- The unary + keeps SQLite from reading the orders through an index on their nursery (a
+          -- scan of the nursery's orders for every stop): each stop's order is found by its id.
+          WHERE e.nursery = ${nursery} AND e.state <> 'cancelled' AND +t.nursery = ${nursery} AND t.customer <> ''
+          ORDER BY e.id, j.key`
+    ).execute(this.deps.db);
+    const runs: PastRun[] = [];
+    let last = '';
+    let customers: string[] = [];
+    for (const row of rows) {
+      if (row.run !== last) {
+        last = row.run;
+        customers = [];
+        const date = typeof row.date === 'string' && row.date !== '' ? row.date : String(row.created).slice(0, 10);
+        runs.push({ date, customers });
+      }
+      customers.push(row.customer);
     }
-    return runs.map((run) => ({
-      date: run.date,
-      customers: run.orders.map((order) => customerOfOrder.get(order)).filter((customer): customer is string => customer !== undefined),
-    }));
+    return runs;
   }
+}
+
+/** One stop of a past run as pastRuns reads it: its run, the run's date and its order's customer. */
+interface PastStopRow {
+  run: string;
+  created: string;
+  date: unknown;
+  customer: string;
 }
 
 /** The board day asked for, or a 400 saying what is wrong with it. */
