@@ -72,10 +72,11 @@ export function RoundOrderDialog({ round, canChange, onClose }: { round: RoundRe
                 </p>
               </div>
               {canChange && (
-                <label className="flex items-center gap-2 text-sm text-slate-700">
+                // On a phone the select takes its own line under the name, so the name is not squeezed.
+                <label className="flex w-full items-center gap-2 pl-9 text-sm text-slate-700 sm:w-auto sm:pl-0">
                   <span className="sr-only">Place of {stop.name}</span>
                   <select
-                    className="min-h-11 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 md:min-h-9"
+                    className="min-h-11 w-full rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 sm:w-auto md:min-h-9"
                     value={stop.pin}
                     disabled={busy === stop.customer}
                     onChange={(e) => void pin(stop.customer, stop.name, Number(e.target.value))}
