@@ -8,6 +8,7 @@ import { LoadingScreen } from '../../components/ui/loading-screen';
 import { paths } from '../../lib/paths';
 import { useLocation, useParams } from '../../lib/router/hooks';
 import { Link } from '../../lib/router/links';
+import { vehicleListQuery } from '../../lib/fleet/fleet-queries';
 import { runQuery } from '../../lib/runs/run-queries';
 import { useCan } from '../../lib/use-role';
 import { followedSession, stopsFromRouterState } from './router-state';
@@ -34,6 +35,8 @@ export default function MapperScreen() {
   const shown = useRef(new Set<string>());
   const loadId = id !== null && !shown.current.has(session) ? id : null;
   const run = useQuery({ ...runQuery(loadId ?? ''), enabled: loadId !== null });
+  // The nursery's vehicles to choose from (docs/decisions/076); the mapper works without them.
+  const fleet = useQuery({ ...vehicleListQuery(), enabled: canEdit }).data;
 
   if (loadId !== null) {
     if (run.isPending) return <LoadingScreen text="Loading export..." />;
@@ -50,6 +53,7 @@ export default function MapperScreen() {
         }}
         savedVersion={{ id: record.id, updated: record.updated }}
         readOnly={!canEdit}
+        fleet={fleet}
         fixedReason={planFixedReason(record.state)}
         fixedState={record.state === 'dispatched' || record.state === 'delivered' || record.state === 'cancelled' ? record.state : null}
       />
@@ -64,6 +68,7 @@ export default function MapperScreen() {
       // A new plan is for the next working day, the day runs are planned for; a saved run keeps its own date (docs/decisions/071).
       initialPlan={{ stops, vehicleInfo: { ...emptyVehicleInfo(), date: nextWorkingDay(localCalendarDate(new Date())) } }}
       handedOverStops={stops.length > 0}
+      fleet={fleet}
     />
   );
 }
