@@ -27,12 +27,11 @@ interface Count {
   taps: number;
   fields: number;
 }
-const reset = (page: Page) => page.evaluate(() => sessionStorage.removeItem('taps'));
+const reset = (page: Page) => page.evaluate(`sessionStorage.removeItem('taps')`);
 const counted = async (page: Page): Promise<Count> => {
-  const value = (await page.evaluate(() => JSON.parse(sessionStorage.getItem('taps') ?? '{"taps":0,"fields":[]}'))) as {
-    taps: number;
-    fields: string[];
-  };
+  const value = await page.evaluate<{ taps: number; fields: string[] }>(
+    `JSON.parse(sessionStorage.getItem('taps') ?? '{"taps":0,"fields":[]}')`,
+  );
   return { taps: value.taps, fields: value.fields.length };
 };
 
