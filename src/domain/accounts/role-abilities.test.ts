@@ -5,11 +5,31 @@ describe('can', () => {
   const table: Array<[string, Record<Ability, boolean>]> = [
     [
       'admin',
-      { edit: true, delete: true, restore: true, purge: true, team: true, nurserySettings: true, customers: true, standingOrders: true },
+      {
+        edit: true,
+        delete: true,
+        restore: true,
+        purge: true,
+        team: true,
+        nurserySettings: true,
+        customers: true,
+        standingOrders: true,
+        planDeliveries: true,
+      },
     ],
     [
       'office',
-      { edit: true, delete: true, restore: true, purge: false, team: false, nurserySettings: false, customers: true, standingOrders: true },
+      {
+        edit: true,
+        delete: true,
+        restore: true,
+        purge: false,
+        team: false,
+        nurserySettings: false,
+        customers: true,
+        standingOrders: true,
+        planDeliveries: true,
+      },
     ],
     [
       'staff',
@@ -22,6 +42,7 @@ describe('can', () => {
         nurserySettings: false,
         customers: false,
         standingOrders: false,
+        planDeliveries: false,
       },
     ],
     [
@@ -35,6 +56,7 @@ describe('can', () => {
         nurserySettings: false,
         customers: false,
         standingOrders: false,
+        planDeliveries: false,
       },
     ],
     [
@@ -48,6 +70,7 @@ describe('can', () => {
         nurserySettings: false,
         customers: false,
         standingOrders: false,
+        planDeliveries: false,
       },
     ],
     [
@@ -61,6 +84,7 @@ describe('can', () => {
         nurserySettings: false,
         customers: false,
         standingOrders: false,
+        planDeliveries: false,
       },
     ],
     [
@@ -74,6 +98,7 @@ describe('can', () => {
         nurserySettings: false,
         customers: false,
         standingOrders: false,
+        planDeliveries: false,
       },
     ],
   ];
