@@ -3,7 +3,6 @@
 // Every change refills the grids in the browser with the same pure functions the proposal used;
 // nothing is written until Create runs, which sends the runs with ids chosen once per proposal.
 import { useQuery } from '@tanstack/react-query';
-import { ChevronDown, ChevronUp } from 'lucide-react';
 import { useState } from 'react';
 import type { BoardColumn } from '#domain/orders/board-columns';
 import type { PlannedRun, PlanVehicle } from '#domain/plan/pack-day';
@@ -29,6 +28,15 @@ const SMALL_BUTTON =
   'inline-flex size-11 shrink-0 items-center justify-center rounded-md border border-slate-300 bg-white text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-emerald-600 disabled:cursor-not-allowed disabled:opacity-40 md:size-8 pointer-coarse:size-11';
 const SELECT =
   'min-h-11 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-emerald-600 md:min-h-8 pointer-coarse:min-h-11';
+
+/** An arrow drawn inline (the icon library travels in the board's file, docs/decisions/006). */
+function Chevron({ d }: { d: string }) {
+  return (
+    <svg viewBox="0 0 20 20" className="size-4" aria-hidden="true" focusable="false">
+      <path d={d} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
 
 const runsText = (n: number) => `${n} ${n === 1 ? 'run' : 'runs'}`;
 const vehicleText = (vehicle: PlanVehicle) =>
@@ -267,7 +275,7 @@ function RunCard({ run, at, runs, vehicles, isLocked, onChange }: CardProps) {
                 disabled={isLocked || index === 0}
                 onClick={() => onChange((all, date) => shiftStop(all, at, index, -1, date))}
               >
-                <ChevronUp className="size-4" aria-hidden="true" />
+                <Chevron d="M5 12l5-5 5 5" />
               </button>
               <button
                 type="button"
@@ -277,7 +285,7 @@ function RunCard({ run, at, runs, vehicles, isLocked, onChange }: CardProps) {
                 disabled={isLocked || index === run.stops.length - 1}
                 onClick={() => onChange((all, date) => shiftStop(all, at, index, 1, date))}
               >
-                <ChevronDown className="size-4" aria-hidden="true" />
+                <Chevron d="M5 8l5 5 5-5" />
               </button>
               {runs.length > 1 && (
                 <select

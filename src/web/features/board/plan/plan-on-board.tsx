@@ -1,7 +1,6 @@
 // What the board shows of Plan deliveries (docs/decisions/076-plan-the-day.md): a day's button,
 // and the day's trolleys against the fleet. Both load their code after the board's first paint
 // (docs/decisions/006): the board renders only these few lines.
-import { Truck } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import type { BoardColumn } from '#domain/orders/board-columns';
 import type { Day, OrderRecord } from '#domain/records';
@@ -25,7 +24,17 @@ export function PlanDeliveriesButton({ column, year, week }: { column: BoardColu
         title={label}
         onClick={() => setOpen(true)}
       >
-        <Truck className="size-5 md:size-4 pointer-coarse:size-5" aria-hidden="true" />
+        {/* A lorry, drawn inline: the board's file carries no icon library for it. */}
+        <svg viewBox="0 0 20 20" className="size-5 md:size-4 pointer-coarse:size-5" aria-hidden="true" focusable="false">
+          <path
+            d="M2 5h10v9H2zM12 8h3l3 3v3h-6M5 17a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3M15 17a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
       </button>
       {open && (
         <Suspense fallback={null}>
