@@ -58,7 +58,7 @@ export function PlanDeliveriesDialog({ year, week, column, onClose }: Props) {
       onClose={onClose}
       title={`Plan deliveries for ${dayName}`}
       description="Your fleet, rounds and past runs make this proposal. Change it as you need: nothing is saved until you create the runs."
-      className="max-w-6xl"
+      className="max-h-[calc(100dvh-2rem)] overflow-y-auto overscroll-contain sm:max-w-6xl"
     >
       {proposal.isPending && <p className="text-sm text-slate-600">Planning {dayName}...</p>}
       {proposal.isError && (
