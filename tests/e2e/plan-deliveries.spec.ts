@@ -103,6 +103,32 @@ for (const [n, screen] of SCREENS.entries()) {
       expect(readPdf(file).rawText).toMatch(new RegExp(list));
     });
 
+    test('Create runs sent again after a lost answer creates each run once', async ({ page, accounts, signIn }) => {
+      const admin = await accounts.create();
+      const week = 20 + n;
+      const { pb } = await seedNursery(admin, week, { withHistory: false });
+      await signIn(page, admin);
+      await page.goto(boardPath({ year: FUTURE_YEAR, week }));
+      await planButton(page).click();
+      const dialog = page.getByRole('dialog', { name: /^Plan deliveries for Thursday/ });
+      // The first Create runs reaches the server, but its answer is lost on the way back.
+      let isFirst = true;
+      await page.route('**/api/trolleyboard/plan/runs', async (route) => {
+        if (!isFirst) return route.continue();
+        isFirst = false;
+        await route.fetch();
+        await route.abort('failed');
+      });
+      await dialog.getByRole('button', { name: 'Create runs' }).click();
+      await expect(dialog.getByRole('alert')).toHaveText(
+        'Could not reach the server. Check your connection and try again. Your plan is still here.',
+      );
+      await dialog.getByRole('button', { name: 'Create runs' }).click();
+      await expect(toast(page, '2 runs created.')).toBeVisible();
+      const runs = await pb.collection('trolley_exports').getFullList({ fields: 'id' });
+      expect(runs).toHaveLength(2);
+    });
+
     test('yard staff see the week against the fleet but are not offered Plan deliveries', async ({ page, accounts, signIn }) => {
       const admin = await accounts.create();
       const staff = await accounts.create({ nursery: admin.nursery, role: 'staff' });

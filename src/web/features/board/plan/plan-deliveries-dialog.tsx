@@ -113,7 +113,7 @@ function Planner({ answer, dayName, onClose }: { answer: DayPlanAnswer; dayName:
       notify.success(`${runsText(toCreate.length)} created.`);
       setStep({ kind: 'created', runs: toCreate.map(({ id, name }) => ({ id, name })) });
     } catch (err) {
-      setError(`${describeError(err)} The runs are still here; try again.`);
+      setError(`${describeError(err)} Your plan is still here.`);
       setStep({ kind: 'editing' });
     }
   };
