@@ -15,6 +15,7 @@ describe('can', () => {
         customers: true,
         standingOrders: true,
         fleet: true,
+        planDeliveries: true,
       },
     ],
     [
@@ -29,6 +30,7 @@ describe('can', () => {
         customers: true,
         standingOrders: true,
         fleet: true,
+        planDeliveries: true,
       },
     ],
     [
@@ -43,6 +45,7 @@ describe('can', () => {
         customers: false,
         standingOrders: false,
         fleet: false,
+        planDeliveries: false,
       },
     ],
     [
@@ -57,6 +60,7 @@ describe('can', () => {
         customers: false,
         standingOrders: false,
         fleet: false,
+        planDeliveries: false,
       },
     ],
     [
@@ -71,6 +75,7 @@ describe('can', () => {
         customers: false,
         standingOrders: false,
         fleet: false,
+        planDeliveries: false,
       },
     ],
     [
@@ -85,6 +90,7 @@ describe('can', () => {
         customers: false,
         standingOrders: false,
         fleet: false,
+        planDeliveries: false,
       },
     ],
     [
@@ -99,6 +105,7 @@ describe('can', () => {
         customers: false,
         standingOrders: false,
         fleet: false,
+        planDeliveries: false,
       },
     ],
   ];
