@@ -50,13 +50,13 @@ export default defineConfig({
         // the board's in features/board/drag), the trolley mapper's planning rules (vehicles, Fill,
         // run checks: the board never plans a load), the PDF code, the collections' declarations
         // (read by the forms, not the board), the ledger's statements and pool check, standing
-        // orders, customer matching, trolley labels, the theme (applied by index.html; Settings changes it), the board's Fill week, Copy and Import CSV dialogs, the Colours panel, the first-use card and Plan deliveries' planner and capacity (docs/decisions/076) (opened on demand;
+        // orders, customer matching, trolley labels, the theme (applied by index.html; Settings changes it), the board's Fill week, Copy and Import CSV dialogs, the Colours panel, the first-use card and Plan deliveries' planner and capacity and the fleet's queries (docs/decisions/076) (opened on demand;
         // only the balances behind the owed badges are the board's) stay lazy.
         codeSplitting: {
           groups: [
             {
               name: 'board',
-              test: /\/node_modules\/(preact|@tanstack|pocketbase|lucide-react|idb-keyval)\/|\/src\/(domain(?!\/collections\/|\/trolleys\/(load-plan|run-plan|vehicle-layouts|validate-run|run-fields)\.ts|\/ledger\/(?!ledger-api)|\/standing-orders\/|\/customers\/matching|\/labels\/|\/runs\/(?!drops\.ts|runs-api)|\/driver\/|\/csv\/|\/plan\/)|web\/(lib(?!\/pdf|\/theme\.ts|\/driver\/|\/plan\/|\/ledger\/(?!ledger-queries)|\/standing-orders\/|\/runs\/(?!delivered-marks|run-queries))|components\/ui(?!\/toaster)|features\/board(?!\/drag|\/(fill-week|copy-orders|import-orders)-dialog|\/board-legend-panel|\/first-use\/first-use-card|\/plan\/(plan-deliveries-dialog|day-capacity))|app))\//,
+              test: /\/node_modules\/(preact|@tanstack|pocketbase|lucide-react|idb-keyval)\/|\/src\/(domain(?!\/collections\/|\/trolleys\/(load-plan|run-plan|vehicle-layouts|validate-run|run-fields)\.ts|\/ledger\/(?!ledger-api)|\/standing-orders\/|\/customers\/matching|\/labels\/|\/runs\/(?!drops\.ts|runs-api)|\/driver\/|\/csv\/|\/plan\/)|web\/(lib(?!\/pdf|\/theme\.ts|\/driver\/|\/plan\/|\/fleet\/|\/ledger\/(?!ledger-queries)|\/standing-orders\/|\/runs\/(?!delivered-marks|run-queries))|components\/ui(?!\/toaster)|features\/board(?!\/drag|\/(fill-week|copy-orders|import-orders)-dialog|\/board-legend-panel|\/first-use\/first-use-card|\/plan\/(plan-deliveries-dialog|day-capacity))|app))\//,
             },
           ],
         },

@@ -91,6 +91,17 @@ export const vehicleKeys = {
   list: () => [...vehicleKeys.all, 'list'] as const,
 };
 
+/** The nursery's delivery rounds (docs/decisions/076-plan-the-day.md). */
+export const roundKeys = {
+  all: ['rounds'] as const,
+  /** Every round of the nursery, by name. */
+  list: () => [...roundKeys.all, 'list'] as const,
+  /** One round's customers in the learned order: its pins and its customers' runs change it. */
+  order: (roundId: string) => [...roundKeys.all, 'order', roundId] as const,
+  /** The round a customer's runs suggest. */
+  suggestion: (customerId: string) => [...roundKeys.all, 'suggestion', customerId] as const,
+};
+
 /** Plan deliveries: one day's proposal, asked afresh each time the planner opens. */
 export const planKeys = {
   all: ['plan'] as const,

@@ -10,6 +10,7 @@ import { PLAN_API, type RoundOrderAnswer, type RoundSuggestionAnswer } from '#do
 import { COLLECTIONS } from '#domain/records';
 import { pb } from '../pb';
 import { queryClient } from '../query-client';
+import { roundKeys, vehicleKeys } from '../query-keys';
 import { addLiveFeed } from '../realtime';
 
 const vehicles = () => pb.collection(COLLECTIONS.vehicles);
@@ -18,29 +19,7 @@ const rounds = () => pb.collection(COLLECTIONS.rounds);
 /** The editable fields of a vehicle (what the form fills in). */
 export type VehicleFields = Pick<VehicleRecord, 'name' | 'reg' | 'vehicleType' | 'trolleyNumber' | 'driver' | 'active'>;
 
-export const vehicleKeys = {
-  all: [COLLECTIONS.vehicles] as const,
-  /** Every vehicle of the nursery, active or not, by name. */
-  list: () => [...vehicleKeys.all, 'list'] as const,
-};
-
-export const roundKeys = {
-  all: [COLLECTIONS.rounds] as const,
-  /** Every round of the nursery, by name. */
-  list: () => [...roundKeys.all, 'list'] as const,
-  /** One round's customers in the learned order: its pins and its customers' runs change it. */
-  order: (roundId: string) => [...roundKeys.all, 'order', roundId] as const,
-  /** The round a customer's runs suggest. */
-  suggestion: (customerId: string) => [...roundKeys.all, 'suggestion', customerId] as const,
-};
-
-/** The nursery's vehicles, by name. */
-export function vehicleListQuery() {
-  return queryOptions({
-    queryKey: vehicleKeys.list(),
-    queryFn: () => vehicles().getFullList<VehicleRecord>({ sort: 'name' }),
-  });
-}
+export { vehicleListQuery } from './vehicle-list';
 
 /** The nursery's rounds, by name. */
 export function roundListQuery() {

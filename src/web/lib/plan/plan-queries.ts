@@ -3,11 +3,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import { PLAN_API, type CreateRunsAnswer, type DayPlanAnswer, type RunToCreate } from '#domain/plan/plan-api';
 import type { PlanVehicle } from '#domain/plan/pack-day';
-import { COLLECTIONS } from '#domain/records';
 import type { VehicleRecord } from '#domain/collections/vehicles';
 import type { Day } from '#domain/vocabulary/day';
 import { pb } from '../pb';
-import { planKeys, runKeys, vehicleKeys } from '../query-keys';
+import { planKeys, runKeys } from '../query-keys';
 import { queryClient } from '../query-client';
 
 /** A vehicle record as the planner's domain reads it. */
@@ -21,17 +20,6 @@ export function planVehicleOf(record: VehicleRecord): PlanVehicle {
     trolleyNumber: record.trolleyNumber,
     isActive: record.active,
   };
-}
-
-/** The nursery's vehicles, active or not. */
-export function vehicleListQuery() {
-  return queryOptions({
-    queryKey: vehicleKeys.list(),
-    queryFn: async () =>
-      (await pb.collection(COLLECTIONS.vehicles).getFullList<VehicleRecord>({ sort: 'name', requestKey: null })).map(planVehicleOf),
-    // The fleet changes seldom: asked again when the board comes back into view, not on every render.
-    staleTime: 60_000,
-  });
 }
 
 /** One board day's proposal. Asked afresh each time the planner opens, and never refetched under a person's changes. */

@@ -5,7 +5,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { weekCapacity } from '#domain/plan/week-capacity';
 import type { Day, OrderRecord } from '#domain/records';
-import { vehicleListQuery } from '../../../lib/plan/plan-queries';
+import { vehicleListQuery } from '../../../lib/fleet/vehicle-list';
+import { planVehicleOf } from '../../../lib/plan/plan-queries';
 
 export function DayCapacityText({ orders, day }: { orders: readonly OrderRecord[]; day: Day }) {
   const vehicles = useQuery(vehicleListQuery()).data;
@@ -13,7 +14,7 @@ export function DayCapacityText({ orders, day }: { orders: readonly OrderRecord[
     if (!vehicles || vehicles.length === 0) return null;
     // The day's deliveries: what goes out on the whiteboard, not collects (nor holding, never on this board).
     const deliveries = orders.filter((order) => order.day === day && order.other === 'none');
-    return weekCapacity([{ day, orders: deliveries }], vehicles)[0] ?? null;
+    return weekCapacity([{ day, orders: deliveries }], vehicles.map(planVehicleOf))[0] ?? null;
   }, [vehicles, orders, day]);
   if (!capacity) return null;
   const isOver = capacity.over > 0;
