@@ -94,6 +94,10 @@ for (const screen of PHONE_AND_DESKTOP) {
       await page.getByRole('button', { name: `Deactivate ${trailer}` }).click();
       await expect(vehicleItem(page, trailer)).toContainText('Inactive');
       await page.screenshot({ path: path.join(testResultsDir, `fleet-office-${screen.name}.png`), fullPage: true });
+
+      // Back on the board without a reload, each day's capacity counts the active lorry alone.
+      await (await openMenu(page)).getByRole('link', { name: 'Home', exact: true }).click();
+      await expect(page.getByTestId('day-capacity').first()).toHaveText('Fleet: 0 / 16 trolleys', { timeout: 15_000 });
     });
 
     test('a viewer sees the fleet and the rounds without any control to change them', async ({ page, accounts, signIn }) => {
