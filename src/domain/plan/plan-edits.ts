@@ -5,22 +5,13 @@
 import { fillInReverseDropOrder, trolleysNeeded } from '../trolleys/load-plan';
 import type { RunStop } from '../trolleys/run-fields';
 import { runName } from '../trolleys/run-name';
-import { freshGrid } from '../trolleys/run-plan';
 import { cellCount } from '../trolleys/vehicle-layouts';
-import type { PlannedRun, PlanVehicle } from './pack-day';
+import { emptyVehicleInfo, type PlannedRun, type PlanVehicle } from './pack-day';
 import type { RunToCreate } from './plan-api';
 
 /** A vehicle's run with these stops, in this drop order, its grid filled afresh (last drop deepest). */
 export function refillRun(vehicle: PlanVehicle, stops: readonly RunStop[], date: string): PlannedRun {
-  const base = {
-    driver: vehicle.driver,
-    reg: vehicle.reg,
-    code: '',
-    date,
-    vehicleType: vehicle.vehicleType,
-    trolleyNumber: vehicle.trolleyNumber,
-    grid: freshGrid(vehicle.vehicleType, vehicle.trolleyNumber),
-  };
+  const base = emptyVehicleInfo(vehicle, date);
   const filled = fillInReverseDropOrder(stops, base);
   return {
     vehicle,
