@@ -77,7 +77,7 @@ export function DayColumn({ column, year, week, routeHeading, summary, capacity,
           ) : (
             <span className="flex-1" />
           )}
-          <div className="ml-auto flex shrink-0 items-center gap-1">
+          <div className="ml-auto flex min-w-0 flex-wrap items-center justify-end gap-1">
             <Link
               to={paths.pickSheet(year, week, column.day, dayNumber)}
               className="inline-flex min-h-11 items-center rounded px-1.5 text-xs font-medium whitespace-nowrap text-emerald-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600 md:min-h-8 pointer-coarse:min-h-11"
