@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { RUNS_API } from '../../src/domain/runs/runs-api';
 import { addOrder, api, unique } from '../support/e2e-api';
 import { boardPath, column, line, logOut, ownWeek, SCREENS, statusButton, toast } from '../support/e2e-board';
-import { repoRoot } from '../support/e2e-env';
+import { axeViolations, settled } from '../support/axe';
 import { test, expect, type Account } from '../support/e2e-fixtures';
 import { openMapperWithStops } from '../support/mapper';
 
@@ -16,31 +14,14 @@ import { openMapperWithStops } from '../support/mapper';
 const WEEK = ownWeek(1);
 const STATUSES = ['', 'working', 'missed', 'pulled', 'loaded'] as const;
 
-/** axe-core itself (pinned in package.json), read once and run inside the page. */
-const AXE_SOURCE = readFileSync(path.join(repoRoot, 'node_modules/axe-core/axe.min.js'), 'utf8');
-
 type Theme = 'light' | 'dark';
-
-/** Waits until nothing on the page is still fading or sliding in (endless spinners aside). */
-async function settled(page: Page): Promise<void> {
-  await expect
-    .poll(() =>
-      page.evaluate<boolean>(
-        `document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity)`,
-      ),
-    )
-    .toBe(true);
-}
 
 /** axe-core's colour-contrast failures on the page as it is now, one line per element. */
 async function contrastViolations(page: Page): Promise<string[]> {
   await settled(page);
-  // Evaluated rather than added as a <script>: the app's CSP allows no inline script but its own.
-  if (!(await page.evaluate<boolean>(`typeof window.axe === 'object'`))) await page.evaluate(`(() => {\n${AXE_SOURCE}\n})()`);
-  return page.evaluate<string[]>(`axe
-    .run(document, { runOnly: { type: 'rule', values: ['color-contrast'] }, resultTypes: ['violations'] })
-    .then((result) => result.violations.flatMap((violation) => violation.nodes.map((node) =>
-      node.target.join(' ') + ': ' + (node.any[0]?.message ?? node.failureSummary) + ' ' + node.html.slice(0, 160))))`);
+  return (await axeViolations(page, { type: 'rule', values: ['color-contrast'] })).map(
+    (found) => `${found.target}: ${found.message} ${found.html.slice(0, 160)}`,
+  );
 }
 
 /** The relative luminance (0 black … 1 white) of the page's background, as the browser paints it. */

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { BrowserContextOptions, Locator, Page, TestInfo } from '@playwright/test';
 import { DRIVER_API, type DriverLinkView } from '../../src/domain/driver/driver-link';
 import { RUNS_API } from '../../src/domain/runs/runs-api';
@@ -7,7 +5,8 @@ import { dayNumbersOfIsoWeek } from '../../src/domain/weeks';
 import { paths } from '../../src/web/lib/paths';
 import { addOrder, api, unique } from '../support/e2e-api';
 import { boardPath, column, line, ownWeek } from '../support/e2e-board';
-import { E2E_DELETE_PASSWORD, repoRoot } from '../support/e2e-env';
+import { axeViolations, settled } from '../support/axe';
+import { E2E_DELETE_PASSWORD } from '../support/e2e-env';
 import { test, expect, type Account, type Accounts } from '../support/e2e-fixtures';
 import { openMapperWithStops } from '../support/mapper';
 
@@ -25,36 +24,18 @@ const SIZES: readonly { name: string; use: BrowserContextOptions }[] = [
 ];
 type Theme = 'light' | 'dark';
 
-/** axe-core itself (pinned in package.json), read once and run inside the page. */
-const AXE_SOURCE = readFileSync(path.join(repoRoot, 'node_modules/axe-core/axe.min.js'), 'utf8');
-
 /** One failure: which check, and what a person fixing it needs to find it. */
 interface Finding {
   check: string;
   detail: string;
 }
 
-/** Waits until nothing on the page is still fading or sliding in (endless spinners aside). */
-async function settled(page: Page): Promise<void> {
-  await expect
-    .poll(() =>
-      page.evaluate<boolean>(
-        `document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity)`,
-      ),
-    )
-    .toBe(true);
-}
-
 /** axe-core's WCAG 2 A and AA violations on the page as it is now, one finding per element. */
 async function axeFindings(page: Page): Promise<Finding[]> {
-  // Evaluated rather than added as a <script>: the app's CSP allows no inline script but its own.
-  if (!(await page.evaluate<boolean>(`typeof window.axe === 'object'`))) await page.evaluate(`(() => {\n${AXE_SOURCE}\n})()`);
-  return page.evaluate<Finding[]>(`axe
-    .run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] }, resultTypes: ['violations'] })
-    .then((result) => result.violations.flatMap((violation) => violation.nodes.map((node) => ({
-      check: violation.id,
-      detail: node.target.join(' ') + ': ' + (node.any[0]?.message ?? node.failureSummary ?? '').replace(/\\s+/g, ' ') + ' ' + node.html.slice(0, 140),
-    }))))`);
+  return (await axeViolations(page, { type: 'tag', values: ['wcag2a', 'wcag2aa'] })).map((found) => ({
+    check: found.rule,
+    detail: `${found.target}: ${found.message.replace(/\s+/g, ' ')} ${found.html.slice(0, 140)}`,
+  }));
 }
 
 /**

@@ -6,6 +6,7 @@ import { computedStyle } from '../support/computed-style';
 import { FUTURE_YEAR } from '../support/open-weeks';
 import { readPdf } from '../support/pdf-tools';
 import { seedNursery } from '../support/e2e-plan';
+import { axeViolations, settled } from '../support/axe';
 
 // Plan deliveries on the board (docs/decisions/076-plan-the-day.md), at a tablet's and a
 // desktop's size. A nursery with 2 vehicles, 2 rounds of customers and the runs of the weeks
@@ -103,6 +104,46 @@ for (const [n, screen] of SCREENS.entries()) {
       expect(readPdf(file).rawText).toMatch(new RegExp(list));
     });
 
+    test('an order not planned is put on a vehicle, which says it is over and what is not in its grid, and taken off again', async ({
+      page,
+      accounts,
+      signIn,
+    }) => {
+      const admin = await accounts.create();
+      const week = 28 + n;
+      const { north, south } = await seedNursery(admin, week, { withHistory: false });
+      await signIn(page, admin);
+      await page.goto(boardPath({ year: FUTURE_YEAR, week }));
+      // Friday: 14 trolleys for the north round's first customer, 12 for the south's, on two 12T
+      // lorries: the 12 fill one lorry, 12 of the 14 the other, and 2 are not planned.
+      await page.getByRole('button', { name: /^Plan deliveries for Friday/ }).click();
+      const dialog = page.getByRole('dialog', { name: /^Plan deliveries for Friday/ });
+      const notPlanned = dialog.getByRole('list', { name: 'Not planned' }).getByRole('listitem');
+      await expect(notPlanned).toHaveText([
+        new RegExp(`^${north[0]}, 2 trolleys: 14 trolleys is more than any vehicle holds; 2 of them do not fit on the fleet\\.`),
+      ]);
+      const southCard = dialog.getByRole('region').filter({ has: page.getByRole('listitem').filter({ hasText: south[0]! }) });
+      await expect(southCard.getByTestId('run-load')).toHaveText('12 / 12 trolleys');
+      const southVehicle = (await southCard.getByRole('heading').innerText()).trim();
+
+      await dialog.getByRole('combobox', { name: `Move ${north[0]} to a vehicle` }).selectOption({ label: southVehicle });
+      await expect(notPlanned).toHaveCount(0);
+      await expect(southCard.getByRole('list', { name: `Stops on ${southVehicle}` }).getByRole('listitem')).toHaveText([
+        new RegExp(`^1\\. ${south[0]} · 12 trolleys`),
+        new RegExp(`^2\\. ${north[0]} · 2 trolleys`),
+      ]);
+      // Over its capacity in plain words, in red; Fill loaded the last drop first, so the first drop
+      // is the one short in the grid.
+      await expect(southCard.getByTestId('run-load')).toHaveText('14 / 12 trolleys · 2 over');
+      await expect(southCard.getByText(`Not in the grid: ${south[0]} (2 of 12 trolleys).`)).toBeVisible();
+
+      // Back to not planned from the card's own Move to.
+      await southCard.getByRole('combobox', { name: `Move ${north[0]} to another vehicle` }).selectOption({ label: 'Not planned' });
+      await expect(notPlanned).toHaveText([new RegExp(`^${north[0]}, 2 trolleys: Taken off the vehicles\\.`)]);
+      await expect(southCard.getByTestId('run-load')).toHaveText('12 / 12 trolleys');
+      await expect(southCard.getByText(/^Not in the grid/)).toHaveCount(0);
+    });
+
     test('Create runs sent again after a lost answer creates each run once', async ({ page, accounts, signIn }) => {
       const admin = await accounts.create();
       const week = 20 + n;
@@ -183,3 +224,102 @@ for (const [n, screen] of SCREENS.entries()) {
     });
   });
 }
+
+test("the board's capacity follows the fleet when a teammate changes it on the Fleet screen", async ({
+  page,
+  browser,
+  accounts,
+  signIn,
+}) => {
+  const admin = await accounts.create();
+  const viewer = await accounts.create({ nursery: admin.nursery, role: 'viewer' });
+  const week = 32;
+  const { u } = await seedNursery(admin, week, { withHistory: false });
+  await signIn(page, viewer);
+  await page.goto(boardPath({ year: FUTURE_YEAR, week }));
+  await expect(capacityOf(page, 'Thursday')).toHaveText('Fleet: 21 / 24 trolleys', CAPACITY_SHOWN);
+  let loads = 0;
+  page.on('load', () => (loads += 1));
+
+  const teammate = await browser.newContext();
+  try {
+    const fleet = await teammate.newPage();
+    await signIn(fleet, admin);
+    await fleet.goto('/fleet');
+    await fleet.getByRole('button', { name: 'Add vehicle' }).click();
+    const dialog = fleet.getByRole('dialog', { name: 'Add vehicle' });
+    await dialog.getByLabel('Name').fill(`Spare ${u}`);
+    await dialog.getByLabel('Kind').selectOption({ label: 'Lorry' });
+    await dialog.getByLabel('Size').selectOption({ label: '8T' });
+    await dialog.getByRole('button', { name: 'Add vehicle' }).click();
+    await expect(capacityOf(page, 'Thursday')).toHaveText('Fleet: 21 / 32 trolleys');
+
+    await fleet.getByRole('button', { name: `Deactivate North lorry ${u}` }).click();
+    await expect(capacityOf(page, 'Thursday')).toHaveText('Fleet: 21 / 20 trolleys · 1 over');
+    expect(loads).toBe(0);
+  } finally {
+    await teammate.close();
+  }
+});
+
+test('the open planner follows the fleet: a lorry taken off the road leaves its stops not planned', async ({ page, accounts, signIn }) => {
+  const admin = await accounts.create();
+  const week = 34;
+  const { pb, u } = await seedNursery(admin, week, { withHistory: false });
+  await signIn(page, admin);
+  await page.goto(boardPath({ year: FUTURE_YEAR, week }));
+  await planButton(page).click();
+  const dialog = page.getByRole('dialog', { name: /^Plan deliveries for Thursday/ });
+  const north = `North lorry ${u}`;
+  await expect(dialog.getByRole('list', { name: `Stops on ${north}` })).toBeVisible();
+  const stops = await stopsOn(dialog, north);
+
+  // A teammate takes the north lorry off the road and adds a 4T van, while the dialog is open.
+  const [lorry] = await pb.collection('vehicles').getFullList({ filter: pb.filter('name = {:n}', { n: north }) });
+  await pb.collection('vehicles').update(lorry!.id, { active: false });
+  await pb.collection('vehicles').create({ name: `Van ${u}`, vehicleType: 'lorry', trolleyNumber: 4 });
+  await expect(dialog.getByRole('list', { name: `Stops on ${north}` })).toHaveCount(0);
+  await expect(dialog.getByRole('heading', { name: `Van ${u}` })).toBeVisible();
+  const notPlanned = dialog.getByRole('list', { name: 'Not planned' }).getByRole('listitem');
+  await expect(notPlanned).toHaveCount(stops.length);
+  await expect(notPlanned.first()).toContainText(`${stops[0]}, `);
+  await expect(notPlanned.first()).toContainText(`${north} is no longer in the active fleet.`);
+  // 21 trolleys against the 12T and the 4T.
+  await expect(dialog.getByText("5 trolleys over the fleet's capacity.")).toBeVisible();
+});
+
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  const found = await axeViolations(page, { type: 'tag', values: ['wcag2a', 'wcag2aa'] });
+  expect(found.map((v) => `${v.rule} ${v.target}: ${v.message} ${v.html.slice(0, 140)}`)).toEqual([]);
+}
+
+// The planner as a person sees it at each size, light and dark: photographed into the test's
+// output folder, and axe-core's WCAG 2 A and AA rules find nothing (docs/decisions/050).
+for (const size of [{ name: 'phone', use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } }, ...SCREENS] as const)
+  for (const theme of ['light', 'dark'] as const)
+    test.describe(`on a ${size.name} in ${theme}`, () => {
+      test.use({ ...size.use, colorScheme: theme, reducedMotion: 'reduce' });
+      test('the planner passes axe', async ({ page, accounts, signIn }) => {
+        const admin = await accounts.create();
+        const week = 36;
+        const { north } = await seedNursery(admin, week, { withHistory: false });
+        await signIn(page, admin);
+        await page.goto(boardPath({ year: FUTURE_YEAR, week }));
+        // Friday: two full lorries and an order not planned, the planner's every part.
+        await page.getByRole('button', { name: /^Plan deliveries for Friday/ }).click();
+        const dialog = page.getByRole('dialog', { name: /^Plan deliveries for Friday/ });
+        await expect(dialog.getByRole('list', { name: 'Not planned' })).toContainText(north[0]!);
+        await settled(page);
+        await page.screenshot({ path: test.info().outputPath(`planner-${size.name}-${theme}.png`) });
+        await dialog.evaluate((element) => element.scrollTo(0, element.scrollHeight));
+        await page.screenshot({ path: test.info().outputPath(`planner-${size.name}-${theme}-end.png`) });
+        await expectNoAxeViolations(page);
+        // A lorry over its capacity, and what is not in its grid, in red: readable in both themes.
+        await dialog.getByRole('combobox', { name: `Move ${north[0]} to a vehicle` }).selectOption({ index: 1 });
+        await expect(dialog.getByText(/^Not in the grid: /)).toBeVisible();
+        await settled(page);
+        await dialog.getByText(/^Not in the grid: /).scrollIntoViewIfNeeded();
+        await page.screenshot({ path: test.info().outputPath(`planner-${size.name}-${theme}-over.png`) });
+        await expectNoAxeViolations(page);
+      });
+    });

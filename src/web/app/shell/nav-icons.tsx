@@ -1,11 +1,14 @@
 // The navigation's icons: one stroked path each on a 20×20 grid, a few bytes apiece, so the
 // shell stays small (docs/decisions/067).
+import { StrokeIcon } from '../../components/ui/stroke-icon';
+import { LORRY_ICON } from '../../lib/lorry-icon';
+
 export const NAV_ICONS = {
   board: 'M3 4h14v12H3zM8 4v12M13 4v12',
   collect: 'M4 8h12l-1 9H5zM7 8V6a3 3 0 0 1 6 0v2',
   holding: 'M10 3v7l4 2M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16',
   search: 'M9 15a6 6 0 1 0 0-12 6 6 0 0 0 0 12M13.5 13.5 17 17',
-  runs: 'M2 5h10v9H2zM12 8h3l3 3v3h-6M5 17a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3M15 17a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3',
+  runs: LORRY_ICON,
   mapper: 'M3 3h6v6H3zM11 3h6v6h-6zM3 11h6v6H3zM14 11v6M11 14h6',
   pickSheet: 'M5 2h10v16H5zM8 6h4M8 10h4M8 14h2',
   customers: 'M7 9a3 3 0 1 0 0-6 3 3 0 0 0 0 6M2 17a5 5 0 0 1 10 0M14 9a2.5 2.5 0 1 0 0-5M15 12a4 4 0 0 1 3 5',
@@ -28,10 +31,4 @@ export const NAV_ICONS = {
 export type NavIconName = keyof typeof NAV_ICONS;
 
 /** One of NAV_ICONS, drawn in the text's colour; decorative (the word beside it is the name). */
-export function NavIcon({ d, className = 'h-5 w-5 shrink-0' }: { d: string; className?: string }) {
-  return (
-    <svg viewBox="0 0 20 20" className={className} aria-hidden="true" focusable="false">
-      <path d={d} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
-}
+export const NavIcon = StrokeIcon;

@@ -6,7 +6,7 @@ import type { CalendarDate, IsoWeek } from '#domain/weeks';
 import { useCan } from '../../lib/use-role';
 import { useWeekSelection } from '../../lib/week-selection';
 import type { CopySource } from './copy-orders-dialog';
-import { STATUS_BUTTON_CLASS } from './status-button';
+import { DAY_TOOL_ICON_CLASS, DayToolButton } from './day-tool-button';
 
 // The board's Fill week and Copy to another week controls (docs/decisions/039). Their dialogs
 // load on first use: the board paints without them (docs/decisions/006).
@@ -89,15 +89,9 @@ export function CopyDayButton({ column, year, week, count }: { column: BoardColu
   const label = `Copy ${column.label}'s orders to another week`;
   return (
     <>
-      <button
-        type="button"
-        className={`${STATUS_BUTTON_CLASS} text-slate-700`}
-        aria-label={label}
-        title={label}
-        onClick={() => setOpen(true)}
-      >
-        <Copy className="size-5 md:size-4 pointer-coarse:size-5" aria-hidden="true" />
-      </button>
+      <DayToolButton label={label} onClick={() => setOpen(true)}>
+        <Copy className={DAY_TOOL_ICON_CLASS} aria-hidden="true" />
+      </DayToolButton>
       {open && (
         <CopyDialogFor
           source={{ week: { year, week }, day: column.day }}

@@ -91,15 +91,14 @@ export async function pinCustomer(customerId: string, place: number): Promise<vo
 }
 
 /**
- * Keeps the fleet and the rounds live while a screen showing them is open: a teammate's new
- * vehicle or a renamed round shows at once. A customer's change (its round or pin) may move any
+ * Keeps the rounds live while a screen showing them is open: a renamed round shows at once (the
+ * vehicles keep themselves live, vehicle-list.ts). A customer's change (its round or pin) may move any
  * round's order, so it refreshes the orders shown.
  */
 export function useFleetLive(): void {
   useEffect(() => {
     const refresh = (key: readonly unknown[]) => () => void queryClient.invalidateQueries({ queryKey: key });
     const stops = [
-      addLiveFeed({ collection: COLLECTIONS.vehicles, onEvent: refresh(vehicleKeys.all), catchUp: refresh(vehicleKeys.all) }),
       addLiveFeed({ collection: COLLECTIONS.rounds, onEvent: refresh(roundKeys.all), catchUp: refresh(roundKeys.all) }),
       addLiveFeed({
         collection: COLLECTIONS.customers,

@@ -4,8 +4,10 @@
 import { lazy, Suspense, useState } from 'react';
 import type { BoardColumn } from '#domain/orders/board-columns';
 import type { Day, OrderRecord } from '#domain/records';
+import { StrokeIcon } from '../../../components/ui/stroke-icon';
+import { LORRY_ICON } from '../../../lib/lorry-icon';
 import { useCan } from '../../../lib/use-role';
-import { STATUS_BUTTON_CLASS } from '../status-button';
+import { DAY_TOOL_ICON_CLASS, DayToolButton } from '../day-tool-button';
 
 const PlanDeliveriesDialog = lazy(() => import('./plan-deliveries-dialog').then((m) => ({ default: m.PlanDeliveriesDialog })));
 const DayCapacityText = lazy(() => import('./day-capacity').then((m) => ({ default: m.DayCapacityText })));
@@ -17,25 +19,9 @@ export function PlanDeliveriesButton({ column, year, week }: { column: BoardColu
   const label = `Plan deliveries for ${column.label} ${column.date.day}`;
   return (
     <>
-      <button
-        type="button"
-        className={`${STATUS_BUTTON_CLASS} text-slate-700`}
-        aria-label={label}
-        title={label}
-        onClick={() => setOpen(true)}
-      >
-        {/* A lorry, drawn inline: the board's file carries no icon library for it. */}
-        <svg viewBox="0 0 20 20" className="size-5 md:size-4 pointer-coarse:size-5" aria-hidden="true" focusable="false">
-          <path
-            d="M2 5h10v9H2zM12 8h3l3 3v3h-6M5 17a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3M15 17a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
-      </button>
+      <DayToolButton label={label} onClick={() => setOpen(true)}>
+        <StrokeIcon d={LORRY_ICON} className={DAY_TOOL_ICON_CLASS} />
+      </DayToolButton>
       {open && (
         <Suspense fallback={null}>
           <PlanDeliveriesDialog year={year} week={week} column={column} onClose={() => setOpen(false)} />
