@@ -333,4 +333,42 @@ describe('confirm or dispute', () => {
     expect(balances.items.find((item) => item.customer === customer.id)?.trolleys).toBe(5);
     expect((await office.pb.send<OpenDisputesAnswer>(BALANCE_API.openDisputes, {})).items).toEqual([]);
   });
+
+  it("keeps a dispute's photo on it, protected; a file that is no photo stores nothing", async () => {
+    const { office } = await createTeam(server);
+    const customer = await customerWithLedger(office);
+    const secret = secretOf(await makeLink(office, customer.id));
+    const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9]);
+    const sendForm = async (photo: Blob, name: string) => {
+      const form = new FormData();
+      for (const [key, value] of Object.entries({ kind: 'dispute', trolleys: '5', shelves: '2', note: 'See the photo' }))
+        form.set(key, value);
+      form.set('photo', photo, name);
+      const response = await fetch(server.url + BALANCE_API.replies, {
+        method: 'POST',
+        headers: { [BALANCE_LINK_HEADER]: secret },
+        body: form,
+      });
+      return {
+        status: response.status,
+        body: (await response.json()) as Record<string, unknown> & { data?: Record<string, { message: string }> },
+      };
+    };
+    const notPhoto = await sendForm(new Blob(['not a photo'], { type: 'text/plain' }), 'notes.txt');
+    expect(notPhoto.status).toBe(400);
+    expect(notPhoto.body.data?.photo?.message).toBeTruthy();
+    expect(await office.pb.collection('balance_replies').getFullList()).toEqual([]);
+
+    const sent = await sendForm(new Blob([JPEG], { type: 'image/jpeg' }), 'yard.jpg');
+    expect(sent.status).toBe(200);
+    expect(sent.body).toMatchObject({ kind: 'dispute', trolleys: 5, note: 'See the photo' });
+    const [stored] = await office.pb.collection('balance_replies').getFullList();
+    expect(String(stored?.photo)).toMatch(/\.jpg$/);
+    const url = (token = '') =>
+      `${server.url}/api/files/balance_replies/${stored!.id}/${String(stored!.photo)}${token ? `?token=${token}` : ''}`;
+    expect((await fetch(url())).status).toBe(404);
+    const photo = await fetch(url(await office.pb.files.getToken()));
+    expect(photo.status).toBe(200);
+    expect(Buffer.from(await photo.arrayBuffer())).toEqual(JPEG);
+  });
 });
