@@ -71,6 +71,13 @@ test('a customer disputes its balance from the link and the office resolves it w
   await expect(customerPage.getByText('Balance adjusted: Found them on the 20th returns, thank you')).toBeVisible();
   await customerPage.emulateMedia({ colorScheme: 'dark' });
   await customerPage.screenshot({ path: `${SHOTS}/balance-phone-dark.png`, fullPage: true });
+  for (const [size, viewport] of [
+    ['tablet', { width: 768, height: 1024 }],
+    ['desktop', { width: 1440, height: 900 }],
+  ] as const) {
+    await customerPage.setViewportSize(viewport);
+    await customerPage.screenshot({ path: `${SHOTS}/balance-${size}-dark.png`, fullPage: true });
+  }
   await page.goto('/customers');
   await page.getByRole('button', { name: `Trolleys of ${name}` }).click();
   await expect(ledger.getByRole('definition').first()).toHaveText('5');
