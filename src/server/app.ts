@@ -64,6 +64,8 @@ import { TeamService } from './team/team-service';
 import { DriverDrops } from './driver/driver-drops';
 import { driverRoutes } from './driver/driver-routes';
 import { DriverService } from './driver/driver-service';
+import { balanceLinkRoutes } from './customer-link/balance-link-routes';
+import { BalanceLinkService } from './customer-link/balance-link-service';
 import { DeletedSweeper } from './trail/deleted-sweeper';
 import { trailRoutes } from './trail/trail-routes';
 import { NurseriesRepository } from './users/nurseries-repository';
@@ -91,6 +93,8 @@ export interface BuiltApp {
   sweeper: DeletedSweeper;
   /** The bytes of uploads held in memory across requests in flight (docs/decisions/052). */
   uploads: UploadBudget;
+  /** The customers' balance links (docs/decisions/078): customer mail asks them for a link. */
+  balanceLinks: BalanceLinkService;
   /** Stops accepting requests, then closes the database and the mailer. */
   close(): Promise<void>;
 }
@@ -268,6 +272,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     drops: new DriverDrops({ runs, records, uploads }),
     rateLimitPerMinute: config.authRateLimitPerMinute,
   });
+  // A customer's balance link, confirm or dispute (docs/decisions/078); customer mail asks it for links.
+  const balanceLinks = new BalanceLinkService({
+    db: database.db,
+    records,
+    throttles,
+    tokenSecret: secrets.tokenSecret,
+    appUrl: config.appUrl,
+    now,
+  });
+  await app.register(balanceLinkRoutes, { links: balanceLinks, records, uploads });
   await app.register(recordRoutes, {
     records,
     collections,
@@ -320,6 +334,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     realtime: broker,
     sweeper,
     uploads,
+    balanceLinks,
     async close() {
       await sweeper.stop();
       await app.close();

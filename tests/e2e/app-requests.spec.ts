@@ -81,6 +81,7 @@ function visits(made: Made): Record<keyof typeof paths, Visit> {
     customerInBook: { path: paths.customerInBook(made.customer.id, made.customer.name) },
     linkOrders: { path: paths.linkOrders },
     poolStatement: { path: paths.poolStatement },
+    disputes: { path: paths.disputes },
     fleet: { path: paths.fleet },
     plantLabels: {
       path: paths.plantLabels,
@@ -93,6 +94,7 @@ function visits(made: Made): Record<keyof typeof paths, Visit> {
     invite: fromMail,
     invitePattern: pattern,
     driverPattern: { skip: "a driver's page, opened without signing in (tests/e2e/driver-link.spec.ts)" },
+    balancePattern: { skip: "a customer's balance page, opened without signing in (tests/e2e/balance-link.spec.ts)" },
     changePassword: { path: paths.changePassword },
     noNursery: { skip: 'for someone without a nursery; an admin has one' },
     createOrder: { path: paths.createOrder, then: typeLongName },

@@ -1,4 +1,5 @@
 import type { BrowserContextOptions, Locator, Page, TestInfo } from '@playwright/test';
+import { BALANCE_API, BALANCE_LINK_HEADER, BALANCE_PAGE_PREFIX, type BalanceLinkView } from '../../src/domain/customers/balance-link';
 import { DRIVER_API, type DriverLinkView } from '../../src/domain/driver/driver-link';
 import { RUNS_API } from '../../src/domain/runs/runs-api';
 import { dayNumbersOfIsoWeek } from '../../src/domain/weeks';
@@ -170,6 +171,7 @@ interface Nursery {
   editId: string;
   deletedTitle: string;
   driverPath: string;
+  balancePath: string;
 }
 
 /**
@@ -234,7 +236,25 @@ async function stockedNursery(accounts: Accounts): Promise<Nursery> {
   });
   for (const state of ['loading', 'dispatched']) await pb.send(RUNS_API.state(run.id), { method: 'POST', body: { state } });
   const link = await pb.send<DriverLinkView>(DRIVER_API.runLinks(run.id), { method: 'POST' });
-  return { admin, u, customerName, runName, runId: run.id, editId, deletedTitle, driverPath: new URL(link.shortUrl).pathname };
+  // The customer's balance link, with a dispute open on it (docs/decisions/078).
+  const balance = await pb.send<BalanceLinkView>(BALANCE_API.customerLinks(customer.id), { method: 'POST' });
+  const balancePath = new URL(balance.url).pathname;
+  await pb.send(BALANCE_API.replies, {
+    method: 'POST',
+    headers: { [BALANCE_LINK_HEADER]: balancePath.slice(BALANCE_PAGE_PREFIX.length) },
+    body: { kind: 'dispute', trolleys: 4, shelves: 2, note: 'Two went back with the last run' },
+  });
+  return {
+    admin,
+    u,
+    customerName,
+    runName,
+    runId: run.id,
+    editId,
+    deletedTitle,
+    driverPath: new URL(link.shortUrl).pathname,
+    balancePath,
+  };
 }
 
 /**
@@ -296,6 +316,8 @@ for (const [index, size] of SIZES.entries()) {
         await sweep.check('link orders', heading('Link orders to customers'));
         await page.goto(paths.poolStatement);
         await sweep.check('pool statement', heading('Pool statement'));
+        await page.goto(paths.disputes);
+        await sweep.check('disputes', page.getByRole('listitem', { name: `Dispute from ${nursery.customerName}` }));
         await page.goto(paths.plantLabels);
         // Only the plants that need printing are listed until someone checks the list.
         await sweep.check(
@@ -315,6 +337,9 @@ for (const [index, size] of SIZES.entries()) {
         // The driver has no account; the link opens the same page on a signed-in device too.
         await page.goto(nursery.driverPath);
         await sweep.check('driver page', page.getByRole('heading', { name: nursery.runName }));
+        // The customer has no account either: its balance page.
+        await page.goto(nursery.balancePath);
+        await sweep.check('balance page', page.getByRole('heading', { name: nursery.customerName }));
 
         sweep.expectNone();
       });

@@ -30,6 +30,7 @@ const EVERYONE: Screen[] = [
   { label: "Today's pick sheet", heading: /^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday) \d+/ },
   { label: 'Customers', heading: /^Customers$/ },
   { label: 'Pool statement', heading: /^Pool statement$/ },
+  { label: 'Disputes', heading: /^Disputes$/ },
   { label: 'Plant labels', heading: /^Plant labels$/ },
   { label: 'Settings', heading: /^Settings$/ },
   { label: 'Fleet', heading: /^Fleet$/ },

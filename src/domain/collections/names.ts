@@ -17,4 +17,5 @@ export const COLLECTIONS = {
   plantLabels: 'plant_labels',
   vehicles: 'vehicles',
   rounds: 'rounds',
+  balanceReplies: 'balance_replies',
 } as const;

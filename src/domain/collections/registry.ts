@@ -23,6 +23,7 @@ import { userSettings } from './user-settings';
 import { users } from './users';
 import { vehicles } from './vehicles';
 import { rounds } from './rounds';
+import { balanceReplies } from './balance-replies';
 
 /** Every collection's declaration, under the name code calls it by (`COLLECTIONS.userSettings`). */
 export const REGISTRY = {
@@ -40,6 +41,7 @@ export const REGISTRY = {
   plantLabels,
   vehicles,
   rounds,
+  balanceReplies,
 } as const;
 
 export type Registry = typeof REGISTRY;

@@ -22,3 +22,11 @@ export function contestWords(statementDate: string, today: string): string {
 }
 
 export { isWorkingDay };
+
+/** Working days from `today` (not counted) to the deadline (counted): 0 on the deadline day or after it. */
+export function workingDaysLeft(statementDate: string, today: string): number {
+  const deadline = contestBy(statementDate);
+  let left = 0;
+  for (let day = addWorkingDays(today, 1); day <= deadline && left <= CONTEST_WORKING_DAYS + 1; day = addWorkingDays(day, 1)) left++;
+  return left;
+}

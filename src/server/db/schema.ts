@@ -126,6 +126,21 @@ export interface DriverLinksTable {
   created: string;
 }
 
+/** A customer's balance link (migration 024, docs/decisions/078): a hash only, never the secret. */
+export interface BalanceLinksTable {
+  id: string;
+  nursery: string;
+  customer: string;
+  secretHash: string;
+  /** ISO time after which the link opens nothing; each mail moves it on. */
+  expires: string;
+  /** '' while the link works. */
+  revokedAt: string;
+  revokedBy: string;
+  createdBy: string;
+  created: string;
+}
+
 /** A file's bytes in the database (migration 015): the PostgreSQL file store (docs/decisions/043). */
 export interface StoredFilesTable {
   /** The collection's id, as in the file's address. */
@@ -164,6 +179,7 @@ export interface Database extends CollectionTables {
   deleted_records: DeletedRecordsTable;
   job_claims: JobClaimsTable;
   driver_links: DriverLinksTable;
+  balance_links: BalanceLinksTable;
   stored_files: StoredFilesTable;
   imported_records: ImportedRecordsTable;
   chosen_ids: ChosenIdsTable;

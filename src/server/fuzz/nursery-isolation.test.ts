@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POOL_API } from '#domain/ledger/pool-statement';
+import { BALANCE_API, BALANCE_LINK_HEADER, BALANCE_PAGE_PREFIX } from '#domain/customers/balance-link';
 import { COLLECTION_NAMES, type CollectionName } from '#domain/collections/registry';
 import type { Role } from '#domain/records';
 import { RUNS_API } from '#domain/runs/runs-api';
@@ -96,6 +97,13 @@ async function makeNursery(tag: string): Promise<Nursery> {
     .collection('vehicles')
     .create({ name: `Common ${tag} lorry`, reg: `${tag} LRY`, vehicleType: 'lorry', trolleyNumber: 12 });
   const round = await members.office.pb.collection('rounds').create({ name: `Common ${tag} round` });
+  // A dispute the customer sent through its balance link (docs/decisions/078).
+  const balanceLink = await members.office.pb.send<{ url: string }>(BALANCE_API.customerLinks(customer.id), { method: 'POST' });
+  const dispute = await members.office.pb.send<{ id: string }>(BALANCE_API.replies, {
+    method: 'POST',
+    headers: { [BALANCE_LINK_HEADER]: balanceLink.url.split(BALANCE_PAGE_PREFIX)[1] ?? '' },
+    body: { kind: 'dispute', trolleys: 1, note: `Common note ${tag}` },
+  });
   // An invitation its admin sent (docs/decisions/035): only the nursery's admins see it.
   const invitation = await admin.pb.collection('invitations').create({ email: `common-${tag}@nursery.test`, role: 'staff' });
   // A dispatched run's drop (docs/decisions/042).
@@ -132,6 +140,7 @@ async function makeNursery(tag: string): Promise<Nursery> {
     plant_labels: [plant.id],
     vehicles: [vehicle.id],
     rounds: [round.id],
+    balance_replies: [dispute.id],
     invitations: [invitation.id],
   };
   return {
@@ -575,6 +584,9 @@ describe('nothing crosses nurseries', { timeout: 300_000 }, () => {
         pb.collection('vehicles').update(alpha.records.vehicles[0] as string, { name: `Common ${alpha.tag} lorry ${stamp}` }),
       rounds: (pb, _role, stamp) =>
         pb.collection('rounds').update(alpha.records.rounds[0] as string, { name: `Common ${alpha.tag} round ${stamp}` }),
+      // Replies are written by the link and resolved by their route (docs/decisions/078): refused here.
+      balance_replies: (pb, _role, stamp) =>
+        pb.collection('balance_replies').update(alpha.records.balance_replies[0] as string, { note: `Common note ${alpha.tag} ${stamp}` }),
     };
     const changes = fc.sample(fc.tuple(fc.constantFrom(...ROLES), fc.constantFrom(...COLLECTIONS)), {
       numRuns: runs(60),

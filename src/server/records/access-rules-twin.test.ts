@@ -146,6 +146,11 @@ describe('access rules: the SQL form and the predicate agree', () => {
       Object.assign(base, { name: 'Greenfields', created_by: base.user }, collection.name === 'vehicles' ? { trolleyNumber: 8 } : {});
       delete base.user;
     }
+    // A customer's confirmation or dispute is the nursery's (docs/decisions/078).
+    if (collection.name === 'balance_replies') {
+      Object.assign(base, { customer: newRecordId(), kind: 'dispute', asOf: '2026-11-24', trolleys: 2 });
+      delete base.user;
+    }
     if (collection.name === 'user_settings') await db.deleteFrom('user_settings').where('user', '=', String(base.user)).execute();
     await store.insert(collection.table, base);
     return (await store.findById(collection.table, String(base.id))) ?? base;

@@ -209,6 +209,7 @@ const RESENDS: Readonly<Record<string, Resend | string>> = {
     change: { name: 'Cotswolds and Vale' },
   },
   run_drops: 'recorded through its run (docs/decisions/042), never created through the records API',
+  balance_replies: 'sent through the balance link (docs/decisions/078), never created through the records API',
 };
 
 describe('a resent create after a teammate changed the record answers it, in every collection that takes a chosen id', () => {

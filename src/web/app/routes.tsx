@@ -100,6 +100,7 @@ export const routes: readonly Route[] = [
     ),
   },
   { path: paths.poolStatement, ...gated, ...page(() => import('../features/pool-statement/pool-statement-page')) },
+  { path: paths.disputes, ...gated, ...page(() => import('../features/disputes/disputes-page')) },
   { path: paths.plantLabels, ...gated, ...page(() => import('../features/plant-labels/plant-labels-page')) },
   { path: paths.fleet, ...gated, ...page(() => import('../features/fleet/fleet-page')) },
   {
@@ -141,6 +142,8 @@ export const routes: readonly Route[] = [
   { path: paths.invitePattern, ...accountPage(() => import('../features/auth/invite-page')) },
   // A driver's link: no sign-in, no header; its own chunk with the signature pad (docs/decisions/044).
   { path: paths.driverPattern, ...accountPage(() => import('../features/driver/driver-page')) },
+  // A customer's balance link: no sign-in, no header, its own chunk (docs/decisions/078).
+  { path: paths.balancePattern, ...accountPage(() => import('../features/balance/balance-page')) },
   { path: paths.terms, ...page(() => import('../features/legal/terms-page')) },
   { path: paths.privacy, ...page(() => import('../features/legal/privacy-page')) },
   { path: paths.forgotPassword, ...accountPage(() => import('../features/auth/forgot-password-page')) },

@@ -21,6 +21,8 @@ export const paths = {
   /** One customer on the Customers screen: the book searched for its name, that customer marked. */
   customerInBook: (id: string, name: string) => `/customers?${new URLSearchParams({ q: name, customer: id }).toString()}`,
   poolStatement: '/pool-statement',
+  /** The customers' open disputes of their balance (docs/decisions/078). */
+  disputes: '/disputes',
   /** The nursery's vehicles and delivery rounds (docs/decisions/076). */
   fleet: '/fleet',
   plantLabels: '/plant-labels',
@@ -28,6 +30,8 @@ export const paths = {
   invitePattern: '/invite/:token',
   /** The driver's page of a driver's link: `/d/ABCD-2345` or the QR's `/d/<secret>` (docs/decisions/044). */
   driverPattern: '/d/:code',
+  /** A customer's balance page of its balance link: `/b/<secret>` (docs/decisions/078). */
+  balancePattern: '/b/:secret',
   changePassword: '/change-password',
   noNursery: '/no-nursery',
   createOrder: '/createCustomer',

@@ -107,3 +107,14 @@ export const planKeys = {
   all: ['plan'] as const,
   day: (year: number, week: number, day: string) => [...planKeys.all, 'day', year, week, day] as const,
 };
+
+/** A customer's balance link and its confirmations and disputes (docs/decisions/078-the-customers-balance-link.md). */
+export const balanceReplyKeys = {
+  all: ['balance-replies'] as const,
+  /** The nursery's open disputes with the pool statement's days left to contest (OpenDisputesAnswer). */
+  open: () => [...balanceReplyKeys.all, 'open'] as const,
+  /** One customer's replies as records, newest first. */
+  customer: (customerId: string) => [...balanceReplyKeys.all, 'customer', customerId] as const,
+  /** One customer's balance links (BalanceLinkView[]). */
+  links: (customerId: string) => ['balance-links', customerId] as const,
+};

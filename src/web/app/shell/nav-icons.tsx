@@ -14,6 +14,8 @@ export const NAV_ICONS = {
   customers: 'M7 9a3 3 0 1 0 0-6 3 3 0 0 0 0 6M2 17a5 5 0 0 1 10 0M14 9a2.5 2.5 0 1 0 0-5M15 12a4 4 0 0 1 3 5',
   link: 'M8 12l4-4M9 5l1-1a3.5 3.5 0 0 1 5 5l-1 1M11 15l-1 1a3.5 3.5 0 0 1-5-5l1-1',
   statement: 'M4 2h12v16H4zM7 6h6M7 10h6M7 14h3',
+  // A speech bubble with a question: the customers' disputes (docs/decisions/078).
+  dispute: 'M3 3h14v10H8l-4 4v-4H3zM8 6.5a2 2 0 1 1 2 2v1M10 11h.01',
   labels: 'M3 3h7l7 7-7 7-7-7zM7 7h.01',
   fleet: 'M1 6h9v8H1zM10 9h4l3 3v2h-7M4 17a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3M14 17a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3M13 3h6M16 1v4',
   team: 'M10 9a3 3 0 1 0 0-6 3 3 0 0 0 0 6M4 17a6 6 0 0 1 12 0',

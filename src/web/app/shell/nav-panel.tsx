@@ -78,6 +78,7 @@ function useNavGroups(): NavGroup[] {
         { to: paths.customers, label: 'Customers', icon: 'customers' },
         ...when(canLink, { to: paths.linkOrders, label: 'Link orders', icon: 'link' } satisfies NavItem),
         { to: paths.poolStatement, label: 'Pool statement', icon: 'statement' },
+        { to: paths.disputes, label: 'Disputes', icon: 'dispute' },
       ],
     },
     {

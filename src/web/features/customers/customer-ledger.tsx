@@ -8,6 +8,7 @@ import { canChangeLedger, canRecordKind, type CustomerBalance } from '#domain/le
 import type { CustomerRecord, TrolleyMovementRecord } from '#domain/records';
 import { formatCalendarDate, localCalendarDate } from '#domain/weeks';
 import { ExportCsvButton } from '../../components/export-csv-button';
+import { CustomerBalanceLink } from './customer-balance-link';
 import { announceDeleted } from '../../components/trail/announce-deleted';
 import { AttachmentsPanel } from '../../components/attachments/attachments-panel';
 import { Button } from '../../components/ui/button';
@@ -352,6 +353,7 @@ export function CustomerLedgerDialog({ customer, onClose }: { customer: Customer
           {canRecordKind(role, 'in') && (
             <MovementForm customer={customer} editing={editing} mayChooseKind={mayChange} onDone={() => setEditing(null)} />
           )}
+          <CustomerBalanceLink customerId={customer.id} mayChange={mayChange} />
           <section>
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h3 className="font-semibold text-slate-900">Movements</h3>
