@@ -17,4 +17,6 @@ export const COLLECTIONS = {
   plantLabels: 'plant_labels',
   vehicles: 'vehicles',
   rounds: 'rounds',
+  customerContacts: 'customer_contacts',
+  customerMail: 'customer_mail',
 } as const;

@@ -146,6 +146,11 @@ describe('access rules: the SQL form and the predicate agree', () => {
       Object.assign(base, { name: 'Greenfields', created_by: base.user }, collection.name === 'vehicles' ? { trolleyNumber: 8 } : {});
       delete base.user;
     }
+    // A customer's contacts and its mail log are the nursery's (docs/decisions/077).
+    if (collection.name === 'customer_contacts' || collection.name === 'customer_mail') {
+      Object.assign(base, { customer: newRecordId() }, collection.name === 'customer_contacts' ? { email: 'jo@customer.test' } : {});
+      delete base.user;
+    }
     if (collection.name === 'user_settings') await db.deleteFrom('user_settings').where('user', '=', String(base.user)).execute();
     await store.insert(collection.table, base);
     return (await store.findById(collection.table, String(base.id))) ?? base;

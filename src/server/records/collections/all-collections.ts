@@ -1,5 +1,6 @@
 import type { CollectionName } from '#domain/collections/registry';
 import type { Collection } from '../collection';
+import { customerContactsCollection, customerMailCollection } from './customer-contacts';
 import { customersCollection } from './customers';
 import { invitationsCollection } from './invitations';
 import { nurseriesCollection } from './nurseries';
@@ -34,6 +35,8 @@ export const SERVER_COLLECTIONS = {
   plant_labels: plantLabelsCollection,
   vehicles: vehiclesCollection,
   rounds: roundsCollection,
+  customer_contacts: customerContactsCollection,
+  customer_mail: customerMailCollection,
 } as const satisfies { readonly [N in CollectionName]: Collection & { name: N } };
 
 /** Every collection the server serves, for the server, the operator CLI and the demo seed alike. */
