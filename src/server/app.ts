@@ -25,6 +25,9 @@ import { multipartOptions } from './files/multipart-body';
 import { UploadBudget } from './files/upload-budget';
 import { createMailer, type Mailer } from './mail/mailer';
 import { Outbox } from './mail/outbox';
+import { customerMailRoutes } from './mail/customer-mail-routes';
+import { CustomerMailService } from './mail/customer-mail-service';
+import type { BalanceLinks } from '#domain/customers/balance-link';
 import { installJsonCompression } from './plugins/compress-json';
 import { lazySchemaController } from './plugins/lazy-validation';
 import { installCors } from './plugins/cors';
@@ -100,6 +103,11 @@ export interface BuildOptions {
   now?: () => Date;
   /** When the automatic purge of old deleted records first runs, and how often after (default 1 min, 1 h). */
   purgeTiming?: { firstAfterMs: number; everyMs: number };
+  /**
+   * The customers' balance links (docs/decisions/078) customer mail carries; without them the
+   * mails go without a link (docs/decisions/077).
+   */
+  balanceLinks?: BalanceLinks;
 }
 
 /** Builds the whole server for a config; never listens itself (main.ts and tests do). */
@@ -247,8 +255,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(linkOrdersRoutes, { linking: new LinkOrdersService({ records, db: database.db }) });
   const ledger = new LedgerService({ records, db: database.db });
   await app.register(ledgerRoutes, { ledger });
+  // Customer mail (docs/decisions/077): after a dispatch or a drop commits, through the Outbox, logged on the customer.
+  const customerMail = new CustomerMailService({
+    db: database.db,
+    records,
+    outbox,
+    ledger,
+    appUrl: config.appUrl,
+    secret: secrets.tokenSecret,
+    enabled: config.customerMail,
+    balanceLinks: options.balanceLinks ?? null,
+    log: app.log,
+  });
+  await app.register(customerMailRoutes, { mail: customerMail });
   // A run's steps and drops (docs/decisions/042); the driver's link records drops through the same service.
-  const runs = new RunLifecycleService({ records, db: database.db, ledger, now });
+  const runs = new RunLifecycleService({ records, db: database.db, ledger, now, customerMail });
   await app.register(runRoutes, { runs });
   // Planning the day: the proposal, Create runs, rounds' learned order (docs/decisions/076).
   await app.register(planRoutes, { plan: new PlanService({ records, db: database.db, dialect: database.dialect, now }) });
@@ -323,6 +344,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     async close() {
       await sweeper.stop();
       await app.close();
+      // Customer mails under way finish (or fail and are logged) before the database closes.
+      await customerMail.idle();
       await events.close();
       mailer.close();
       await database.close();
