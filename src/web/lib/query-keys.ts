@@ -107,3 +107,15 @@ export const planKeys = {
   all: ['plan'] as const,
   day: (year: number, week: number, day: string) => [...planKeys.all, 'day', year, week, day] as const,
 };
+
+/** A customer's contacts (docs/decisions/077). */
+export const contactKeys = {
+  all: ['customer_contacts'] as const,
+  ofCustomer: (customer: string) => [...contactKeys.all, 'customer', customer] as const,
+};
+
+/** A customer's mail log (docs/decisions/077): what was sent, not sent, stopped. */
+export const customerMailKeys = {
+  all: ['customer_mail'] as const,
+  ofCustomer: (customer: string) => [...customerMailKeys.all, 'customer', customer] as const,
+};
