@@ -94,6 +94,8 @@ export interface BuiltApp {
   sweeper: DeletedSweeper;
   /** The bytes of uploads held in memory across requests in flight (docs/decisions/052). */
   uploads: UploadBudget;
+  /** Customer mail: tests run the reminders' sweep now with `sweepReminders()`. */
+  customerMail: CustomerMailService;
   /** Stops accepting requests, then closes the database and the mailer. */
   close(): Promise<void>;
 }
@@ -108,6 +110,8 @@ export interface BuildOptions {
    * mails go without a link (docs/decisions/077).
    */
   balanceLinks?: BalanceLinks;
+  /** When the balance reminders' sweep first runs, and how often after (default 5 min, 1 h). */
+  reminderTiming?: { firstAfterMs: number; everyMs: number };
 }
 
 /** Builds the whole server for a config; never listens itself (main.ts and tests do). */
@@ -266,7 +270,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     enabled: config.customerMail,
     balanceLinks: options.balanceLinks ?? null,
     log: app.log,
+    now,
+    throttles,
   });
+  // Balance reminders: a sweep an hour, the first a few minutes after start (docs/decisions/077).
+  customerMail.startReminders(options.reminderTiming ?? { firstAfterMs: 5 * 60_000, everyMs: 60 * 60_000 });
   await app.register(customerMailRoutes, { mail: customerMail });
   // A run's steps and drops (docs/decisions/042); the driver's link records drops through the same service.
   const runs = new RunLifecycleService({ records, db: database.db, ledger, now, customerMail });
@@ -341,8 +349,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     realtime: broker,
     sweeper,
     uploads,
+    customerMail,
     async close() {
       await sweeper.stop();
+      customerMail.stopReminders();
       await app.close();
       // Customer mails under way finish (or fail and are logged) before the database closes.
       await customerMail.idle();

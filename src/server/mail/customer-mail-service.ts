@@ -2,13 +2,14 @@ import type { Kysely } from 'kysely';
 import type { BalanceLinks } from '#domain/customers/balance-link';
 import { CUSTOMER_MAIL_KIND_TABLE, type CustomerMailKind, type CustomerMailStatus } from '#domain/customers/customer-mail';
 import { COUNTS, type Balance } from '#domain/ledger/balance';
-import { longDate } from '#domain/ledger/iso-dates';
+import { dayNumber, isoOfDay, longDate } from '#domain/ledger/iso-dates';
+import type { Throttles } from '../auth/throttles';
 import type { Database } from '../db/schema';
 import type { LedgerService } from '../ledger/ledger-service';
 import type { RecordService } from '../records/record-service';
 import type { Row } from '../records/record-store';
 import { readStopToken, stopUrl } from './customer-mail-stop';
-import { deliveredMail, onItsWayMail, type CustomerMailParts } from './customer-messages';
+import { deliveredMail, onItsWayMail, reminderMail, type CustomerMailParts } from './customer-messages';
 import type { MailMessage } from './mailer';
 import type { Outbox } from './outbox';
 
@@ -25,7 +26,17 @@ export interface CustomerMailDeps {
   /** The customers' balance links (docs/decisions/078); null until they exist: the mails then go without one. */
   balanceLinks: BalanceLinks | null;
   log: { error(obj: object, msg: string): void };
+  /** The server's clock: which customers are past "Remind after N days", and the week of a reminder. */
+  now: () => Date;
+  /** Claims each customer's reminder week atomically in the database, whichever instance sweeps (docs/decisions/077). */
+  throttles: Pick<Throttles, 'hit'>;
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** At most one reminder a customer in this long. */
+export const REMINDER_EVERY_MS = 7 * DAY_MS;
+/** A return or a collection recorded this recently holds the reminder back. */
+const RECENT_RETURN_DAYS = 7;
 
 /** A contact as the mail reads it. */
 interface Contact {
@@ -68,6 +79,7 @@ function ukTime(iso: string): string {
  */
 export class CustomerMailService {
   readonly #pending = new Set<Promise<void>>();
+  #timer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(private readonly deps: CustomerMailDeps) {}
 
@@ -84,6 +96,70 @@ export class CustomerMailService {
   /** Waits for the mails under way (shutdown, so none is cut off by the database closing). */
   async idle(): Promise<void> {
     while (this.#pending.size > 0) await Promise.allSettled([...this.#pending]);
+  }
+
+  /**
+   * Balance reminders (docs/decisions/077): each customer of every nursery who has held something
+   * longer than its nursery's "Remind after N days", has a contact who receives reminders, and
+   * returned nothing in the last week gets one reminder, at most one in 7 days. The 7 days are
+   * claimed per customer in the database (one atomic upsert in the shared throttles), so two
+   * instances sweeping at once send one reminder, not two. Returns how many customers were
+   * reminded (sent or not: each is on the mail log).
+   */
+  async sweepReminders(): Promise<number> {
+    if (!this.deps.enabled) return 0;
+    const now = this.deps.now();
+    const today = dayNumber(now.toISOString().slice(0, 10));
+    if (today === null) return 0;
+    const held = await this.deps.db
+      .selectFrom('trolley_balances as b')
+      .innerJoin('nurseries as n', 'n.id', 'b.nursery')
+      .select(['b.nursery', 'b.customer', 'b.trolleys', 'b.shelves', 'b.extensions', 'b.since', 'n.remindAfterDays'])
+      .where('b.since', '!=', '')
+      .execute();
+    let reminded = 0;
+    for (const row of held) {
+      const counts: Balance = { trolleys: Number(row.trolleys), shelves: Number(row.shelves), extensions: Number(row.extensions) };
+      if (!COUNTS.some((count) => counts[count] > 0)) continue;
+      const since = dayNumber(row.since);
+      if (since === null || today - since <= Number(row.remindAfterDays)) continue;
+      const recentReturn = await this.deps.db
+        .selectFrom('trolley_movements')
+        .select('id')
+        .where('nursery', '=', row.nursery)
+        .where('customer', '=', row.customer)
+        .where('kind', '=', 'in')
+        .where('date', '>=', isoOfDay(today - RECENT_RETURN_DAYS))
+        .executeTakeFirst();
+      if (recentReturn) continue;
+      if ((await this.#contactsFor(row.nursery, row.customer, 'balanceReminders')).length === 0) continue;
+      // The claim: the first hit in the customer's 7-day window sends; any other (a second instance, a second sweep) does not.
+      const claim = await this.deps.throttles.hit(`customer-reminder|${row.nursery}|${row.customer}`, REMINDER_EVERY_MS);
+      if (claim.count !== 1) continue;
+      reminded++;
+      await this.#sendToContacts(row.nursery, row.customer, 'balanceReminders', (parts) =>
+        reminderMail(parts, { counts, since: row.since }),
+      );
+    }
+    return reminded;
+  }
+
+  /** Sweeps for reminders every `everyMs`, the first after `firstAfterMs`; stop() ends it. */
+  startReminders(timing: { firstAfterMs: number; everyMs: number }): void {
+    if (!this.deps.enabled || this.#timer) return;
+    const run = () =>
+      void this.sweepReminders().catch((error: unknown) => this.deps.log.error({ err: error }, 'The balance reminders failed'));
+    this.#timer = setTimeout(() => {
+      run();
+      this.#timer = setInterval(run, timing.everyMs);
+      this.#timer.unref();
+    }, timing.firstAfterMs);
+    this.#timer.unref();
+  }
+
+  stopReminders(): void {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
   }
 
   /** What a stop link names, for its page; null when the link does not work (forged, or its contact removed). */
@@ -199,7 +275,7 @@ export class CustomerMailService {
     const nurseryName = await this.#nurseryName(nursery);
     const balanceLink = await this.#balanceLink(nursery, customer);
     const seen = new Set<string>();
-    for (const contact of contacts as Contact[]) {
+    for (const contact of contacts) {
       const address = contact.email.trim();
       if (seen.has(address.toLowerCase())) continue;
       seen.add(address.toLowerCase());
@@ -225,6 +301,18 @@ export class CustomerMailService {
         }),
       );
     }
+  }
+
+  /** The contacts of a customer who receive `kind`. */
+  async #contactsFor(nursery: string, customer: string, kind: CustomerMailKind): Promise<Contact[]> {
+    return (
+      await this.deps.db
+        .selectFrom('customer_contacts')
+        .selectAll()
+        .where('nursery', '=', nursery)
+        .where('customer', '=', customer)
+        .execute()
+    ).filter((contact) => isOn(contact[kind]) && contact.email.trim() !== '');
   }
 
   async #nurseryName(nursery: string): Promise<string> {

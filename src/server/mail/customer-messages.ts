@@ -93,3 +93,11 @@ export function deliveredMail(parts: CustomerMailParts, note: DeliveryNoteText):
     `Taken back: ${countsOrNothing(note.back)}.`,
   ]);
 }
+
+/** The balance reminder: what the customer holds of the nursery's, and since when. */
+export function reminderMail(parts: CustomerMailParts, held: { counts: Balance; since: string }): MailMessage {
+  return compose(parts, `Trolleys of ${parts.nurseryName} you hold`, [
+    `Our records say you hold ${countsOrNothing(held.counts)} of ${parts.nurseryName}'s, since ${longDate(held.since)}.`,
+    'Please have them ready for our driver, or bring them back. If our figures look wrong to you, tell us.',
+  ]);
+}
