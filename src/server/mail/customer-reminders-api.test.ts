@@ -3,6 +3,7 @@ import type { BalanceLinks } from '#domain/customers/balance-link';
 import { parseMail } from '../../../tests/support/mail';
 import { createTeam, startTestServer, type TestAccount, type TestServer } from '../../../tests/support/server';
 import { startLoopbackSmtp, type LoopbackSmtp } from '../../../tests/support/smtp';
+import { MAIL_LIMITS, TOO_MANY_TO_ADDRESS } from './outbox';
 
 // Balance reminders (docs/decisions/077), on the server's injected clock, over loopback SMTP:
 // only customers who have held something longer than their nursery's "Remind after N days", at
@@ -99,6 +100,42 @@ describe('balance reminders', () => {
     await server.built.customerMail.sweepReminders();
     expect(to('stop@ash.test')).toEqual([]);
     expect(to('keep@ash.test')).toHaveLength(1);
+  });
+});
+
+describe('the mail limits hold for reminders', () => {
+  it(`50 reminders to one address at once send ${MAIL_LIMITS.recipientPer10Minutes}; the others are on their customers' logs with the sentence why`, async () => {
+    const smtp = await startLoopbackSmtp();
+    const clock = new Date('2026-11-24T09:00:00.000Z');
+    const server = await startTestServer(
+      { smtpUrl: smtp.url },
+      { now: () => clock, reminderTiming: { firstAfterMs: 3_600_000, everyMs: 3_600_000 } },
+    );
+    try {
+      const { office } = await createTeam(server);
+      office.pb.autoCancellation(false);
+      // A chain's head office, entered for 50 of its garden centres.
+      await Promise.all(
+        Array.from({ length: 50 }, async (_, i) => {
+          const customer = await office.pb.collection('customers').create({ name: `Chain branch ${i}` });
+          await office.pb.collection('customer_contacts').create({ customer: customer.id, email: 'head.office@chain.test' });
+          await office.pb
+            .collection('trolley_movements')
+            .create({ customer: customer.id, kind: 'out', date: daysBefore(clock, 20), trolleys: 1 });
+        }),
+      );
+      expect(await server.built.customerMail.sweepReminders()).toBe(50);
+      expect(smtp.received.filter((mail) => mail.to.includes('head.office@chain.test'))).toHaveLength(MAIL_LIMITS.recipientPer10Minutes);
+      const log = await office.pb.collection('customer_mail').getFullList({ filter: 'kind = "balanceReminders"' });
+      expect(log.filter((line) => line.status === 'sent')).toHaveLength(MAIL_LIMITS.recipientPer10Minutes);
+      const notSent = log.filter((line) => line.status === 'failed');
+      expect(notSent).toHaveLength(50 - MAIL_LIMITS.recipientPer10Minutes);
+      for (const line of notSent) expect(line.note).toMatch(/^Too many e-mails to this address\. Try again in \d+ minutes?\.$/);
+      expect(TOO_MANY_TO_ADDRESS).toBe('Too many e-mails to this address.');
+    } finally {
+      await server.close();
+      await smtp.close();
+    }
   });
 });
 
