@@ -9,6 +9,8 @@ export type { BaseRecord } from './collections/fields';
 export { COLLECTIONS } from './collections/names';
 export type { CollectionName } from './collections/registry';
 export type { CustomerRecord } from './collections/customers';
+export type { CustomerContactRecord } from './collections/customer-contacts';
+export type { CustomerMailRecord } from './collections/customer-mail';
 export type { InvitationRecord } from './collections/invitations';
 export type { NurseryRecord } from './collections/nurseries';
 export type { PlantLabelRecord } from './collections/plant-labels';

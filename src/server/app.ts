@@ -25,6 +25,9 @@ import { multipartOptions } from './files/multipart-body';
 import { UploadBudget } from './files/upload-budget';
 import { createMailer, type Mailer } from './mail/mailer';
 import { Outbox } from './mail/outbox';
+import { customerMailRoutes } from './mail/customer-mail-routes';
+import { CustomerMailService } from './mail/customer-mail-service';
+import type { BalanceLinks } from '#domain/customers/balance-link';
 import { installJsonCompression } from './plugins/compress-json';
 import { lazySchemaController } from './plugins/lazy-validation';
 import { installCors } from './plugins/cors';
@@ -93,6 +96,8 @@ export interface BuiltApp {
   sweeper: DeletedSweeper;
   /** The bytes of uploads held in memory across requests in flight (docs/decisions/052). */
   uploads: UploadBudget;
+  /** Customer mail: tests run the reminders' sweep now with `sweepReminders()`. */
+  customerMail: CustomerMailService;
   /** The customers' balance links (docs/decisions/078): customer mail asks them for a link. */
   balanceLinks: BalanceLinkService;
   /** Stops accepting requests, then closes the database and the mailer. */
@@ -104,6 +109,13 @@ export interface BuildOptions {
   now?: () => Date;
   /** When the automatic purge of old deleted records first runs, and how often after (default 1 min, 1 h). */
   purgeTiming?: { firstAfterMs: number; everyMs: number };
+  /**
+   * The balance links customer mail carries (docs/decisions/077): the server's own
+   * (docs/decisions/078) unless a test gives others.
+   */
+  balanceLinks?: BalanceLinks;
+  /** When the balance reminders' sweep first runs, and how often after (default 5 min, 1 h). */
+  reminderTiming?: { firstAfterMs: number; everyMs: number };
 }
 
 /** Builds the whole server for a config; never listens itself (main.ts and tests do). */
@@ -251,8 +263,34 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(linkOrdersRoutes, { linking: new LinkOrdersService({ records, db: database.db }) });
   const ledger = new LedgerService({ records, db: database.db });
   await app.register(ledgerRoutes, { ledger });
+  // A customer's balance link, confirm or dispute (docs/decisions/078): customer mail carries each customer's link.
+  const balanceLinks = new BalanceLinkService({
+    db: database.db,
+    records,
+    throttles,
+    tokenSecret: secrets.tokenSecret,
+    appUrl: config.appUrl,
+    now,
+  });
+  // Customer mail (docs/decisions/077): after a dispatch or a drop commits, through the Outbox, logged on the customer.
+  const customerMail = new CustomerMailService({
+    db: database.db,
+    records,
+    outbox,
+    ledger,
+    appUrl: config.appUrl,
+    secret: secrets.tokenSecret,
+    enabled: config.customerMail,
+    balanceLinks: options.balanceLinks ?? balanceLinks,
+    log: app.log,
+    now,
+    throttles,
+  });
+  // Balance reminders: a sweep an hour, the first a few minutes after start (docs/decisions/077).
+  customerMail.startReminders(options.reminderTiming ?? { firstAfterMs: 5 * 60_000, everyMs: 60 * 60_000 });
+  await app.register(customerMailRoutes, { mail: customerMail });
   // A run's steps and drops (docs/decisions/042); the driver's link records drops through the same service.
-  const runs = new RunLifecycleService({ records, db: database.db, ledger, now });
+  const runs = new RunLifecycleService({ records, db: database.db, ledger, now, customerMail });
   await app.register(runRoutes, { runs });
   // Planning the day: the proposal, Create runs, rounds' learned order (docs/decisions/076).
   await app.register(planRoutes, { plan: new PlanService({ records, db: database.db, dialect: database.dialect, now }) });
@@ -272,15 +310,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     drops: new DriverDrops({ runs, records, uploads }),
     rateLimitPerMinute: config.authRateLimitPerMinute,
   });
-  // A customer's balance link, confirm or dispute (docs/decisions/078); customer mail asks it for links.
-  const balanceLinks = new BalanceLinkService({
-    db: database.db,
-    records,
-    throttles,
-    tokenSecret: secrets.tokenSecret,
-    appUrl: config.appUrl,
-    now,
-  });
+  // A customer's balance link, confirm or dispute (docs/decisions/078).
   await app.register(balanceLinkRoutes, { links: balanceLinks, records, uploads });
   await app.register(recordRoutes, {
     records,
@@ -334,10 +364,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     realtime: broker,
     sweeper,
     uploads,
+    customerMail,
     balanceLinks,
     async close() {
       await sweeper.stop();
+      customerMail.stopReminders();
       await app.close();
+      // Customer mails under way finish (or fail and are logged) before the database closes.
+      await customerMail.idle();
       await events.close();
       mailer.close();
       await database.close();

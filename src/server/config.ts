@@ -35,6 +35,11 @@ export interface Config {
    * invitation, docs/decisions/035).
    */
   signup: SignupMode;
+  /**
+   * CUSTOMER_MAIL: `on` (default) sends customer mail (delivery notices, reminders) to the contacts
+   * office staff entered; `off` sends none at all, whatever the contacts say (docs/decisions/077).
+   */
+  customerMail: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Folder of the built SPA; null serves no web app (API only). */
   webDir: string | null;
@@ -154,6 +159,13 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   if (!(SIGNUP_MODES as readonly string[]).includes(rawSignup))
     problems.push(`SIGNUP must be open (anyone may sign up) or invite (only people an admin invites), got "${rawSignup}".`);
 
+  const rawCustomerMail = (text('CUSTOMER_MAIL') ?? 'on').toLowerCase();
+  const customerMail = rawCustomerMail !== 'off';
+  if (rawCustomerMail !== 'on' && rawCustomerMail !== 'off')
+    problems.push(
+      `CUSTOMER_MAIL must be on (customers' contacts get the mail they were entered for) or off (no customer mail at all), got "${rawCustomerMail}".`,
+    );
+
   const rawLevel = text('LOG_LEVEL') ?? 'info';
   const logLevel = (LOG_LEVELS as readonly string[]).includes(rawLevel) ? (rawLevel as Config['logLevel']) : 'info';
   if (logLevel !== rawLevel) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${rawLevel}".`);
@@ -253,6 +265,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     deletePassword,
     signupAllowedDomains,
     signup,
+    customerMail,
     logLevel,
     webDir,
     tokenTtlSeconds,

@@ -91,6 +91,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
     deletePassword: TEST_DELETE_PASSWORD,
     signupAllowedDomains: [],
     signup: 'open',
+    customerMail: true,
     logLevel: 'silent',
     webDir: null,
     tokenTtlSeconds: 3600,

@@ -17,5 +17,7 @@ export const COLLECTIONS = {
   plantLabels: 'plant_labels',
   vehicles: 'vehicles',
   rounds: 'rounds',
+  customerContacts: 'customer_contacts',
+  customerMail: 'customer_mail',
   balanceReplies: 'balance_replies',
 } as const;

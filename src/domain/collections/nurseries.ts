@@ -3,7 +3,12 @@
 
 import { NURSERY_NAME_MAX_LENGTH } from '../accounts/validate-signup';
 import { readWeekHeadings } from '../settings/week-headings-field';
-import { defineCollection, json, password, text, type RecordOf } from './fields';
+import { defineCollection, json, number, password, text, type RecordOf } from './fields';
+
+/** The default of "Remind after N days" (docs/decisions/077). */
+export const REMIND_AFTER_DAYS_DEFAULT = 14;
+/** The longest wait before a reminder: a bound that catches a slip. */
+export const REMIND_AFTER_DAYS_MAX = 365;
 
 export { NURSERY_NAME_MAX_LENGTH };
 
@@ -34,6 +39,17 @@ export const nurseries = defineCollection({
       default: '',
       filter: false,
       refusal: { code: 'validation_forbidden', message: 'The generated deletion password is made by the server; set your own instead.' },
+    }),
+    /**
+     * Customers who have held trolleys, shelves or extensions longer than this many days get a
+     * balance reminder, one a week at most (docs/decisions/077).
+     */
+    remindAfterDays: number({
+      label: 'Remind after (days)',
+      settable: 'always',
+      min: 1,
+      max: REMIND_AFTER_DAYS_MAX,
+      default: REMIND_AFTER_DAYS_DEFAULT,
     }),
   },
   indexes: [],

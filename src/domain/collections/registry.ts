@@ -23,6 +23,8 @@ import { userSettings } from './user-settings';
 import { users } from './users';
 import { vehicles } from './vehicles';
 import { rounds } from './rounds';
+import { customerContacts } from './customer-contacts';
+import { customerMail } from './customer-mail';
 import { balanceReplies } from './balance-replies';
 
 /** Every collection's declaration, under the name code calls it by (`COLLECTIONS.userSettings`). */
@@ -41,6 +43,8 @@ export const REGISTRY = {
   plantLabels,
   vehicles,
   rounds,
+  customerContacts,
+  customerMail,
   balanceReplies,
 } as const;
 

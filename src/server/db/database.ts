@@ -27,6 +27,7 @@ import * as chosenIds from './migrations/019-chosen-ids';
 import * as plantLabels from './migrations/020-plant-labels';
 import * as vehiclesAndRounds from './migrations/021-vehicles-and-rounds';
 import * as customerRounds from './migrations/022-customer-rounds';
+import * as customerContacts from './migrations/023-customer-contacts';
 import * as balanceLinks from './migrations/024-balance-links';
 import { DEFAULT_NURSERY_NAME } from '../config';
 import type { Database } from './schema';
@@ -90,6 +91,7 @@ function migrationsFor(options: OpenOptions): Record<string, Migration> {
     '020-plant-labels': plantLabels,
     '021-vehicles-and-rounds': vehiclesAndRounds,
     '022-customer-rounds': customerRounds,
+    '023-customer-contacts': customerContacts,
     '024-balance-links': balanceLinks,
   };
 }

@@ -97,6 +97,22 @@ async function makeNursery(tag: string): Promise<Nursery> {
     .collection('vehicles')
     .create({ name: `Common ${tag} lorry`, reg: `${tag} LRY`, vehicleType: 'lorry', trolleyNumber: 12 });
   const round = await members.office.pb.collection('rounds').create({ name: `Common ${tag} round` });
+  // A contact of its customer and a line of its mail log, which only the server writes (docs/decisions/077).
+  const contact = await members.office.pb
+    .collection('customer_contacts')
+    .create({ customer: customer.id, name: `Common ${tag}`, email: `common-${tag}@customer.test` });
+  const mailLine = await server.built.records.systemBatch((batch) =>
+    batch.insert('customer_mail', {
+      nursery: admin.nursery,
+      customer: customer.id,
+      contact: contact.id,
+      kind: 'deliveryNotices',
+      status: 'sent',
+      to: `common-${tag}@customer.test`,
+      subject: `Common ${tag} on its way`,
+      note: '',
+    }),
+  );
   // A dispute the customer sent through its balance link (docs/decisions/078).
   const balanceLink = await members.office.pb.send<{ url: string }>(BALANCE_API.customerLinks(customer.id), { method: 'POST' });
   const dispute = await members.office.pb.send<{ id: string }>(BALANCE_API.replies, {
@@ -140,6 +156,8 @@ async function makeNursery(tag: string): Promise<Nursery> {
     plant_labels: [plant.id],
     vehicles: [vehicle.id],
     rounds: [round.id],
+    customer_contacts: [contact.id],
+    customer_mail: [String(mailLine.id)],
     balance_replies: [dispute.id],
     invitations: [invitation.id],
   };
@@ -584,6 +602,11 @@ describe('nothing crosses nurseries', { timeout: 300_000 }, () => {
         pb.collection('vehicles').update(alpha.records.vehicles[0] as string, { name: `Common ${alpha.tag} lorry ${stamp}` }),
       rounds: (pb, _role, stamp) =>
         pb.collection('rounds').update(alpha.records.rounds[0] as string, { name: `Common ${alpha.tag} round ${stamp}` }),
+      customer_contacts: (pb, _role, stamp) =>
+        pb.collection('customer_contacts').update(alpha.records.customer_contacts[0] as string, { name: `Common ${alpha.tag} ${stamp}` }),
+      // The mail log is written by the server only: the attempt is refused, nothing is sent.
+      customer_mail: (pb, _role, stamp) =>
+        pb.collection('customer_mail').update(alpha.records.customer_mail[0] as string, { note: `Common ${alpha.tag} ${stamp}` }),
       // Replies are written by the link and resolved by their route (docs/decisions/078): refused here.
       balance_replies: (pb, _role, stamp) =>
         pb.collection('balance_replies').update(alpha.records.balance_replies[0] as string, { note: `Common note ${alpha.tag} ${stamp}` }),

@@ -11,6 +11,11 @@ export interface MailMessage {
   html: string;
   /** The one link the mail is about, logged when mails go to files. */
   link: string;
+  /**
+   * Headers besides the usual ones: customer mail's one-click stop (List-Unsubscribe and
+   * List-Unsubscribe-Post, RFC 8058, docs/decisions/077).
+   */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** The transport. Only the Outbox (outbox.ts) holds one: every mail is counted against the mail limits first. */
@@ -56,6 +61,7 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
           subject: message.subject,
           text: message.text,
           html: message.html,
+          headers: message.headers,
         });
       },
       close: () => transport.close(),
@@ -74,6 +80,7 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
         subject: message.subject,
         text: message.text,
         html: message.html,
+        headers: message.headers,
       });
       // A mail file holds a live sign-in or reset link: only the server's account may read it.
       await fs.mkdir(folder, { recursive: true, mode: PRIVATE_DIR_MODE });

@@ -85,6 +85,30 @@ export class Outbox {
     );
   }
 
+  /**
+   * For a mail whose outcome is kept (customer mail, docs/decisions/077): counted like every
+   * other, then sent and waited for, so the caller can log what happened. Never throws: a mail
+   * over a limit answers `refused` with the sentence a person reads, one the mail server did not
+   * take answers `failed`.
+   */
+  async sendAndReport(message: MailMessage, sender: MailSender): Promise<MailOutcome> {
+    let refusal: string | null;
+    try {
+      refusal = await this.admit(message, sender);
+    } catch (error) {
+      this.log.error({ err: error, to: message.to, subject: message.subject }, 'Sending mail failed');
+      return { status: 'failed', note: MAIL_NOT_SENT };
+    }
+    if (refusal !== null) return { status: 'refused', note: refusal };
+    try {
+      await this.mailer.send(message);
+      return { status: 'sent', note: '' };
+    } catch (error) {
+      this.log.error({ err: error, to: message.to, subject: message.subject }, 'Sending mail failed');
+      return { status: 'failed', note: MAIL_NOT_SENT };
+    }
+  }
+
   close(): void {
     this.mailer.close();
   }
@@ -129,6 +153,15 @@ export class Outbox {
       .catch((error: unknown) => this.log.error({ err: error, to: message.to, subject: message.subject }, 'Sending mail failed'));
   }
 }
+
+/** What became of a mail sent with `sendAndReport`: `note` is the sentence for a person, '' when sent. */
+export interface MailOutcome {
+  status: 'sent' | 'refused' | 'failed';
+  note: string;
+}
+
+/** A mail the mail server did not take (the operator's log has the reason). */
+export const MAIL_NOT_SENT = 'The mail server did not take this mail. The server log says why; it was not sent again.';
 
 export const TOO_MANY_TO_ADDRESS = 'Too many e-mails to this address.';
 export const TOO_MANY_FROM_NURSERY = 'Your nursery has sent too many e-mails this hour.';

@@ -146,6 +146,11 @@ describe('access rules: the SQL form and the predicate agree', () => {
       Object.assign(base, { name: 'Greenfields', created_by: base.user }, collection.name === 'vehicles' ? { trolleyNumber: 8 } : {});
       delete base.user;
     }
+    // A customer's contacts and its mail log are the nursery's (docs/decisions/077).
+    if (collection.name === 'customer_contacts' || collection.name === 'customer_mail') {
+      Object.assign(base, { customer: newRecordId() }, collection.name === 'customer_contacts' ? { email: 'jo@customer.test' } : {});
+      delete base.user;
+    }
     // A customer's confirmation or dispute is the nursery's (docs/decisions/078).
     if (collection.name === 'balance_replies') {
       Object.assign(base, { customer: newRecordId(), kind: 'dispute', asOf: '2026-11-24', trolleys: 2 });

@@ -208,6 +208,14 @@ const RESENDS: Readonly<Record<string, Resend | string>> = {
     other: () => ({ name: 'Tuesday north' }),
     change: { name: 'Cotswolds and Vale' },
   },
+  customer_contacts: {
+    creator: 'office',
+    changer: 'admin',
+    body: (customer) => ({ customer, email: 'jo@greenfields.test' }),
+    other: (customer) => ({ customer, email: 'sam@greenfields.test' }),
+    change: { statements: false },
+  },
+  customer_mail: 'written by the server as it sends customer mail (docs/decisions/077), never created through the records API',
   run_drops: 'recorded through its run (docs/decisions/042), never created through the records API',
   balance_replies: 'sent through the balance link (docs/decisions/078), never created through the records API',
 };

@@ -25,6 +25,7 @@ import { trolleyExportsCollection } from '../records/collections/trolley-exports
 import { parseJsonColumn, type ApiRecord } from '../records/record-mapping';
 import { isUniqueViolation, type RecordService, type WriteBatch } from '../records/record-service';
 import type { Row } from '../records/record-store';
+import type { CustomerMailService } from '../mail/customer-mail-service';
 import type { DeliveredMarksQuery, DropBody, MoveBody } from './run-schemas';
 
 export interface RunLifecycleDeps {
@@ -33,6 +34,8 @@ export interface RunLifecycleDeps {
   ledger: LedgerService;
   /** The server's clock. */
   now: () => Date;
+  /** Told of each dispatch and drop once committed: the customers' delivery notices (docs/decisions/077). */
+  customerMail?: Pick<CustomerMailService, 'dispatched' | 'dropRecorded'>;
 }
 
 /**
@@ -85,7 +88,7 @@ export class RunLifecycleService {
     const role = user.role as Role;
     if (!RUN_MOVE_ROLES[to].includes(role)) throw new ApiError(403, moveProblem('new', to, role)?.message ?? '');
     const auth: AuthContext = { user };
-    return this.deps.records.systemBatch(async (batch) => {
+    const answer = await this.deps.records.systemBatch(async (batch): Promise<MoveAnswer> => {
       await lockRun(batch, runId);
       const row = await this.runRow(batch.db, user.nursery, runId);
       const from = stateOf(row);
@@ -97,6 +100,9 @@ export class RunLifecycleService {
       const moved = await this.stepRun(batch, row, to, user.id, actorOfUser(user).name);
       return { run: trolleyExportsCollection.toRecord(moved), booking };
     }, auth);
+    // Committed: the customers hear it is on its way, in the background (a dispatch pressed twice answers no booking, and sends nothing).
+    if (to === 'dispatched' && answer.booking !== null) this.deps.customerMail?.dispatched(user.nursery, runId);
+    return answer;
   }
 
   /**
@@ -123,8 +129,10 @@ export class RunLifecycleService {
     if (!read.ok) throw validationFailed(read.errors);
     const input = read.value;
     const clientId = input.clientId.trim();
+    // Set when this call wrote the drop (not a retry answered with the drop written before).
+    let written: string | null = null;
     try {
-      return await this.deps.records.systemBatch(
+      const answer = await this.deps.records.systemBatch(
         async (batch) => {
           await lockRun(batch, runId);
           const row = await this.runRow(batch.db, actor.nursery, runId);
@@ -192,10 +200,14 @@ export class RunLifecycleService {
           const done = new Set([...drops.map((item) => item.stop), input.stop]);
           if (state === 'dispatched' && preview.stops.every((item) => done.has(item.stop)))
             await this.stepRun(batch, row, 'delivered', actor.userId !== '' ? actor.userId : `link:${actor.link}`, actor.name);
+          written = String(drop.id);
           return runDropsCollection.toRecord(drop);
         },
         { user: actor.user },
       );
+      // Committed: the customer's delivery note goes in the background.
+      if (written !== null) this.deps.customerMail?.dropRecorded(actor.nursery, runId, written);
+      return answer;
     } catch (error) {
       // Two sends of one drop at once: the database let one in; the other answers it.
       if (clientId !== '' && isUniqueViolation(error)) {

@@ -108,6 +108,18 @@ export const planKeys = {
   day: (year: number, week: number, day: string) => [...planKeys.all, 'day', year, week, day] as const,
 };
 
+/** A customer's contacts (docs/decisions/077). */
+export const contactKeys = {
+  all: ['customer_contacts'] as const,
+  ofCustomer: (customer: string) => [...contactKeys.all, 'customer', customer] as const,
+};
+
+/** A customer's mail log (docs/decisions/077): what was sent, not sent, stopped. */
+export const customerMailKeys = {
+  all: ['customer_mail'] as const,
+  ofCustomer: (customer: string) => [...customerMailKeys.all, 'customer', customer] as const,
+};
+
 /** A customer's balance link and its confirmations and disputes (docs/decisions/078-the-customers-balance-link.md). */
 export const balanceReplyKeys = {
   all: ['balance-replies'] as const,

@@ -1,5 +1,6 @@
 import type { CollectionName } from '#domain/collections/registry';
 import type { Collection } from '../collection';
+import { customerContactsCollection, customerMailCollection } from './customer-contacts';
 import { balanceRepliesCollection } from './balance-replies';
 import { customersCollection } from './customers';
 import { invitationsCollection } from './invitations';
@@ -35,6 +36,8 @@ export const SERVER_COLLECTIONS = {
   plant_labels: plantLabelsCollection,
   vehicles: vehiclesCollection,
   rounds: roundsCollection,
+  customer_contacts: customerContactsCollection,
+  customer_mail: customerMailCollection,
   balance_replies: balanceRepliesCollection,
 } as const satisfies { readonly [N in CollectionName]: Collection & { name: N } };
 

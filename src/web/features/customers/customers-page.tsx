@@ -22,6 +22,8 @@ import { StandingOrdersDialog } from './standing-orders-panel';
 
 // The import dialog loads on first use: the screen paints without it.
 const ImportCustomersDialog = lazy(() => import('./import-customers-dialog').then((m) => ({ default: m.ImportCustomersDialog })));
+// So do a customer's contacts and mail (docs/decisions/077).
+const CustomerContactsDialog = lazy(() => import('./customer-contacts').then((m) => ({ default: m.CustomerContactsDialog })));
 
 const usualDayLabel = (customer: CustomerRecord) =>
   customerCollection.fields.usualDay.optionLabel?.(customer.usualDay) ?? customer.usualDay;
@@ -37,6 +39,7 @@ function CustomerItem({
   onLedger,
   onStatement,
   onStanding,
+  onContacts,
 }: {
   customer: CustomerRecord;
   /** The name of the customer's delivery round, '' for none (docs/decisions/076). */
@@ -49,6 +52,7 @@ function CustomerItem({
   onLedger: () => void;
   onStatement: () => void;
   onStanding: () => void;
+  onContacts: () => void;
 }) {
   const usual = [customer.usualDay ? usualDayLabel(customer) : '', customer.usualTrolleys > 0 ? `${customer.usualTrolleys} trolleys` : '']
     .filter(Boolean)
@@ -91,6 +95,9 @@ function CustomerItem({
         <Button size="sm" onClick={onStanding} aria-label={`Standing orders of ${customer.name}`}>
           Standing orders
         </Button>
+        <Button size="sm" onClick={onContacts} aria-label={`Contacts of ${customer.name}`}>
+          Contacts
+        </Button>
         {canChange && (
           <>
             <Button size="sm" onClick={onEdit} aria-label={`Edit ${customer.name}`}>
@@ -127,6 +134,7 @@ export default function CustomersPage() {
   const [ledgerOf, setLedgerOf] = useState<CustomerRecord | null>(null);
   const [statementOf, setStatementOf] = useState<CustomerRecord | null>(null);
   const [standingFor, setStandingFor] = useState<CustomerRecord | null>(null);
+  const [contactsOf, setContactsOf] = useState<CustomerRecord | null>(null);
   const [importing, setImporting] = useState(false);
 
   return (
@@ -195,6 +203,7 @@ export default function CustomersPage() {
                 onLedger={() => setLedgerOf(customer)}
                 onStatement={() => setStatementOf(customer)}
                 onStanding={() => setStandingFor(customer)}
+                onContacts={() => setContactsOf(customer)}
               />
             ))}
           </ul>
@@ -205,6 +214,11 @@ export default function CustomersPage() {
       <CustomerLedgerDialog customer={ledgerOf} onClose={() => setLedgerOf(null)} />
       <CustomerStatement customer={statementOf} onClose={() => setStatementOf(null)} />
       <StandingOrdersDialog customer={standingFor} onClose={() => setStandingFor(null)} />
+      {contactsOf && (
+        <Suspense fallback={null}>
+          <CustomerContactsDialog customer={contactsOf} onClose={() => setContactsOf(null)} />
+        </Suspense>
+      )}
       {importing && (
         <Suspense fallback={null}>
           <ImportCustomersDialog onClose={() => setImporting(false)} />

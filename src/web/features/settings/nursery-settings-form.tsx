@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { NurseryRecord } from '#domain/records';
+import { nurseries as nurseryCollection } from '#domain/collections/nurseries';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/fields';
 import { FormMessage, type FormMessageState } from '../../components/ui/form-message';
@@ -24,6 +25,7 @@ export function NurserySettings() {
     <div className="space-y-6">
       <NameForm nursery={nursery.data} />
       <DeletionPasswordForm nursery={nursery.data} />
+      <RemindersForm nursery={nursery.data} />
     </div>
   );
 }
@@ -141,6 +143,68 @@ function DeletionPasswordForm({ nursery }: { nursery: NurseryRecord }) {
       <FormMessage message={message} />
       <Button type="submit" disabled={isBusy || password.trim() === ''}>
         {isBusy ? 'Saving...' : 'Set deletion password'}
+      </Button>
+    </form>
+  );
+}
+
+/** "Remind after N days" (docs/decisions/077): when customers holding trolleys get a balance reminder. */
+function RemindersForm({ nursery }: { nursery: NurseryRecord }) {
+  const field = nurseryCollection.fields.remindAfterDays;
+  const [days, setDays] = useState(String(nursery.remindAfterDays));
+  const [isTouched, setTouched] = useState(false);
+  const [isBusy, setIsBusy] = useState(false);
+  const [message, setMessage] = useState<FormMessageState | null>(null);
+
+  useEffect(() => {
+    if (!isTouched) setDays(String(nursery.remindAfterDays));
+  }, [nursery, isTouched]);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isBusy) return;
+    setIsBusy(true);
+    setMessage(null);
+    try {
+      const saved = await saveNursery(nursery.id, { remindAfterDays: Number(days) });
+      setTouched(false);
+      setMessage({
+        tone: 'success',
+        text: `Saved. Customers who have held trolleys longer than ${saved.remindAfterDays} days get a reminder, one a week at most.`,
+      });
+    } catch (err) {
+      setMessage({ tone: 'error', text: `The reminder setting wasn’t saved. ${describeError(err)} Your change is still here. Try again.` });
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  return (
+    <form className="space-y-3 border-t border-slate-200 pt-4" aria-labelledby="reminders-title" onSubmit={(event) => void submit(event)}>
+      <h3 id="reminders-title" className="text-base font-semibold text-slate-900">
+        Balance reminders
+      </h3>
+      <p className="text-sm text-slate-600">
+        Customers who have held trolleys, shelves or extensions longer than this get a reminder by mail, one a week at most, if a contact of
+        theirs receives balance reminders. A return in the last week holds it back.
+      </p>
+      <TextField
+        label="Remind after (days)"
+        name="remind-after-days"
+        type="number"
+        inputMode="numeric"
+        min={field.min}
+        max={field.max}
+        value={days}
+        onChange={(e) => {
+          setTouched(true);
+          setMessage(null);
+          setDays(e.target.value);
+        }}
+      />
+      <FormMessage message={message} />
+      <Button type="submit" disabled={isBusy || days.trim() === ''}>
+        {isBusy ? 'Saving...' : 'Save reminder setting'}
       </Button>
     </form>
   );

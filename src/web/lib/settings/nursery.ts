@@ -55,6 +55,7 @@ export interface NurseryChanges {
   name?: string;
   headings?: WeekHeadings;
   deletePassword?: string;
+  remindAfterDays?: number;
 }
 
 /** Saves the nursery's settings (admins only; the server refuses anyone else) and shares the new copy. */

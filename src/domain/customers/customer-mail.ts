@@ -1,0 +1,34 @@
+// Customer mail's words (docs/decisions/077): the kinds of mail a customer's contact receives, each
+// switched on or off per contact and stopped by the customer in one click; and what the mail log
+// says happened to each mail. Pure.
+
+/** The kinds of customer mail, each a switch of a contact (`customer_contacts`) named by its field. */
+export const CUSTOMER_MAIL_KINDS = ['deliveryNotices', 'balanceReminders', 'statements'] as const;
+export type CustomerMailKind = (typeof CUSTOMER_MAIL_KINDS)[number];
+
+export interface CustomerMailKindRow {
+  /** The switch's label on the contact. */
+  label: string;
+  /** In a sentence: "You will get no more … from Hillside Nursery." */
+  plural: string;
+}
+
+export const CUSTOMER_MAIL_KIND_TABLE: Readonly<Record<CustomerMailKind, CustomerMailKindRow>> = {
+  deliveryNotices: { label: 'Delivery notices', plural: 'delivery notices' },
+  balanceReminders: { label: 'Balance reminders', plural: 'balance reminders' },
+  statements: { label: 'Statements', plural: 'statements' },
+};
+
+export function isCustomerMailKind(value: unknown): value is CustomerMailKind {
+  return typeof value === 'string' && (CUSTOMER_MAIL_KINDS as readonly string[]).includes(value);
+}
+
+/** What happened to one customer mail, as its log line shows it. */
+export const CUSTOMER_MAIL_STATUSES = ['sent', 'failed', 'stopped'] as const;
+export type CustomerMailStatus = (typeof CUSTOMER_MAIL_STATUSES)[number];
+
+export const CUSTOMER_MAIL_STATUS_LABELS: Readonly<Record<CustomerMailStatus, string>> = {
+  sent: 'Sent',
+  failed: 'Not sent',
+  stopped: 'Stopped',
+};
