@@ -16,7 +16,7 @@ export const FIRST_PAINT_BUDGET_KB = 60;
 export const ORDERS_VISIBLE_BUDGET_KB = 60;
 
 /**
- * What `npm test` fails at (scripts/check-bundle-budget.ts): the board measured 60.75 kB when the
+ * What `npm test` fails at (scripts/check-bundle-budget.ts): the board measured 60.81 kB when the
  * gate was set (decision 074), just over the 60 kB target, so the gate holds today's size with
  * under 1 kB of room. Any change that grows the board past it fails; lower it to the targets
  * above once the board fits them. `npm run bench` and `bench:bundle` judge against the targets.
