@@ -27,6 +27,7 @@ import { freshDatabase, startPostgres } from './lib/postgres';
 import { BENCH_DELETE_PASSWORD, ROOT, sleep, startNpmServer, type RunningServer } from './lib/processes';
 import { measureLedgerBalances } from './lib/ledger';
 import { measurePlanDay } from './lib/plan-day';
+import { measurePlanDayAtServer } from './lib/plan-day-server';
 import { measurePocketBaseImport } from './lib/pocketbase-import';
 import { measureBoardAcrossNurseries } from './lib/nurseries';
 import { measureManyNurseries } from './lib/many-nurseries';
@@ -393,6 +394,7 @@ try {
   set('ledger_5y_over_1y', ledger.fiveYearsMs / ledger.oneYearMs);
   step('plan the day (issue 33): drop order learned from runs, 300 orders onto 15 vehicles');
   for (const line of measurePlanDay().lines) console.log(line);
+  for (const line of (await measurePlanDayAtServer()).lines) console.log(line);
 
   // --- Moving in (issue 20): a PocketBase data.db of BIG orders imported by the operator's CLI.
   // The data.db is written in PocketBase's layout by the bench itself: no PocketBase binary needed.

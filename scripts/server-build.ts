@@ -1,20 +1,9 @@
-import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { newestMtime } from './web-build';
+import { isServerBuildStale, serverBundle } from './build-inputs.js';
 
-/** Inputs of the server bundle: a change to any of them makes dist/server stale. */
-const SERVER_INPUTS = ['src/server', 'src/domain', 'package.json', 'scripts/server-build.ts'];
-
-export const serverBundle = (root: string): string => path.join(root, 'dist', 'server', 'main.js');
-
-/** True when dist/server/main.js is missing or older than any server input. */
-export function isServerBuildStale(root: string): boolean {
-  const bundle = serverBundle(root);
-  if (!existsSync(bundle)) return true;
-  const builtAt = statSync(bundle).mtimeMs;
-  return SERVER_INPUTS.some((input) => newestMtime(path.join(root, input)) > builtAt);
-}
+// The inputs and the staleness check live in build-inputs.js, shared with scripts/start.js.
+export { isServerBuildStale, serverBundle } from './build-inputs.js';
 
 /**
  * Bundles src/server/main.ts (with src/domain, reached through the `#domain/*` imports of
@@ -31,7 +20,14 @@ export async function buildServer(root: string): Promise<void> {
     format: 'esm',
     target: 'node20',
     packages: 'external',
-    // Stack traces can be mapped back with `node --enable-source-maps` when needed.
+    // Minified and without comments: the bundle's source text stays in the heap as a string for
+    // as long as the server runs (docs/decisions/073). keepNames keeps function and class names
+    // in stack traces and `.name`; the source map maps lines back with `--enable-source-maps`.
+    minify: true,
+    keepNames: true,
+    legalComments: 'none',
+    // ASCII output: one non-ASCII character would make V8 store the whole source two bytes a character.
+    charset: 'ascii',
     sourcemap: 'linked',
     logLevel: 'warning',
   });

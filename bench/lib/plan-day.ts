@@ -61,14 +61,14 @@ const NAME_PARTS = [
 ];
 const NAME_ENDS = ['Garden Centre', 'Nurseries', 'Landscapes', 'Florist', 'Plants', 'Farm Shop'];
 
-interface Nursery {
+export interface Nursery {
   customers: (RoundCustomer & { name: string })[];
   /** Each round's customers in the hidden true drop order. */
   truth: Map<string, string[]>;
 }
 
 /** `rounds` rounds of `perRound` customers; each round's true order a random one, its names random. */
-function generateNursery(random: () => number, rounds: number, perRound: number): Nursery {
+export function generateNursery(random: () => number, rounds: number, perRound: number): Nursery {
   const customers: Nursery['customers'] = [];
   const truth = new Map<string, string[]>();
   for (let r = 0; r < rounds; r += 1) {
@@ -86,11 +86,11 @@ function generateNursery(random: () => number, rounds: number, perRound: number)
   return { customers, truth };
 }
 
-function isoDate(dayNumber: number): string {
+export function isoDate(dayNumber: number): string {
   return new Date(dayNumber * 86_400_000).toISOString().slice(0, 10);
 }
 
-const LAST_RUN_DAY = Date.UTC(2026, 10, 26) / 86_400_000;
+export const LAST_RUN_DAY = Date.UTC(2026, 10, 26) / 86_400_000;
 
 /**
  * Past runs of each round, `perWeek` a week for `weeks` weeks, made from the true order with the
@@ -98,7 +98,7 @@ const LAST_RUN_DAY = Date.UTC(2026, 10, 26) / 86_400_000;
  * adjacent pair swapped on about a third of the runs (the driver's choice on the day), two stops
  * anywhere swapped on one run in ten (a customer who asked to be early).
  */
-function pastRuns(nursery: Nursery, random: () => number, weeks: number, perWeek: number): PastRun[] {
+export function pastRuns(nursery: Nursery, random: () => number, weeks: number, perWeek: number): PastRun[] {
   const runs: PastRun[] = [];
   for (let week = weeks - 1; week >= 0; week -= 1) {
     for (const order of nursery.truth.values()) {
@@ -145,7 +145,7 @@ export interface PlanFigures {
   lines: string[];
 }
 
-function timedMedian(work: () => void): PlanFigure {
+export function timedMedian(work: () => void): PlanFigure {
   work();
   const runs: number[] = [];
   const cpu: number[] = [];
@@ -161,7 +161,7 @@ function timedMedian(work: () => void): PlanFigure {
 }
 
 /** The day's orders for a nursery's customers: mostly 1 trolley, some 2, some halves, a few blank. */
-function dayOrders(nursery: Nursery, random: () => number, count: number): PlanOrder[] {
+export function dayOrders(nursery: Nursery, random: () => number, count: number): PlanOrder[] {
   const counts = ['1', '1', '1', '1', '1', '1', '1', '2', '2', '0.5', '0.5', ''];
   return Array.from({ length: count }, (_, index) => {
     const customer = nursery.customers[Math.floor(random() * nursery.customers.length)]!;
@@ -181,7 +181,7 @@ function dayOrders(nursery: Nursery, random: () => number, count: number): PlanO
 }
 
 /** 15 vehicles: a mixed fleet of lorries and trailers. */
-function fleet(): PlanVehicle[] {
+export function fleet(): PlanVehicle[] {
   const sizes: [PlanVehicle['vehicleType'], number][] = [
     ['lorry', 24], ['lorry', 24], ['lorry', 24], ['lorry', 24], ['lorry', 24], ['lorry', 24], ['lorry', 20], ['lorry', 20],
     ['lorry', 20], ['lorry', 20], ['lorry', 16], ['lorry', 16], ['lorry', 12], ['trailer', 7], ['trailer', 6],
@@ -197,7 +197,7 @@ function fleet(): PlanVehicle[] {
   }));
 }
 
-function figureLine(key: PlanKey, figure: PlanFigure, digits: number): string[] {
+export function figureLine(key: PlanKey, figure: PlanFigure, digits: number): string[] {
   const target = PLAN_TARGETS[key];
   const targetText = 'min' in target ? `>= ${target.min}` : `<= ${target.max}`;
   const misses = 'min' in target ? figure.value < target.min : figure.value > target.max;

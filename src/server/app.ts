@@ -53,6 +53,8 @@ import { LedgerService } from './ledger/ledger-service';
 import { ordersImport } from './orders-import/orders-import';
 import { RunLifecycleService } from './runs/run-lifecycle-service';
 import { runRoutes } from './runs/run-routes';
+import { PlanService } from './plan/plan-service';
+import { planRoutes } from './plan/plan-routes';
 import { poolRoutes } from './pool/pool-routes';
 import { PoolService } from './pool/pool-service';
 import { standingOrdersRoutes } from './standing-orders/standing-orders-routes';
@@ -248,6 +250,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // A run's steps and drops (docs/decisions/042); the driver's link records drops through the same service.
   const runs = new RunLifecycleService({ records, db: database.db, ledger, now });
   await app.register(runRoutes, { runs });
+  // Planning the day: the proposal, Create runs, rounds' learned order (docs/decisions/076).
+  await app.register(planRoutes, { plan: new PlanService({ records, db: database.db, dialect: database.dialect, now }) });
   await app.register(poolRoutes, { pool: new PoolService({ records, db: database.db, reads }) });
   // Orders and customers from CSV files (docs/decisions/049).
   await app.register(csvImportRoutes, { kind: ordersImport(now), records, db: database.db });

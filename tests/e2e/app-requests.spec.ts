@@ -81,6 +81,7 @@ function visits(made: Made): Record<keyof typeof paths, Visit> {
     customerInBook: { path: paths.customerInBook(made.customer.id, made.customer.name) },
     linkOrders: { path: paths.linkOrders },
     poolStatement: { path: paths.poolStatement },
+    fleet: { path: paths.fleet },
     plantLabels: {
       path: paths.plantLabels,
       then: async (page) => {

@@ -32,6 +32,7 @@ const EVERYONE: Screen[] = [
   { label: 'Pool statement', heading: /^Pool statement$/ },
   { label: 'Plant labels', heading: /^Plant labels$/ },
   { label: 'Settings', heading: /^Settings$/ },
+  { label: 'Fleet', heading: /^Fleet$/ },
   { label: 'Home', heading: /^Week \d+, \d{4}$/ },
 ];
 

@@ -147,10 +147,20 @@ for (const screen of SCREENS) {
       await page.evaluate(`window.localStorage.setItem(${JSON.stringify(draftKey)}, ${JSON.stringify(JSON.stringify(kept))})`);
       await pb.send(RUNS_API.state(run.id), { method: 'POST', body: { state: 'dispatched' } });
 
+      // The fleet arrives only once the run is on screen, as on a busy yard: the run stays as dispatched.
+      let releaseFleet = () => {};
+      const fleetHeld = new Promise<void>((resolve) => (releaseFleet = resolve));
+      await page.route('**/api/collections/vehicles/records**', async (route) => {
+        await fleetHeld;
+        await route.continue();
+      });
       await page.goto(`/runs/view/${run.id}`);
       await expect(
         page.getByText('This run was dispatched, so the plan kept on this device was set aside; this is the plan as dispatched.'),
       ).toBeVisible();
+      const fleetAnswered = page.waitForResponse((response) => response.url().includes('/api/collections/vehicles/records'));
+      releaseFleet();
+      await fleetAnswered;
       expect(await page.evaluate(`window.localStorage.getItem(${JSON.stringify(draftKey)})`)).toBeNull();
       // The plan as dispatched: its order and its cells, not the kept one.
       const list = page.getByRole('list', { name: 'Customers on this run' });

@@ -150,6 +150,19 @@ test('map mode swaps the week selector for Create Run, Clear and X', async ({ pa
   await expect(week).toBeVisible();
 });
 
+test('on a phone, map mode keeps the header to one row: its controls alone', async ({ page, accounts, signIn }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, await accounts.create());
+  await page.getByRole('navigation', { name: 'Quick' }).getByRole('button', { name: 'More' }).click();
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Map' }).click();
+  const header = page.locator('header').first();
+  await expect(header.getByRole('button', { name: 'Create Run' })).toBeVisible();
+  await expect(header.getByLabel('Year')).toBeHidden();
+  expect((await header.boundingBox())?.height).toBeLessThanOrEqual(64);
+  await header.getByRole('button', { name: 'Close map mode' }).click();
+  await expect(header.getByLabel('Year')).toBeVisible();
+});
+
 test('logout clears the session and the settings cache', async ({ page, accounts, signIn }) => {
   await signIn(page, await accounts.create());
   await page.evaluate(`window.localStorage.setItem('user_settings_cache', '{"left":"over"}')`);

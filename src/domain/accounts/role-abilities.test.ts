@@ -5,11 +5,33 @@ describe('can', () => {
   const table: Array<[string, Record<Ability, boolean>]> = [
     [
       'admin',
-      { edit: true, delete: true, restore: true, purge: true, team: true, nurserySettings: true, customers: true, standingOrders: true },
+      {
+        edit: true,
+        delete: true,
+        restore: true,
+        purge: true,
+        team: true,
+        nurserySettings: true,
+        customers: true,
+        standingOrders: true,
+        fleet: true,
+        planDeliveries: true,
+      },
     ],
     [
       'office',
-      { edit: true, delete: true, restore: true, purge: false, team: false, nurserySettings: false, customers: true, standingOrders: true },
+      {
+        edit: true,
+        delete: true,
+        restore: true,
+        purge: false,
+        team: false,
+        nurserySettings: false,
+        customers: true,
+        standingOrders: true,
+        fleet: true,
+        planDeliveries: true,
+      },
     ],
     [
       'staff',
@@ -22,6 +44,8 @@ describe('can', () => {
         nurserySettings: false,
         customers: false,
         standingOrders: false,
+        fleet: false,
+        planDeliveries: false,
       },
     ],
     [
@@ -35,6 +59,8 @@ describe('can', () => {
         nurserySettings: false,
         customers: false,
         standingOrders: false,
+        fleet: false,
+        planDeliveries: false,
       },
     ],
     [
@@ -48,6 +74,8 @@ describe('can', () => {
         nurserySettings: false,
         customers: false,
         standingOrders: false,
+        fleet: false,
+        planDeliveries: false,
       },
     ],
     [
@@ -61,6 +89,8 @@ describe('can', () => {
         nurserySettings: false,
         customers: false,
         standingOrders: false,
+        fleet: false,
+        planDeliveries: false,
       },
     ],
     [
@@ -74,6 +104,8 @@ describe('can', () => {
         nurserySettings: false,
         customers: false,
         standingOrders: false,
+        fleet: false,
+        planDeliveries: false,
       },
     ],
   ];

@@ -12,6 +12,9 @@ export const DELIVERY_DAYS = ['', ...DAYS] as const;
 /** The most trolleys a customer usually takes: a bound that catches a slip, not a business rule. */
 export const MAX_USUAL_TROLLEYS = 999;
 
+/** The last place a customer can be pinned to in its round: a bound that catches a slip (a round has far fewer drops). */
+export const MAX_ROUND_PLACE = 200;
+
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
@@ -47,6 +50,13 @@ export const customers = defineCollection({
     /** The customer's account number with the trolley pool operator (Container Centralen). */
     poolAccount: text({ label: 'Pool account number', settable: 'always', max: 100, default: '' }),
     active: bool({ label: 'Active', settable: 'always', default: true }),
+    /** The delivery round the customer is on (docs/decisions/076); '' for none. A round of another nursery is refused. */
+    round: relation('rounds', { label: 'Round', settable: 'always', default: '' }),
+    /**
+     * The customer's pinned place in its round (docs/decisions/076): 1 is the first drop; 0 is not
+     * pinned, the place learned from the runs. Pins win over the learned order.
+     */
+    roundPlace: number({ label: 'Place in round', settable: 'always', min: 0, max: MAX_ROUND_PLACE, default: 0 }),
   },
   indexes: [
     // The customer book and the order form's suggestions: one nursery's customers by name.

@@ -90,6 +90,19 @@ interface Piece {
   trolleys: number;
 }
 
+/** A vehicle's run details on `date` with an empty grid of its size: a run's vehicleInfo before Fill. */
+export function emptyVehicleInfo(vehicle: PlanVehicle, date: string): VehicleInfo {
+  return {
+    driver: vehicle.driver,
+    reg: vehicle.reg,
+    code: '',
+    date,
+    vehicleType: vehicle.vehicleType,
+    trolleyNumber: vehicle.trolleyNumber,
+    grid: freshGrid(vehicle.vehicleType, vehicle.trolleyNumber),
+  };
+}
+
 /**
  * The day's plan. `orders` are the day's delivery orders (not collect, not holding); `learned`
  * is the nursery's learned drop order (learnDropOrder); `date` (yyyy-mm-dd) goes on each run.
@@ -103,16 +116,7 @@ export function packDay(
   const fleet = vehicles.filter((vehicle) => vehicle.isActive && cellCount(vehicle.vehicleType, vehicle.trolleyNumber) > 0);
   const bins: Bin[] = fleet.map((vehicle) => {
     const capacity = cellCount(vehicle.vehicleType, vehicle.trolleyNumber);
-    const vehicleInfo: VehicleInfo = {
-      driver: vehicle.driver,
-      reg: vehicle.reg,
-      code: '',
-      date,
-      vehicleType: vehicle.vehicleType,
-      trolleyNumber: vehicle.trolleyNumber,
-      grid: freshGrid(vehicle.vehicleType, vehicle.trolleyNumber),
-    };
-    return { run: { vehicle, capacity, trolleys: 0, stops: [], vehicleInfo }, free: capacity };
+    return { run: { vehicle, capacity, trolleys: 0, stops: [], vehicleInfo: emptyVehicleInfo(vehicle, date) }, free: capacity };
   });
   const capacity = bins.reduce((sum, bin) => sum + bin.free, 0);
   const biggest = bins.reduce((most, bin) => Math.max(most, bin.free), 0);

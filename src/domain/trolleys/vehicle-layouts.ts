@@ -72,3 +72,8 @@ export function vehicleLayout(vehicleType: VehicleType, trolleyNumber: number): 
   const gridRows = Math.max(0, Math.ceil((count - blocks.length) / columns));
   return { columns, rows: count === 0 ? 0 : blocks.length + gridRows, cells };
 }
+
+/** A vehicle's kind and size as staff say it: "Lorry 16T", "Trailer 7T" (the Fleet screen, the mapper's fleet choice). */
+export function vehicleKindAndSize(vehicleType: string | undefined, trolleyNumber: number): string {
+  return `${vehicleKindLabel(vehicleType)} ${trolleyNumber}T`;
+}

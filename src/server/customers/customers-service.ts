@@ -93,6 +93,11 @@ export class CustomersService {
         for (const name of FILLED_WHEN_BLANK)
           if (String(kept[name] ?? '') === '' && String(merged[name] ?? '') !== '') filled[name] = merged[name];
         if (Number(kept.usualTrolleys) === 0 && Number(merged.usualTrolleys) > 0) filled.usualTrolleys = merged.usualTrolleys;
+        // A round, with the pinned place in it that belongs to that round (docs/decisions/076).
+        if (String(kept.round ?? '') === '' && String(merged.round ?? '') !== '') {
+          filled.round = merged.round;
+          filled.roundPlace = merged.roundPlace;
+        }
         const row = Object.keys(filled).length > 0 ? await batch.update('customers', kept, filled) : kept;
         await batch.delete('customers', merged);
         return {

@@ -26,6 +26,7 @@ import * as importedRecords from './migrations/018-imported-records';
 import * as chosenIds from './migrations/019-chosen-ids';
 import * as plantLabels from './migrations/020-plant-labels';
 import * as vehiclesAndRounds from './migrations/021-vehicles-and-rounds';
+import * as customerRounds from './migrations/022-customer-rounds';
 import { DEFAULT_NURSERY_NAME } from '../config';
 import type { Database } from './schema';
 import { SLICE_MS } from '../slices';
@@ -87,6 +88,7 @@ function migrationsFor(options: OpenOptions): Record<string, Migration> {
     '019-chosen-ids': chosenIds,
     '020-plant-labels': plantLabels,
     '021-vehicles-and-rounds': vehiclesAndRounds,
+    '022-customer-rounds': customerRounds,
   };
 }
 

@@ -94,6 +94,8 @@ export interface Collection {
   describeConflict?(error: unknown): Record<string, FieldError> | null;
   /** A client's create or update checked inside its transaction, after the write (ServerParts.checkWritten). */
   checkWritten?: ServerParts['checkWritten'];
+  /** A delete checked inside its transaction, before the row goes (ServerParts.checkRemove). */
+  checkRemove?: ServerParts['checkRemove'];
   /**
    * Why a record cannot come back from Deleted as it is (a run's name taken since), in a
    * sentence; null when it can. Only collections with a trail (docs/decisions/034).
@@ -170,6 +172,12 @@ export interface ServerParts {
    * undoes the write.
    */
   checkWritten?(written: WrittenRow, body: RecordBody, context: WriteContext): Promise<void>;
+  /**
+   * Checks a delete inside its transaction, before the row goes (a round customers are still on,
+   * docs/decisions/076): `db` is the transaction, so what it reads cannot change before the delete
+   * commits on SQLite. Throws an ApiError to refuse, which deletes nothing.
+   */
+  checkRemove?(row: Row, db: Kysely<Database>): Promise<void>;
 }
 
 /** A row as a client's write left it, seen from inside that write's transaction. */
@@ -339,6 +347,7 @@ export function serverCollection<N extends CollectionName>(
     describeConflict: parts.describeConflict,
     restoreConflict: parts.restoreConflict,
     checkWritten: parts.checkWritten,
+    checkRemove: parts.checkRemove,
     nurseryOf: (record) => String((declaration.name === 'nurseries' ? record.id : hasNursery ? record.nursery : '') ?? ''),
     prepareCreate:
       parts.prepareCreate ??

@@ -84,6 +84,11 @@ export class RecordService {
     return this.#writes.create(collection, auth, body, options);
   }
 
+  /** A client's create checked, not written: the row for a feature service's batch (record-writes.ts). */
+  prepareClientCreate(collection: Collection, auth: AuthContext, body: RecordBody): Promise<Row> {
+    return this.#writes.prepareClientCreate(collection, auth, body);
+  }
+
   /** What can be decided of a create or update before its body is read (docs/decisions/052). */
   refuseBeforeBody(
     collection: Collection,

@@ -203,6 +203,21 @@ export class RecordWrites {
     if (!collection.declaration.trail) await this.files.removeRecordFiles(collection, id);
   }
 
+  /**
+   * A client's create checked as `create` checks it (the caller's right to create, the fields a
+   * client may send, the collection's validation, stamps and checks) without writing it: the row
+   * a feature service inserts in a batch that makes several records in one transaction (Create
+   * runs, docs/decisions/076). Only for collections whose create makes one plain row.
+   */
+  async prepareClientCreate(collection: Collection, auth: AuthContext, body: RecordBody): Promise<Row> {
+    this.context.access(collection).authorize('create', auth);
+    this.refuseUnsettable(collection, body, null);
+    const values = await collection.prepareCreate(body, this.context.writeContext(auth, false));
+    if (values instanceof NotStored || values instanceof CreateWith || values instanceof DecidedInWrite)
+      throw new Error(`prepareClientCreate: a create of ${collection.name} makes more than one plain row`);
+    return values;
+  }
+
   /** The collection's check inside a client's write transaction, bound to its body (none for most collections). */
   private writtenCheck(collection: Collection, body: RecordBody, context: WriteContext): WrittenCheck | undefined {
     const check = collection.checkWritten;

@@ -161,6 +161,7 @@ export class WritePath {
     const record = collection.toRecord(existing);
     const change: RecordChange = { collection: collection.name, action: 'delete', record };
     await this.transaction(collection, change, async (tx) => {
+      await collection.checkRemove?.(existing, tx.trx);
       if (await tx.store.delete(collection.table, String(existing.id), String(existing.updated))) {
         if (!collection.declaration.trail) return;
         const deleted = nextTimestamp(this.context.options.now(), String(existing.updated));

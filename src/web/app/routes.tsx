@@ -101,6 +101,7 @@ export const routes: readonly Route[] = [
   },
   { path: paths.poolStatement, ...gated, ...page(() => import('../features/pool-statement/pool-statement-page')) },
   { path: paths.plantLabels, ...gated, ...page(() => import('../features/plant-labels/plant-labels-page')) },
+  { path: paths.fleet, ...gated, ...page(() => import('../features/fleet/fleet-page')) },
   {
     path: paths.deleted,
     ...gated,

@@ -21,6 +21,8 @@ export const paths = {
   /** One customer on the Customers screen: the book searched for its name, that customer marked. */
   customerInBook: (id: string, name: string) => `/customers?${new URLSearchParams({ q: name, customer: id }).toString()}`,
   poolStatement: '/pool-statement',
+  /** The nursery's vehicles and delivery rounds (docs/decisions/076). */
+  fleet: '/fleet',
   plantLabels: '/plant-labels',
   invite: (token: string) => `/invite/${encodeURIComponent(token)}`,
   invitePattern: '/invite/:token',

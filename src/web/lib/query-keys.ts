@@ -83,3 +83,27 @@ export const nurseryKeys = {
   /** The signed-in person's nursery: its name, route headings and deletion password state. */
   detail: (id: string) => [...nurseryKeys.all, id] as const,
 };
+
+/** The nursery's fleet (docs/decisions/076-plan-the-day.md). */
+export const vehicleKeys = {
+  all: ['vehicles'] as const,
+  /** Every vehicle of the nursery, active or not (the week's capacity counts the active ones). */
+  list: () => [...vehicleKeys.all, 'list'] as const,
+};
+
+/** The nursery's delivery rounds (docs/decisions/076-plan-the-day.md). */
+export const roundKeys = {
+  all: ['rounds'] as const,
+  /** Every round of the nursery, by name. */
+  list: () => [...roundKeys.all, 'list'] as const,
+  /** One round's customers in the learned order: its pins and its customers' runs change it. */
+  order: (roundId: string) => [...roundKeys.all, 'order', roundId] as const,
+  /** The round a customer's runs suggest. */
+  suggestion: (customerId: string) => [...roundKeys.all, 'suggestion', customerId] as const,
+};
+
+/** Plan deliveries: one day's proposal, asked afresh each time the planner opens. */
+export const planKeys = {
+  all: ['plan'] as const,
+  day: (year: number, week: number, day: string) => [...planKeys.all, 'day', year, week, day] as const,
+};

@@ -34,8 +34,11 @@ export function AppHeader() {
         </Link>
 
         <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-1.5 gap-y-1 max-sm:justify-between sm:gap-x-4">
-          <YearSelect />
-          <CurrentWeek />
+          {/* Choosing a run's orders on a phone, the header is map mode's controls alone, one row. */}
+          <div className={isMapMode ? 'contents max-sm:hidden' : 'contents'}>
+            <YearSelect />
+            <CurrentWeek />
+          </div>
           {isMapMode ? <MapModeGroup /> : <WeekSelect />}
           {user && <LiveIndicator />}
           {user && <OutboxIndicator />}

@@ -84,6 +84,7 @@ function useNavGroups(): NavGroup[] {
       title: 'Nursery',
       items: [
         ...when(canTeam, { to: paths.team, label: 'Team', icon: 'team' } satisfies NavItem),
+        { to: paths.fleet, label: 'Fleet', icon: 'fleet' },
         { to: paths.settings, label: 'Settings', icon: 'settings' },
         ...when(mayUseDeleted, { to: paths.deleted, label: 'Deleted', icon: 'deleted' } satisfies NavItem),
       ],

@@ -11,6 +11,8 @@ const RESTORED: Readonly<Record<TrailCollection, string>> = {
   trolley_movements: 'Movement restored.',
   standing_orders: 'Standing order restored.',
   plant_labels: 'Plant restored.',
+  vehicles: 'Vehicle restored.',
+  rounds: 'Round restored.',
 };
 
 /** Says `message` ("Task deleted.") and offers Undo to a user who may restore. */

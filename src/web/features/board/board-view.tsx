@@ -19,6 +19,7 @@ import { DragArea } from './drag-support';
 import { SelectionBanner } from './selection-banner';
 import { useOpenAtToday } from './use-open-at-today';
 import { OrdersWithoutCustomerNotice } from './orders-without-customer-notice';
+import { DayCapacity } from './plan/plan-on-board';
 import { FillWeekButton, ImportCsvButton } from './week-copy-tools';
 import { WeekBoard } from './week-board';
 
@@ -111,6 +112,7 @@ export function BoardView({ year, week, today, orders, headings, idPrefix, newOr
             headings={headings}
             idPrefix={idPrefix}
             summaryOf={summaryOf}
+            renderCapacity={newOrderType === undefined ? (column) => <DayCapacity orders={orders} day={column.day} /> : undefined}
             renderTools={(column) => (
               <DayTools
                 column={column}

@@ -13,6 +13,8 @@ interface Props {
   routeHeading: string | null;
   /** The day's counts as shown; nothing while the orders load. */
   summary?: DaySummary | null;
+  /** The day's trolleys against the fleet's capacity (loaded after first paint). */
+  capacity?: ReactNode;
   /** The day's buttons (add an order, set every status). */
   tools?: ReactNode;
   /** The day's orders (or an empty-day note); nothing while they load. */
@@ -31,7 +33,7 @@ export const dayColumnId = (idPrefix: string, day: string) => `${idPrefix}-${day
  * pick-sheet link and the day's buttons; the orders. It sits below the sticky header and day
  * strip when the board scrolls to it.
  */
-export function DayColumn({ column, year, week, routeHeading, summary, tools, children, idPrefix, drop }: Props) {
+export function DayColumn({ column, year, week, routeHeading, summary, capacity, tools, children, idPrefix, drop }: Props) {
   const headingId = `${idPrefix}-${column.day}`;
   const dayNumber = column.date.day;
   const frame = drop?.isOver
@@ -64,6 +66,7 @@ export function DayColumn({ column, year, week, routeHeading, summary, tools, ch
               <DaySummaryText summary={summary} />
             </p>
           )}
+          {capacity}
         </div>
         {/* A narrow column puts the day's tools on a line of their own rather than cut its heading to a letter. */}
         <div className="flex flex-wrap items-center gap-x-1">
@@ -74,7 +77,7 @@ export function DayColumn({ column, year, week, routeHeading, summary, tools, ch
           ) : (
             <span className="flex-1" />
           )}
-          <div className="ml-auto flex shrink-0 items-center gap-1">
+          <div className="ml-auto flex min-w-0 flex-wrap items-center justify-end gap-1">
             <Link
               to={paths.pickSheet(year, week, column.day, dayNumber)}
               className="inline-flex min-h-11 items-center rounded px-1.5 text-xs font-medium whitespace-nowrap text-emerald-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600 md:min-h-8 pointer-coarse:min-h-11"

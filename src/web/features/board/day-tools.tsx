@@ -5,6 +5,7 @@ import { newOrderHref } from '../../lib/new-order-preset';
 import { Link } from '../../lib/router/links';
 import { useCan } from '../../lib/use-role';
 import { BulkStatusMenu } from './bulk-status-menu';
+import { PlanDeliveriesButton } from './plan/plan-on-board';
 import { STATUS_BUTTON_CLASS } from './status-button';
 import { CopyDayButton } from './week-copy-tools';
 
@@ -37,6 +38,7 @@ export function DayTools({ column, year, week, orders, canAddOrders, newOrderTyp
         subject={orders.length === 1 ? `${column.label}'s order` : `all ${orders.length} of ${column.label}'s orders`}
       />
       <CopyDayButton column={column} year={year} week={week} count={orders.length} />
+      {newOrderType === undefined && <PlanDeliveriesButton column={column} year={year} week={week} />}
       {canAddOrders && (
         <Link
           to={newOrderHref({ week: { year, week }, day: column.day, other: newOrderType })}

@@ -15,6 +15,8 @@ interface Props {
   headings: WeekHeadings | null;
   /** The content of one day (its orders). */
   renderDay?: (column: BoardColumn) => ReactNode;
+  /** One day's trolleys against the fleet. */
+  renderCapacity?: (column: BoardColumn) => ReactNode;
   /** The buttons in one day's header. */
   renderTools?: (column: BoardColumn) => ReactNode;
   /** One day's counts; null while the orders load. */
@@ -26,7 +28,7 @@ interface Props {
  * The seven day columns of a week. On wide screens Monday–Friday are columns 1–5 and the
  * weekend shares column 6, because weekend loads are light.
  */
-export function WeekBoard({ columns, year, week, headings, renderDay, renderTools, summaryOf, idPrefix }: Props) {
+export function WeekBoard({ columns, year, week, headings, renderDay, renderCapacity, renderTools, summaryOf, idPrefix }: Props) {
   const weekdays = columns.slice(0, 5);
   const weekend = columns.slice(5);
 
@@ -41,6 +43,7 @@ export function WeekBoard({ columns, year, week, headings, renderDay, renderTool
             idPrefix={idPrefix}
             routeHeading={headings ? routeHeadingFor(headings, column.day) : null}
             summary={summaryOf?.(column)}
+            capacity={renderCapacity?.(column)}
             tools={renderTools?.(column)}
             drop={drop}
           >

@@ -6,6 +6,7 @@ import type { CustomerRecord } from '#domain/records';
 import { DeclaredField } from '../../components/orders/declared-field';
 import { Checkbox, SelectField, TextField } from '../../components/ui/fields';
 import { FormDialog } from '../../components/ui/form-dialog';
+import { CustomerRoundField } from './customer-round';
 import { describeError } from '../../lib/describe-error';
 import {
   createCustomer,
@@ -92,6 +93,13 @@ export function CustomerDialog({ customer, onClose }: { customer: CustomerRecord
           value={String(fields.usualTrolleys)}
           error={errors.usualTrolleys}
           onChange={(e) => set({ usualTrolleys: e.target.value === '' ? 0 : Number(e.target.value) })}
+        />
+        <CustomerRoundField
+          customerId={customer && customer !== 'new' ? customer.id : ''}
+          value={fields.round}
+          error={errors.round}
+          // A pin is a place in one round: another round starts without it.
+          onChange={(round) => set({ round, roundPlace: round === fields.round ? fields.roundPlace : 0 })}
         />
         <Checkbox
           label="Active (offered on new orders)"

@@ -11,6 +11,7 @@ import { SelectField, TextField } from '../../components/ui/fields';
 import { LoadingScreen } from '../../components/ui/loading-screen';
 import { useDocumentTitle } from '../../components/ui/use-document-title';
 import { customerListQuery } from '../../lib/customers/customer-queries';
+import { roundListQuery } from '../../lib/fleet/fleet-queries';
 import { useCan } from '../../lib/use-role';
 import { CustomerDialog, MergeDialog } from './customer-dialogs';
 import { CUSTOMER_SORTS, CustomerLedgerDialog, CustomerOwed, sortCustomers, useBalances, type CustomerSort } from './customer-ledger';
@@ -27,6 +28,7 @@ const usualDayLabel = (customer: CustomerRecord) =>
 
 function CustomerItem({
   customer,
+  roundName,
   canChange,
   linked,
   onEdit,
@@ -37,6 +39,8 @@ function CustomerItem({
   onStanding,
 }: {
   customer: CustomerRecord;
+  /** The name of the customer's delivery round, '' for none (docs/decisions/076). */
+  roundName: string;
   canChange: boolean;
   linked?: { ref: (element: HTMLElement | null) => void } | undefined;
   onEdit: () => void;
@@ -65,7 +69,13 @@ function CustomerItem({
           )}
         </p>
         <p className="text-sm text-slate-600">
-          {[customer.postcode, customerTypeLabel(customer.customerType), usual && `Usually ${usual}`, customer.phone]
+          {[
+            customer.postcode,
+            customerTypeLabel(customer.customerType),
+            roundName && `Round ${roundName}`,
+            usual && `Usually ${usual}`,
+            customer.phone,
+          ]
             .filter(Boolean)
             .join(' · ')}
         </p>
@@ -108,6 +118,8 @@ export default function CustomersPage() {
   const [search, setSearch] = useState(link.search);
   const deferredSearch = useDeferredValue(search);
   const list = useQuery(customerListQuery(deferredSearch));
+  const rounds = useQuery(roundListQuery());
+  const roundNames = new Map((rounds.data ?? []).map((round) => [round.id, round.name]));
   const [editing, setEditing] = useState<CustomerRecord | 'new' | null>(null);
   const [merging, setMerging] = useState<CustomerRecord | null>(null);
   const balances = useBalances();
@@ -174,6 +186,7 @@ export default function CustomersPage() {
               <CustomerItem
                 key={customer.id}
                 customer={customer}
+                roundName={roundNames.get(customer.round) ?? ''}
                 canChange={canChange}
                 linked={customer.id === link.id ? { ref: link.scrollTo } : undefined}
                 onEdit={() => setEditing(customer)}

@@ -10,6 +10,7 @@ import { trolleyMovements } from '#domain/collections/trolley-movements';
 import { dayLabel } from '#domain/orders/format';
 import { LABEL_STATES, labelStateLabel } from '#domain/plant-labels/plant-labels';
 import type { Day, VehicleInfo } from '#domain/records';
+import { vehicleKindAndSize } from '#domain/trolleys/vehicle-layouts';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { LoadingScreen } from '../../components/ui/loading-screen';
@@ -24,7 +25,7 @@ import { useCurrentUser } from '../../lib/use-current-user';
 /** What a deleted record is, in staff's words: its kind, its name and a line that tells it apart. */
 interface Described {
   collection: TrailCollection;
-  kind: 'Order' | 'Run' | 'Trolley movement' | 'Standing order' | 'Plant';
+  kind: 'Order' | 'Run' | 'Trolley movement' | 'Standing order' | 'Plant' | 'Vehicle' | 'Round';
   name: string;
   detail: string;
 }
@@ -53,6 +54,11 @@ function describe(entry: DeletedEntry, thisYear: number): Described {
     const state = LABEL_STATES.find((s) => s === record.has_labels) ?? 'new';
     return { collection: 'plant_labels', kind: 'Plant', name: String(record.plant_name), detail: labelStateLabel(state) };
   }
+  if (entry.collectionName === 'vehicles') {
+    const detail = [vehicleKindAndSize(String(record.vehicleType), Number(record.trolleyNumber)), String(record.reg ?? '')].filter(Boolean);
+    return { collection: 'vehicles', kind: 'Vehicle', name: String(record.name), detail: detail.join(' · ') };
+  }
+  if (entry.collectionName === 'rounds') return { collection: 'rounds', kind: 'Round', name: String(record.name), detail: '' };
   const vehicle = (record.vehicleInfo ?? {}) as Partial<VehicleInfo>;
   const detail = [vehicle.driver, vehicle.date].filter(Boolean).join(' · ');
   return { collection: 'trolley_exports', kind: 'Run', name: String(record.name ?? '').trim() || 'Untitled Export', detail };

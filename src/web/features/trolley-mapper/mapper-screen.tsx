@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
+import type { TrolleyExportRecord } from '#domain/records';
 import { planFixedReason } from '#domain/runs/run-states';
 import { nextWorkingDay } from '#domain/trolleys/run-date';
 import { emptyVehicleInfo } from '#domain/trolleys/run-plan';
@@ -8,6 +9,7 @@ import { LoadingScreen } from '../../components/ui/loading-screen';
 import { paths } from '../../lib/paths';
 import { useLocation, useParams } from '../../lib/router/hooks';
 import { Link } from '../../lib/router/links';
+import { vehicleListQuery } from '../../lib/fleet/fleet-queries';
 import { runQuery } from '../../lib/runs/run-queries';
 import { useCan } from '../../lib/use-role';
 import { followedSession, stopsFromRouterState } from './router-state';
@@ -32,14 +34,21 @@ export default function MapperScreen() {
   // (opened from Runs, or reloaded) loads the run. Recording a session is idempotent, so doing it
   // while rendering is safe.
   const shown = useRef(new Set<string>());
+  // The saved run each session opened with: the screen renders again when the fleet arrives, and
+  // must keep showing that run (fixed when dispatched), not fall back to a new plan.
+  const opened = useRef(new Map<string, TrolleyExportRecord>());
   const loadId = id !== null && !shown.current.has(session) ? id : null;
   const run = useQuery({ ...runQuery(loadId ?? ''), enabled: loadId !== null });
+  // The nursery's vehicles to choose from (docs/decisions/076); the mapper works without them.
+  const fleet = useQuery({ ...vehicleListQuery(), enabled: canEdit }).data;
 
-  if (loadId !== null) {
-    if (run.isPending) return <LoadingScreen text="Loading export..." />;
-    if (run.isError) return <RunNotLoaded missing={(run.error as { status?: number }).status === 404} />;
-    const record = run.data;
+  const openedRun = opened.current.get(session);
+  if (loadId !== null || (openedRun !== undefined && openedRun.id === id)) {
+    if (loadId !== null && run.isPending) return <LoadingScreen text="Loading export..." />;
+    if (loadId !== null && run.isError) return <RunNotLoaded missing={(run.error as { status?: number }).status === 404} />;
+    const record = loadId !== null && run.data ? run.data : openedRun!;
     shown.current.add(session);
+    opened.current.set(session, record);
     return (
       <TrolleyMapper
         key={session}
@@ -50,6 +59,7 @@ export default function MapperScreen() {
         }}
         savedVersion={{ id: record.id, updated: record.updated }}
         readOnly={!canEdit}
+        fleet={fleet}
         fixedReason={planFixedReason(record.state)}
         fixedState={record.state === 'dispatched' || record.state === 'delivered' || record.state === 'cancelled' ? record.state : null}
       />
@@ -64,6 +74,7 @@ export default function MapperScreen() {
       // A new plan is for the next working day, the day runs are planned for; a saved run keeps its own date (docs/decisions/071).
       initialPlan={{ stops, vehicleInfo: { ...emptyVehicleInfo(), date: nextWorkingDay(localCalendarDate(new Date())) } }}
       handedOverStops={stops.length > 0}
+      fleet={fleet}
     />
   );
 }

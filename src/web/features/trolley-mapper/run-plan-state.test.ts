@@ -74,4 +74,21 @@ describe('the plan state', () => {
     expect(hasUnsavedChanges(theirs)).toBe(false);
     expect(canUndo(theirs)).toBe(false);
   });
+
+  it("takes a fleet vehicle's kind, size, registration and driver as one step, keeping what a same-kind size keeps", () => {
+    const filled = apply(openPlan({ initial }), { type: 'fill-load' });
+    const lorry = apply(filled, {
+      type: 'choose-fleet-vehicle',
+      vehicle: { vehicleType: 'lorry', trolleyNumber: 8, reg: 'AB12 CDE', driver: 'Sam' },
+    });
+    expect(lorry.plan.vehicleInfo).toMatchObject({ vehicleType: 'lorry', trolleyNumber: 8, reg: 'AB12 CDE', driver: 'Sam' });
+    expect(grid(lorry)).toEqual(['Second', 'First', 'First', '', '', '', '', '']);
+    expect(apply(lorry, { type: 'undo' }).plan).toEqual(filled.plan);
+    const trailer = apply(lorry, {
+      type: 'choose-fleet-vehicle',
+      vehicle: { vehicleType: 'trailer', trolleyNumber: 7, reg: 'TR7', driver: 'Jo' },
+    });
+    expect(trailer.plan.vehicleInfo).toMatchObject({ vehicleType: 'trailer', trolleyNumber: 7, reg: 'TR7', driver: 'Jo' });
+    expect(grid(trailer)).toEqual(Array.from({ length: 9 }, () => ''));
+  });
 });

@@ -10,6 +10,9 @@ import { withUniqueIds } from './stop-ids';
 /** The run details typed in above the stops. */
 export type RunDetail = 'driver' | 'reg' | 'code' | 'date';
 
+/** What a fleet vehicle brings to a run (collection `vehicles`, docs/decisions/076). */
+export type FleetVehicle = Pick<VehicleInfo, 'vehicleType' | 'trolleyNumber' | 'reg' | 'driver'>;
+
 /** Undo goes back this many changes; older ones are forgotten. */
 export const UNDO_LIMIT = 50;
 
@@ -21,6 +24,8 @@ export type PlanChange =
   | { type: 'edit-detail'; detail: RunDetail; value: string }
   | { type: 'choose-vehicle-type'; vehicleType: VehicleType }
   | { type: 'choose-vehicle-size'; size: number }
+  /** A vehicle of the nursery's fleet: its kind, size, registration and usual driver, one undo step. */
+  | { type: 'choose-fleet-vehicle'; vehicle: FleetVehicle }
   | { type: 'fill-cell'; index: number; label: string }
   | { type: 'clear-cells' }
   /** Fill: every stop's missing trolleys, in reverse drop order. */
@@ -97,6 +102,12 @@ function nextPlan(state: PlanState, change: PlanChange): RunPlan {
       return withVehicle(plan, switchVehicleType(vehicleInfo, change.vehicleType));
     case 'choose-vehicle-size':
       return vehicleInfo.trolleyNumber === change.size ? plan : withVehicle(plan, chooseVehicleSize(vehicleInfo, change.size));
+    case 'choose-fleet-vehicle': {
+      const { vehicleType, trolleyNumber, reg, driver } = change.vehicle;
+      // The same steps as the type and size buttons, so the cells keep what those would keep.
+      const sized = chooseVehicleSize(switchVehicleType(vehicleInfo, vehicleType), trolleyNumber);
+      return withVehicle(plan, { ...sized, reg, driver });
+    }
     case 'fill-cell':
       return vehicleInfo.grid[change.index] === change.label ? plan : withVehicle(plan, writeCell(vehicleInfo, change.index, change.label));
     case 'clear-cells':

@@ -1,4 +1,5 @@
 import { useEffect, useReducer, useRef, useState } from 'react';
+import type { VehicleRecord } from '#domain/collections/vehicles';
 import { customerLabel } from '#domain/trolleys/customer-label';
 import { fillInReverseDropOrder, loadCapacity, stopPlacements } from '#domain/trolleys/load-plan';
 import { cellStops } from '#domain/trolleys/stop-colours';
@@ -19,7 +20,8 @@ import { LeaveGuard } from './leave-guard';
 import { removeDraft } from './plan-draft';
 import { followSaveState } from './router-state';
 import { firstMissingDetail, PRINT_NEEDS_DRIVER_REG_DATE, RunDetails, type DetailsProblem } from './run-details';
-import { canUndo, changePlan, hasUnsavedChanges } from './run-plan-state';
+import { FleetChoice } from './fleet-choice';
+import { canUndo, changePlan, hasUnsavedChanges, type FleetVehicle } from './run-plan-state';
 import { RunToolbar } from './run-toolbar';
 import { SaveQuestions } from './save-questions';
 import type { RunVersion } from './save-run';
@@ -44,6 +46,8 @@ interface TrolleyMapperProps {
   fixedReason?: string | null;
   /** The run's state when its plan is fixed: a plan kept on this device for it is set aside, saying why. */
   fixedState?: FixedState | null;
+  /** The nursery's vehicles, offered above the kind and size buttons (docs/decisions/076); none while loading. */
+  fleet?: readonly VehicleRecord[] | undefined;
 }
 
 /**
@@ -59,6 +63,7 @@ export function TrolleyMapper({
   readOnly: viewOnly = false,
   fixedReason = null,
   fixedState = null,
+  fleet = [],
 }: TrolleyMapperProps) {
   const readOnly = viewOnly || fixedReason !== null;
   const userId = useCurrentUser()?.id ?? null;
@@ -75,6 +80,8 @@ export function TrolleyMapper({
   const [brush, setBrush] = useState<Brush>(null);
   const [detailsProblem, setDetailsProblem] = useState<DetailsProblem | null>(null);
   const [pendingDrop, setPendingDrop] = useState<PendingDrop | null>(null);
+  /** A fleet vehicle waiting for the planner's yes, as its kind or size would empty filled trolleys. */
+  const [pendingFleet, setPendingFleet] = useState<FleetVehicle | null>(null);
   const [fillNote, setFillNote] = useState<{ text: string; grid: string } | null>(null);
   const vehicleRef = useRef<HTMLDivElement>(null);
   const unsaved = hasUnsavedChanges(state);
@@ -137,6 +144,19 @@ export function TrolleyMapper({
     if (readOnly) return;
     if (filledCellsDropped(plan.vehicleInfo, vehicleChange) > 0) setPendingDrop({ change: vehicleChange, vehicleInfo: plan.vehicleInfo });
     else applyVehicleChange(vehicleChange);
+  };
+
+  const chooseFleetVehicle = (vehicle: FleetVehicle) => {
+    if (readOnly) return;
+    // The same question the type and size buttons ask: another kind empties every filled trolley, a smaller size the ones past its end.
+    const vehicleChange: VehicleChange =
+      vehicle.vehicleType === plan.vehicleInfo.vehicleType
+        ? { kind: 'size', trolleyNumber: vehicle.trolleyNumber }
+        : { kind: 'type', vehicleType: vehicle.vehicleType };
+    if (filledCellsDropped(plan.vehicleInfo, vehicleChange) > 0) {
+      setPendingFleet(vehicle);
+      setPendingDrop({ change: vehicleChange, vehicleInfo: plan.vehicleInfo });
+    } else edit({ type: 'choose-fleet-vehicle', vehicle });
   };
 
   const onFill = () => {
@@ -233,6 +253,7 @@ export function TrolleyMapper({
             onFill={onFill}
             onBlankRest={() => edit({ type: 'blank-spare' })}
             readOnly={readOnly}
+            fleetChoice={readOnly ? null : <FleetChoice vehicles={fleet} vehicleInfo={plan.vehicleInfo} onChoose={chooseFleetVehicle} />}
             fillNote={fillNote && fillNote.grid === JSON.stringify(plan.vehicleInfo.grid) ? fillNote.text : null}
           />
         </div>
@@ -243,10 +264,15 @@ export function TrolleyMapper({
       )}
       <ConfirmDrop
         pending={pendingDrop}
-        onCancel={() => setPendingDrop(null)}
-        onConfirm={() => {
-          if (pendingDrop) applyVehicleChange(pendingDrop.change);
+        onCancel={() => {
           setPendingDrop(null);
+          setPendingFleet(null);
+        }}
+        onConfirm={() => {
+          if (pendingFleet) edit({ type: 'choose-fleet-vehicle', vehicle: pendingFleet });
+          else if (pendingDrop) applyVehicleChange(pendingDrop.change);
+          setPendingDrop(null);
+          setPendingFleet(null);
         }}
       />
       <SaveQuestions question={run.question} answers={run.answers} myUserId={userId} />

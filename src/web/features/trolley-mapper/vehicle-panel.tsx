@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import type { VehicleInfo } from '#domain/records';
 import { VEHICLE_TYPES, type VehicleType } from '#domain/vocabulary/vehicle-kind';
 import type { LoadCapacity } from '#domain/trolleys/load-plan';
@@ -30,6 +30,8 @@ interface VehiclePanelProps {
   fillNote: string | null;
   /** A plan that may not change: the vehicle and its cells are shown, with nothing to press (docs/decisions/064). */
   readOnly?: boolean;
+  /** The nursery's vehicles to choose from, above the kind and size buttons (docs/decisions/076). */
+  fleetChoice?: ReactNode;
 }
 
 /** A button per vehicle kind, in the table's order. */
@@ -51,6 +53,7 @@ export function VehiclePanel({
   onBlankRest,
   fillNote,
   readOnly = false,
+  fleetChoice = null,
 }: VehiclePanelProps) {
   const layout = vehicleLayout(vehicleInfo.vehicleType, vehicleInfo.trolleyNumber);
   const vehicleName = vehicleKindLabel(vehicleInfo.vehicleType).toLowerCase();
@@ -68,34 +71,37 @@ export function VehiclePanel({
             : `${vehicleKindLabel(vehicleInfo.vehicleType)}, no size chosen`}
         </p>
       ) : (
-        <div className="flex flex-wrap items-center gap-2">
-          <div role="group" aria-label="Vehicle type" className="flex gap-1.5">
-            {TYPES.map(({ type, label }) => (
-              <button
-                key={type}
-                type="button"
-                className={toggleButton(vehicleInfo.vehicleType === type)}
-                aria-pressed={vehicleInfo.vehicleType === type}
-                onClick={() => onChooseType(type)}
-              >
-                {label}
-              </button>
-            ))}
+        <>
+          {fleetChoice}
+          <div className="flex flex-wrap items-center gap-2">
+            <div role="group" aria-label="Vehicle type" className="flex gap-1.5">
+              {TYPES.map(({ type, label }) => (
+                <button
+                  key={type}
+                  type="button"
+                  className={toggleButton(vehicleInfo.vehicleType === type)}
+                  aria-pressed={vehicleInfo.vehicleType === type}
+                  onClick={() => onChooseType(type)}
+                >
+                  {label}
+                </button>
+              ))}
+            </div>
+            <div role="group" aria-label="Vehicle size" className="flex flex-wrap gap-1.5">
+              {vehicleSizes(vehicleInfo.vehicleType).map((size) => (
+                <button
+                  key={size}
+                  type="button"
+                  className={`${toggleButton(vehicleInfo.trolleyNumber === size)} min-w-12`}
+                  aria-pressed={vehicleInfo.trolleyNumber === size}
+                  onClick={() => onChooseSize(size)}
+                >
+                  {size}T
+                </button>
+              ))}
+            </div>
           </div>
-          <div role="group" aria-label="Vehicle size" className="flex flex-wrap gap-1.5">
-            {vehicleSizes(vehicleInfo.vehicleType).map((size) => (
-              <button
-                key={size}
-                type="button"
-                className={`${toggleButton(vehicleInfo.trolleyNumber === size)} min-w-12`}
-                aria-pressed={vehicleInfo.trolleyNumber === size}
-                onClick={() => onChooseSize(size)}
-              >
-                {size}T
-              </button>
-            ))}
-          </div>
-        </div>
+        </>
       )}
 
       {!readOnly && (

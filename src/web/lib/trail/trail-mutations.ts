@@ -7,7 +7,8 @@ import { queryClient } from '../query-client';
 import { runKeys, trailKeys } from '../query-keys';
 
 /** The collections whose records can be deleted and restored. */
-export type TrailCollection = 'tasks' | 'trolley_exports' | 'trolley_movements' | 'standing_orders' | 'plant_labels';
+export type TrailCollection =
+  'tasks' | 'trolley_exports' | 'trolley_movements' | 'standing_orders' | 'plant_labels' | 'vehicles' | 'rounds';
 
 /**
  * Brings a record back as it was; the order lists show it again at once. Throws the SDK's error:
@@ -19,7 +20,7 @@ export async function restoreRecord(collection: TrailCollection, id: string): Pr
     applyChangeToCache({ action: 'create', record: record as unknown as OrderRecord });
     void refetchAllOrders();
   } else if (collection === 'trolley_movements') void queryClient.invalidateQueries({ queryKey: ['ledger'] });
-  else if (collection === 'standing_orders' || collection === 'plant_labels')
+  else if (collection === 'standing_orders' || collection === 'plant_labels' || collection === 'vehicles' || collection === 'rounds')
     void queryClient.invalidateQueries({ queryKey: [collection] });
   else void queryClient.invalidateQueries({ queryKey: runKeys.all });
   void queryClient.invalidateQueries({ queryKey: trailKeys.deleted() });

@@ -46,7 +46,7 @@ function useTeamStarted(enabled: boolean) {
 }
 
 const linkClass =
-  'inline-flex min-h-11 items-center rounded-md bg-emerald-700 px-3 text-base font-medium text-white hover:bg-emerald-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 md:min-h-9 md:text-sm dark:bg-emerald-600 dark:hover:bg-emerald-500';
+  'inline-flex min-h-11 items-center rounded-md bg-emerald-700 px-3 text-base font-medium text-white hover:bg-emerald-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 md:min-h-9 md:text-sm';
 
 /** An empty nursery's card shown: the board, which may have scrolled to today on a phone, goes back to the top. */
 const announceShown = (element: HTMLElement | null) => {
@@ -79,10 +79,7 @@ export function FirstUseCard() {
   // A viewer adds nothing: on an empty nursery they are told who does.
   if (!canEdit && !canInvite)
     return needsOrders ? (
-      <p
-        ref={announceShown}
-        className="mb-3 rounded-lg border border-slate-200 bg-white p-3 text-sm text-slate-700 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200"
-      >
+      <p ref={announceShown} className="mb-3 rounded-lg border border-slate-200 bg-white p-3 text-sm text-slate-700">
         Your nursery has no orders yet. Office staff and admins add them; they will show here as they do.
       </p>
     ) : null;
@@ -91,15 +88,15 @@ export function FirstUseCard() {
     <section
       ref={needsOrders ? announceShown : undefined}
       aria-labelledby="first-use-title"
-      className="mb-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-slate-800 dark:border-emerald-800 dark:bg-emerald-950 dark:text-slate-100"
+      className="mb-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-slate-800"
     >
       <div className="flex items-start justify-between gap-3">
-        <h2 id="first-use-title" className="text-lg font-semibold text-slate-900 dark:text-slate-50">
+        <h2 id="first-use-title" className="text-lg font-semibold text-slate-900">
           {needsOrders ? 'Getting started' : 'One more step'}
         </h2>
         <button
           type="button"
-          className="min-h-11 rounded-md px-2 text-sm font-medium text-emerald-900 underline underline-offset-2 hover:text-emerald-950 md:min-h-8 dark:text-emerald-200"
+          className="min-h-11 rounded-md px-2 text-sm font-medium text-emerald-900 underline underline-offset-2 hover:text-emerald-950 md:min-h-8"
           onClick={() => setHidden(true)}
         >
           Not now
@@ -119,9 +116,9 @@ export function FirstUseCard() {
             <p>Or bring your orders in from a spreadsheet saved as CSV.</p>
             <ImportCsvButton week={week} onOpenChange={setImporting} />
             {canInvite && (
-              <p className="text-sm text-slate-600 dark:text-slate-300">
+              <p className="text-sm text-slate-600">
                 Coming from the original app? Whoever runs your Trolleyboard server brings its orders over with{' '}
-                <code className="rounded bg-white px-1 font-mono text-xs dark:bg-slate-800">npm run admin -- import-pocketbase</code>.
+                <code className="rounded bg-white px-1 font-mono text-xs">npm run admin -- import-pocketbase</code>.
               </p>
             )}
           </li>

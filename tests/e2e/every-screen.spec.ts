@@ -1,0 +1,342 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { BrowserContextOptions, Locator, Page, TestInfo } from '@playwright/test';
+import { DRIVER_API, type DriverLinkView } from '../../src/domain/driver/driver-link';
+import { RUNS_API } from '../../src/domain/runs/runs-api';
+import { dayNumbersOfIsoWeek } from '../../src/domain/weeks';
+import { paths } from '../../src/web/lib/paths';
+import { addOrder, api, unique } from '../support/e2e-api';
+import { boardPath, column, line, ownWeek } from '../support/e2e-board';
+import { E2E_DELETE_PASSWORD, repoRoot } from '../support/e2e-env';
+import { test, expect, type Account, type Accounts } from '../support/e2e-fixtures';
+import { openMapperWithStops } from '../support/mapper';
+
+// The checks every screen passes (issue 31, "Tests and figures"), at a phone, a tablet and a
+// desktop, light and dark (docs/decisions/050): axe-core's WCAG 2 A and AA rules with nothing to
+// report, no two things a person can press or type in lying over each other, and no sideways
+// scroll of the page. Every screen is photographed into the test's output folder as it is checked.
+
+const WEEK = ownWeek(3);
+
+const SIZES: readonly { name: string; use: BrowserContextOptions }[] = [
+  { name: 'phone', use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } },
+  { name: 'tablet', use: { viewport: { width: 768, height: 1024 }, hasTouch: true } },
+  { name: 'desktop', use: { viewport: { width: 1440, height: 900 } } },
+];
+type Theme = 'light' | 'dark';
+
+/** axe-core itself (pinned in package.json), read once and run inside the page. */
+const AXE_SOURCE = readFileSync(path.join(repoRoot, 'node_modules/axe-core/axe.min.js'), 'utf8');
+
+/** One failure: which check, and what a person fixing it needs to find it. */
+interface Finding {
+  check: string;
+  detail: string;
+}
+
+/** Waits until nothing on the page is still fading or sliding in (endless spinners aside). */
+async function settled(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate<boolean>(
+        `document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity)`,
+      ),
+    )
+    .toBe(true);
+}
+
+/** axe-core's WCAG 2 A and AA violations on the page as it is now, one finding per element. */
+async function axeFindings(page: Page): Promise<Finding[]> {
+  // Evaluated rather than added as a <script>: the app's CSP allows no inline script but its own.
+  if (!(await page.evaluate<boolean>(`typeof window.axe === 'object'`))) await page.evaluate(`(() => {\n${AXE_SOURCE}\n})()`);
+  return page.evaluate<Finding[]>(`axe
+    .run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] }, resultTypes: ['violations'] })
+    .then((result) => result.violations.flatMap((violation) => violation.nodes.map((node) => ({
+      check: violation.id,
+      detail: node.target.join(' ') + ': ' + (node.any[0]?.message ?? node.failureSummary ?? '').replace(/\\s+/g, ' ') + ' ' + node.html.slice(0, 140),
+    }))))`);
+}
+
+/**
+ * Pairs of visible interactive elements whose boxes cross by more than 1 px both ways, where
+ * neither holds the other. A box is cut to what its scrolling ancestors show, so a line scrolled
+ * out of a list does not "overlap" the header above the list; an element clipped to nothing (the
+ * screen-reader-only Move button) is not shown. Bars fixed to the window (the phone's bottom bar,
+ * the round Add button) lie over the page as it scrolls by design: they are checked against the
+ * page once it is scrolled to its end, where nothing may stay hidden under them.
+ */
+async function overlapFindings(page: Page): Promise<Finding[]> {
+  const inFlow = await overlapsIn(page, 'flow');
+  await page.evaluate(`window.scrollTo(0, document.scrollingElement.scrollHeight)`);
+  const atEnd = await overlapsIn(page, 'fixed');
+  await page.evaluate(`window.scrollTo(0, 0)`);
+  return [...inFlow, ...atEnd];
+}
+
+/** 'flow': pairs where neither or both are fixed to the window; 'fixed': a fixed one over a flowing one. */
+async function overlapsIn(page: Page, pairs: 'flow' | 'fixed'): Promise<Finding[]> {
+  return page.evaluate<Finding[]>(`((pairs) => {
+    const describe = (el) => {
+      const name = (el.getAttribute('aria-label') || el.textContent || el.getAttribute('name') || el.getAttribute('placeholder') || '').trim().replace(/\\s+/g, ' ').slice(0, 40);
+      const id = el.id ? '#' + el.id : '';
+      const testId = el.getAttribute('data-testid') ? '[data-testid="' + el.getAttribute('data-testid') + '"]' : '';
+      return el.tagName.toLowerCase() + id + testId + (name ? ' "' + name + '"' : '');
+    };
+    const shownBox = (el) => {
+      if (!el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) return null;
+      const own = getComputedStyle(el);
+      if (own.pointerEvents === 'none' || el.closest('[inert], [aria-hidden="true"]')) return null;
+      // Tailwind's sr-only: drawn nowhere and pressed nowhere, whatever size its box keeps.
+      if (own.position === 'absolute' && (own.clipPath === 'inset(50%)' || own.clip === 'rect(0px, 0px, 0px, 0px)')) return null;
+      const r = el.getBoundingClientRect();
+      let box = { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+      for (let up = el.parentElement; up && up !== document.documentElement; up = up.parentElement) {
+        const style = getComputedStyle(up);
+        if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+        const clip = up.getBoundingClientRect();
+        box = { left: Math.max(box.left, clip.left), top: Math.max(box.top, clip.top), right: Math.min(box.right, clip.right), bottom: Math.min(box.bottom, clip.bottom) };
+      }
+      return box.right - box.left > 0 && box.bottom - box.top > 0 ? box : null;
+    };
+    const shown = [];
+    for (const el of document.querySelectorAll('a[href], button, input:not([type="hidden"]), select, textarea, [role="button"], [tabindex]')) {
+      const box = shownBox(el);
+      let fixed = false;
+      for (let up = el; up && !fixed; up = up.parentElement) fixed = getComputedStyle(up).position === 'fixed';
+      if (box) shown.push({ el, box, fixed });
+    }
+    const found = [];
+    for (let i = 0; i < shown.length; i++) {
+      for (let j = i + 1; j < shown.length; j++) {
+        const a = shown[i], b = shown[j];
+        if (a.el.contains(b.el) || b.el.contains(a.el)) continue;
+        if ((a.fixed !== b.fixed) !== (pairs === 'fixed')) continue;
+        const across = Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left);
+        const down = Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top);
+        if (across > 1 && down > 1)
+          found.push({ check: 'overlap', detail: describe(a.el) + ' overlaps ' + describe(b.el) + ' by ' + Math.round(across) + '×' + Math.round(down) + ' px' + (pairs === 'fixed' ? ' at the end of the page' : '') });
+      }
+    }
+    return found;
+  })(${JSON.stringify(pairs)})`);
+}
+
+async function sidewaysScrollFindings(page: Page): Promise<Finding[]> {
+  const { scrollWidth, clientWidth, widest } = await page.evaluate<{ scrollWidth: number; clientWidth: number; widest: string }>(`(() => {
+    const root = document.documentElement;
+    // The element reaching furthest right, so the message says what to fix.
+    let widest = '', right = root.clientWidth;
+    for (const el of document.body.querySelectorAll('*')) {
+      const r = el.getBoundingClientRect().right;
+      if (r > right) { right = r; widest = el.tagName.toLowerCase() + (el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\\s+/).slice(0, 4).join('.') : ''); }
+    }
+    return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, widest };
+  })()`);
+  return scrollWidth > clientWidth
+    ? [{ check: 'sideways scroll', detail: `the page is ${scrollWidth} px wide in a ${clientWidth} px window; widest: ${widest}` }]
+    : [];
+}
+
+/** Checks screen after screen and reports each screen's failures in one message at the end. */
+class Sweep {
+  readonly failures = new Map<string, string[]>();
+  readonly checked: string[] = [];
+
+  constructor(
+    private readonly page: Page,
+    private readonly size: string,
+    private readonly theme: Theme,
+    private readonly testInfo: TestInfo,
+  ) {}
+
+  async check(screen: string, shown: Locator): Promise<void> {
+    try {
+      await expect(shown).toBeVisible({ timeout: 15_000 });
+    } catch {
+      // Said with the rest at the end, so one screen that does not load hides no other's failures.
+      this.failures.set(screen, [`never showed ${shown.toString()}`]);
+      return;
+    }
+    await expect(this.page.locator('html')).toHaveClass(this.theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+    await settled(this.page);
+    await this.page.screenshot({
+      path: this.testInfo.outputPath(`${screen.replace(/[^a-z0-9]+/gi, '-')}-${this.size}-${this.theme}.png`),
+      fullPage: true,
+    });
+    const found = [...(await axeFindings(this.page)), ...(await overlapFindings(this.page)), ...(await sidewaysScrollFindings(this.page))];
+    this.checked.push(screen);
+    if (found.length > 0)
+      this.failures.set(
+        screen,
+        found.map(({ check, detail }) => `${check}: ${detail}`),
+      );
+  }
+
+  expectNone(): void {
+    for (const [screen, lines] of this.failures) {
+      expect.soft(lines, `${screen} at ${this.size} in ${this.theme}:\n  ${lines.join('\n  ')}\n`).toEqual([]);
+    }
+    expect(this.checked.length, 'screens checked').toBeGreaterThan(0);
+  }
+}
+
+interface Nursery {
+  admin: Account;
+  u: string;
+  customerName: string;
+  runName: string;
+  runId: string;
+  editId: string;
+  deletedTitle: string;
+  driverPath: string;
+}
+
+/**
+ * A nursery with something on every screen: orders of every status and customer type over three
+ * days, a collect, one on holding, customers (one owing trolleys, one with a pool account), a
+ * teammate, a run on its way out with a driver's link, a deleted order and plant labels.
+ */
+async function stockedNursery(accounts: Accounts): Promise<Nursery> {
+  const admin = await accounts.create();
+  await accounts.create({ nursery: admin.nursery, role: 'staff' });
+  const pb = await api(admin);
+  const u = unique();
+  const week = { year: WEEK.year, weekNumber: WEEK.week };
+  const customerName = `Every Screen Gardens ${u}`;
+  const customer = await pb
+    .collection('customers')
+    .create({ name: customerName, postcode: 'AB1 2CD', phone: '01234 567890', poolAccount: `CC-${u}` });
+  await pb.collection('customers').create({ name: `Hill Top Nursery ${u}`, postcode: 'LL11 4AA' });
+  await pb.collection('trolley_movements').create({ customer: customer.id, kind: 'out', date: '2026-11-02', trolleys: 6, shelves: 2 });
+  const statuses = ['', 'working', 'missed', 'pulled', 'loaded'] as const;
+  const types = ['wholesale', 'retail', 'other', 'missed'] as const;
+  const days = ['monday', 'tuesday', 'thursday'] as const;
+  let editId = '';
+  for (const [d, day] of days.entries()) {
+    for (const [i, status] of statuses.entries()) {
+      const order = await addOrder(pb, {
+        title: `${status || 'none'} ${types[(i + d) % types.length]!} ${day} ${u}`,
+        day,
+        customerType: types[(i + d) % types.length]!,
+        other: 'none',
+        status,
+        orderNumber: `SO-${d}${i}`,
+        postcode: i % 2 ? 'AB1 2CD' : '',
+        trollies: String(i + 1),
+        orderInfo: i === 0 ? 'Back gate, ring first' : '',
+        ...week,
+      });
+      if (!editId) editId = order.id;
+    }
+  }
+  const owing = await pb.collection('tasks').create({
+    title: customerName,
+    customer: customer.id,
+    day: 'monday',
+    customerType: 'wholesale',
+    other: 'none',
+    trollies: '4',
+    ...week,
+  });
+  await addOrder(pb, { title: `Collect ${u}`, day: 'monday', customerType: 'retail', other: 'collect', status: 'pulled', ...week });
+  await addOrder(pb, { title: `Held ${u}`, day: 'wednesday', customerType: 'other', other: 'holding', ...week });
+  const deletedTitle = `Gone ${u}`;
+  const gone = await addOrder(pb, { title: deletedTitle, day: 'friday', customerType: 'retail', other: 'none', ...week });
+  await pb.collection('tasks').delete(gone.id, { headers: { 'X-Confirm-Password': E2E_DELETE_PASSWORD } });
+  await pb.collection('plant_labels').create({ plant_name: `Lavandula angustifolia ${u}`, has_labels: 'labels' });
+  await pb.collection('plant_labels').create({ plant_name: `Rosa 'Iceberg' ${u} 10L`, has_labels: 'print' });
+  const runName = `Every screen run ${u}`;
+  const run = await pb.collection('trolley_exports').create({
+    name: runName,
+    data: [{ id: owing.id, title: owing.title, postcode: 'AB1 2CD', trollies: '4', extras: '', orderNumber: 'SO-9' }],
+    vehicleInfo: { driver: 'Sam', reg: 'AB12 CDE', code: '', date: '2026-11-24', vehicleType: 'lorry', trolleyNumber: 12, grid: [] },
+  });
+  for (const state of ['loading', 'dispatched']) await pb.send(RUNS_API.state(run.id), { method: 'POST', body: { state } });
+  const link = await pb.send<DriverLinkView>(DRIVER_API.runLinks(run.id), { method: 'POST' });
+  return { admin, u, customerName, runName, runId: run.id, editId, deletedTitle, driverPath: new URL(link.shortUrl).pathname };
+}
+
+/**
+ * Each size in one theme by default, the themes taking turns (about 3 minutes a sweep on CI's two
+ * cores); `EVERY_SCREEN_THEMES=both npm test` sweeps every size in both, as done before each
+ * release of a screen's look.
+ */
+const THEMES_OF_SIZE = (index: number): readonly Theme[] =>
+  process.env.EVERY_SCREEN_THEMES === 'both' ? ['light', 'dark'] : [index % 2 === 0 ? 'dark' : 'light'];
+
+for (const [index, size] of SIZES.entries()) {
+  for (const theme of THEMES_OF_SIZE(index)) {
+    test.describe(`${size.name} in ${theme}`, () => {
+      test.use({ ...size.use, colorScheme: theme, reducedMotion: 'reduce' });
+
+      test('every screen passes axe, has nothing pressable overlapping and no sideways scroll', async ({
+        page,
+        accounts,
+        signIn,
+      }, testInfo) => {
+        test.setTimeout(240_000);
+        const nursery = await stockedNursery(accounts);
+        const { u } = nursery;
+        const sweep = new Sweep(page, size.name, theme, testInfo);
+        const heading = (name: string | RegExp) => page.getByRole('heading', { name, level: 1 });
+
+        // Signed out.
+        await page.goto(paths.login);
+        await sweep.check('login', page.getByRole('button', { name: 'Login' }));
+        await page.goto(paths.terms);
+        await sweep.check('terms', page.getByRole('heading', { level: 1 }));
+        await page.goto(paths.privacy);
+        await sweep.check('privacy', page.getByRole('heading', { level: 1 }));
+        await page.goto(paths.forgotPassword);
+        await sweep.check('forgot password', page.getByRole('heading', { level: 1 }));
+
+        await signIn(page, nursery.admin);
+        await page.goto(boardPath(WEEK));
+        await expect(column(page, 'Monday').getByRole('listitem')).toHaveCount(7);
+        await sweep.check('board', page.getByText('Live', { exact: true }));
+        await page.goto(`${paths.collect}?year=${WEEK.year}&week=${WEEK.week}`);
+        await sweep.check('collects', line(page, 'Monday', `Collect ${u}`));
+        await page.goto(paths.holding);
+        await sweep.check('holding', page.getByText(`Held ${u}`));
+        await page.goto(`${paths.search}?q=${encodeURIComponent(`tuesday ${u}`)}`);
+        await sweep.check('search', page.getByText(`working other tuesday ${u}`));
+        await page.goto(paths.runs);
+        await sweep.check('runs', page.getByRole('listitem', { name: nursery.runName }));
+        await page.goto(paths.runView(nursery.runId));
+        await sweep.check('run view', page.getByText('This run has been dispatched', { exact: false }));
+        await openMapperWithStops(page);
+        await sweep.check('trolley mapper', page.getByRole('button', { name: 'Move stop 1, Greenfields' }));
+        const monday = dayNumbersOfIsoWeek(WEEK.year, WEEK.week)[0]!;
+        await page.goto(paths.pickSheet(WEEK.year, WEEK.week, 'monday', monday));
+        await sweep.check('pick sheet', page.getByText(`none wholesale monday ${u}`));
+        await page.goto(paths.customers);
+        await sweep.check('customers', page.getByRole('list', { name: 'Customers' }).getByText(nursery.customerName));
+        await page.goto(paths.linkOrders);
+        await sweep.check('link orders', heading('Link orders to customers'));
+        await page.goto(paths.poolStatement);
+        await sweep.check('pool statement', heading('Pool statement'));
+        await page.goto(paths.plantLabels);
+        // Only the plants that need printing are listed until someone checks the list.
+        await sweep.check(
+          'plant labels',
+          page.getByRole('list', { name: 'Plants that need printing' }).getByText(`Rosa 'Iceberg' ${u}`, { exact: false }),
+        );
+        await page.goto(paths.deleted);
+        await sweep.check('deleted', page.getByText(nursery.deletedTitle));
+        await page.goto(paths.settings);
+        await sweep.check('settings', page.getByRole('radio', { name: /System/ }));
+        await page.goto(paths.team);
+        await sweep.check('team', page.getByRole('list', { name: 'Team members' }).getByRole('listitem').nth(1));
+        await page.goto(paths.editOrder(nursery.editId));
+        await sweep.check('edit order', page.getByRole('button', { name: 'Delete' }));
+        await page.goto(paths.createOrder);
+        await sweep.check('add order', page.getByRole('form', { name: 'Order' }).getByLabel('Customer name', { exact: true }));
+        // The driver has no account; the link opens the same page on a signed-in device too.
+        await page.goto(nursery.driverPath);
+        await sweep.check('driver page', page.getByRole('heading', { name: nursery.runName }));
+
+        sweep.expectNone();
+      });
+    });
+  }
+}
