@@ -36,9 +36,11 @@ export default defineConfig({
     outDir: 'dist/web',
     emptyOutDir: true,
     sourcemap: false,
-    // Every browser the app supports preloads modules itself; the polyfill cost the board's first
-    // load 0.3 kB (docs/decisions/074).
-    modulePreload: { polyfill: false },
+    // No preload lists: each import() on the board's path carried the names of every file its
+    // chunk needs, 2.4 kB of the board's first load (docs/decisions/074). A lazily loaded screen
+    // now fetches the files it imports when it has arrived (a round trip per level of imports, on a
+    // first visit only: the service worker keeps every file once the board has painted).
+    modulePreload: false,
     rolldownOptions: {
       // A module the board imports statically may also be imported with import() elsewhere; it
       // stays in the board's file, which Rolldown reports for every such import.
