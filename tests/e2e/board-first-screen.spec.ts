@@ -24,25 +24,30 @@ test("a long day draws the lines of the first screen first, then the rest of the
 
   // What the first render that has Monday's lines commits, before the browser paints it: how many
   // lines, and where the last of them ends.
-  await page.addInitScript(() => {
-    const seen = { count: 0, bottom: 0, innerHeight: window.innerHeight };
-    (window as unknown as { firstMondayLines: typeof seen }).firstMondayLines = seen;
-    new MutationObserver((_, observer) => {
-      const lines = document.querySelectorAll('[data-day="monday"] li');
-      if (lines.length === 0) return;
-      observer.disconnect();
-      seen.count = lines.length;
-      seen.bottom = lines[lines.length - 1]!.getBoundingClientRect().bottom;
-    }).observe(document, { childList: true, subtree: true });
+  // A string: it runs in the page, and the tests' TypeScript has no DOM types.
+  await page.addInitScript({
+    content: `(() => {
+      const seen = { count: 0, bottom: 0, innerHeight: window.innerHeight };
+      window.firstMondayLines = seen;
+      new MutationObserver((_, observer) => {
+        const lines = document.querySelectorAll('[data-day="monday"] li');
+        if (lines.length === 0) return;
+        observer.disconnect();
+        seen.count = lines.length;
+        seen.bottom = lines[lines.length - 1].getBoundingClientRect().bottom;
+      }).observe(document, { childList: true, subtree: true });
+    })()`,
   });
   await signIn(page, account);
   await page.goto(`/?year=${week.year}&week=${week.weekNumber}`);
 
   const monday = column(page, 'Monday');
   await expect(monday.getByRole('listitem').filter({ hasText: tag })).toHaveCount(70);
-  const first = await page.evaluate(
-    () => (window as unknown as { firstMondayLines: { count: number; bottom: number; innerHeight: number } }).firstMondayLines,
-  );
+  const first = JSON.parse(await page.evaluate<string>('JSON.stringify(window.firstMondayLines)')) as {
+    count: number;
+    bottom: number;
+    innerHeight: number;
+  };
   expect(first.count, 'the first frame holds a screen of lines, not all 70').toBe(Math.ceil(first.innerHeight / LINE_PX));
   expect(first.bottom, 'and they reach past the bottom of the screen').toBeGreaterThanOrEqual(first.innerHeight);
 });
