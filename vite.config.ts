@@ -36,29 +36,28 @@ export default defineConfig({
     outDir: 'dist/web',
     emptyOutDir: true,
     sourcemap: false,
+    // No preload lists: each import() on the board's path carried the names of every file its
+    // chunk needs, 2.4 kB of the board's first load (docs/decisions/074). A lazily loaded screen
+    // now fetches the files it imports when it has arrived (a round trip per level of imports, on a
+    // first visit only: the service worker keeps every file once the board has painted).
+    modulePreload: false,
     rolldownOptions: {
-      // The SDK, the order cache, the query provider and the toasts are imported lazily by code
-      // that keeps decision 006's first-paint rule; the board group below puts them into the
-      // board's file on purpose, which Rolldown reports for every such import.
+      // A module the board imports statically may also be imported with import() elsewhere; it
+      // stays in the board's file, which Rolldown reports for every such import.
       onLog(level, log, handler) {
         if (log.code !== 'INEFFECTIVE_DYNAMIC_IMPORT') handler(level, log);
       },
       output: {
-        // Everything the board needs to show the week's orders travels as one file: on yard Wi-Fi
-        // each extra file waits its turn for one of the browser's six connections (decision 014).
-        // Other screens, the toasts (not needed to show orders), drag and drop (the mapper's, and
-        // the board's in features/board/drag), the trolley mapper's planning rules (vehicles, Fill,
-        // run checks: the board never plans a load), the PDF code, the collections' declarations
-        // (read by the forms, not the board), the ledger's statements and pool check, standing
-        // orders, customer matching, trolley labels, the theme (applied by index.html; Settings changes it), the board's Fill week, Copy and Import CSV dialogs, the Colours panel, the first-use card and Plan deliveries' planner and capacity and the fleet's queries (docs/decisions/076) (opened on demand;
-        // only the balances behind the owed badges are the board's) stay lazy.
+        // What the board needs to show the week's orders travels as one file: on yard Wi-Fi each
+        // extra file waits its turn for one of the browser's six connections (decision 014). That
+        // file is exactly what the entry imports statically (Rolldown's `$initial` tag): whatever
+        // the board reaches only through import() (the SDK, realtime, saving and the outbox's
+        // sender, IndexedDB, other screens, dialogs, drag and drop, the PDF code) loads after the
+        // first paint or on first use, split as Rolldown sees fit (docs/decisions/074). A static
+        // import added on the board's path adds to its first load; scripts/check-bundle-budget.ts
+        // fails `npm test` when that passes the budget.
         codeSplitting: {
-          groups: [
-            {
-              name: 'board',
-              test: /\/node_modules\/(preact|@tanstack|pocketbase|lucide-react|idb-keyval)\/|\/src\/(domain(?!\/collections\/|\/trolleys\/(load-plan|run-plan|vehicle-layouts|validate-run|run-fields)\.ts|\/ledger\/(?!ledger-api)|\/standing-orders\/|\/customers\/matching|\/labels\/|\/runs\/(?!drops\.ts|runs-api)|\/driver\/|\/csv\/|\/plan\/)|web\/(lib(?!\/pdf|\/theme\.ts|\/driver\/|\/plan\/|\/fleet\/|\/ledger\/(?!ledger-queries)|\/standing-orders\/|\/runs\/(?!delivered-marks|run-queries))|components\/ui(?!\/toaster)|features\/board(?!\/drag|\/(fill-week|copy-orders|import-orders)-dialog|\/board-legend-panel|\/first-use\/first-use-card|\/plan\/(plan-deliveries-dialog|day-capacity))|app))\//,
-            },
-          ],
+          groups: [{ name: 'board', tags: ['$initial'] }],
         },
       },
     },

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # `npm test`: Vitest (domain, server and web logic in Node, and the web app's component tests in
 # Debian's Chromium: the two projects of vitest.config.ts), the server tests again on PostgreSQL
-# when one can be had (`npm run test:postgres`), then the Playwright journeys in Debian's Chromium. Every part runs even if an earlier one failed; the exit code is non-zero if
-# any failed.
+# when one can be had (`npm run test:postgres`), then the web build, the board's size budgets
+# (scripts/check-bundle-budget.ts) and the Playwright journeys in Debian's Chromium. Every part
+# runs even if an earlier one failed; the exit code is non-zero if any failed.
 # JSON results (vitest.json, vitest-postgres.json, playwright.json, test-results/) land in one
 # folder per run, $TEST_RESULTS_DIR (default .tmp/run-<pid>), so runs side by side on one machine
 # never mix their reports; scripts/count-results.ts reads them from there.
@@ -37,6 +38,9 @@ fi
 
 echo "== Playwright =="
 if bash scripts/ensure-chromium.sh && "$bin/vite" build --logLevel warn; then
+  # The board's size budgets, read from the build just made (docs/decisions/074): a second.
+  echo "== The board's JavaScript against its budgets =="
+  "$bin/tsx" scripts/check-bundle-budget.ts || failed+=("board size budget")
   "$bin/playwright" test || failed+=("playwright")
 else
   failed+=("playwright (set-up)")

@@ -31,6 +31,6 @@ export { ROLES, type Role } from './vocabulary/role';
 export { VEHICLE_TYPES, type VehicleType } from './vocabulary/vehicle-kind';
 
 export { TERMS_VERSION, type TermsAgreement } from './accounts/current-terms';
-export { WEEKDAY_HEADING_KEYS, type WeekHeadings, type WeekdayHeadingKey } from './settings/week-headings-field';
+export { WEEKDAY_HEADING_KEYS, type WeekHeadings, type WeekdayHeadingKey } from './settings/week-heading-keys';
 export type { RunStop, VehicleInfo } from './trolleys/run-fields';
 export type { AppConfig } from './app-config';

@@ -252,9 +252,12 @@ test.describe('a new build', () => {
           .catch(() => '');
 
       // The release: a new entry script, the index.html naming it, the worker precaching it, and
-      // the server restarted on it.
+      // the server restarted on it. The new entry runs the same app by importing the old one: the
+      // board's file is the entry (docs/decisions/074) and the lazily loaded chunks import from it
+      // by name, so a copy under a new name would start a second app beside the one they join.
+      // A real release renames every chunk that imports a renamed one.
       const newEntry = oldEntry.replace(/\.js$/, '-2.js');
-      cpSync(path.join(webDir, oldEntry), path.join(webDir, newEntry));
+      writeFileSync(path.join(webDir, newEntry), `import './${path.basename(oldEntry)}';\n`);
       const index = path.join(webDir, 'index.html');
       writeFileSync(index, readFileSync(index, 'utf8').replace(oldEntry, newEntry));
       for (const copy of ['index.html.gz', 'index.html.br']) rmSync(path.join(webDir, copy), { force: true });

@@ -1,19 +1,7 @@
 // How a user's week headings (`settings_json` of collections/user-settings.ts) are read from a client.
 import type { FieldRead } from '../collections/fields';
 import { describeIn, isPlainObject, readText } from '../validation';
-
-/** The settings keys of the weekday headings of the board, Monday first. */
-export const WEEKDAY_HEADING_KEYS = [
-  'monday_heading',
-  'tuesday_heading',
-  'wednesday_heading',
-  'thursday_heading',
-  'friday_heading',
-  'saturday_heading',
-  'sunday_heading',
-] as const;
-export type WeekdayHeadingKey = (typeof WEEKDAY_HEADING_KEYS)[number];
-export type WeekHeadings = Partial<Record<WeekdayHeadingKey, string>>;
+import { WEEKDAY_HEADING_KEYS, type WeekdayHeadingKey, type WeekHeadings } from './week-heading-keys';
 
 export const HEADING_MAX_LENGTH = 100;
 

@@ -1,4 +1,4 @@
-import { WEEKDAY_HEADING_KEYS, type WeekHeadings, type WeekdayHeadingKey } from './week-headings-field';
+import { WEEKDAY_HEADING_KEYS, type WeekHeadings, type WeekdayHeadingKey } from './week-heading-keys';
 import { DAYS, type Day } from '../vocabulary/day';
 
 /** The route heading when a user has set none for a day (docs/product.md#weekly-board). */

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LINK_ORDERS_API, type LinkPlan } from '#domain/customers/link-plan';
+import { LINK_ORDERS_API } from '#domain/customers/link-orders-api';
+import type { LinkPlan } from '#domain/customers/link-plan';
 import { CUSTOMERS_API } from '#domain/customers/matching';
 import { order } from '../../../tests/support/realtime-client';
 import { createTeam, failure, startTestServer, type TestAccount, type TestServer } from '../../../tests/support/server';

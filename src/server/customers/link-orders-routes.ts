@@ -1,6 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { LINK_ORDERS_API } from '#domain/customers/link-plan';
+import { LINK_ORDERS_API } from '#domain/customers/link-orders-api';
 import { requireUser } from '../auth/auth-context';
 import { requireRole } from '../auth/require-access';
 import { useRouteSchemas } from '../plugins/route-schemas';

@@ -11,9 +11,9 @@ import {
   type LinkPlan,
   type MadeCustomers,
   type OrderGroup,
-  type OrdersWithoutCustomer,
   type UnlinkedOrders,
 } from '#domain/customers/link-plan';
+import type { OrdersWithoutCustomer } from '#domain/customers/link-orders-api';
 import { matchKey } from '#domain/customers/matching';
 import { isPlainObject } from '#domain/validation';
 import type { Database, UsersTable } from '../db/schema';

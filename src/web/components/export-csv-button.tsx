@@ -1,4 +1,4 @@
-import { FileDown } from 'lucide-react';
+import { FileDown } from './ui/board-icons';
 import { buttonClass } from './ui/button';
 import { notify } from './ui/toast';
 import { downloadFile } from '../lib/download-file';

@@ -1,4 +1,4 @@
-import { ClientResponseError } from 'pocketbase';
+import { isSdkError } from './sdk-error';
 import { APP_OUTDATED_CODE, APP_OUTDATED_FIELD } from '#domain/app-build';
 
 /**
@@ -17,5 +17,5 @@ export function isAppOutdatedAnswer(status: number, body: unknown): boolean {
 
 /** Whether the SDK threw the server's refusal of a change from an older build: the change is kept, not failed. */
 export function isAppOutdatedError(err: unknown): boolean {
-  return err instanceof ClientResponseError && isAppOutdatedAnswer(err.status, err.response);
+  return isSdkError(err) && isAppOutdatedAnswer(err.status, err.response);
 }

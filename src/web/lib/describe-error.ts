@@ -1,4 +1,4 @@
-import { ClientResponseError } from 'pocketbase';
+import { isSdkError } from './sdk-error';
 
 /** The generic message (docs/product.md#messages). */
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong while processing your request.';
@@ -9,7 +9,7 @@ export const GENERIC_ERROR_MESSAGE = 'Something went wrong while processing your
  * Never shows stack traces or raw 5xx text.
  */
 export function describeError(err: unknown, fallback: string = GENERIC_ERROR_MESSAGE): string {
-  if (err instanceof ClientResponseError) {
+  if (isSdkError(err)) {
     if (err.isAbort) return fallback;
     if (err.status === 0) return 'Could not reach the server. Check your connection and try again.';
     // 507 is the one 5xx with a message for people: the server's disk is full and nothing was saved.

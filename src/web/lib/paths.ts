@@ -1,5 +1,5 @@
 // Every route path of the app, defined once (docs/product.md#route-table).
-import { LINK_ORDERS_PAGE } from '#domain/customers/link-plan';
+import { LINK_ORDERS_PAGE } from '#domain/customers/link-orders-api';
 
 /** The weekly board; on its own so the inline boot script can name it without the whole table. */
 export const BOARD_PATH = '/';

@@ -37,6 +37,11 @@ export function parseStoredAuth(text: string): StoredAuth | null {
   return { token, record: user && typeof user === 'object' ? user : null };
 }
 
+/** The stored session's token ('' when none or expired): what the SDK would send, read without it. */
+export function storedToken(): string {
+  return parseStoredAuth(readStoredAuthText())?.token ?? '';
+}
+
 function isTokenUnexpired(token: string): boolean {
   const payload = tokenPayload(token);
   if (!payload || Object.keys(payload).length === 0) return false;

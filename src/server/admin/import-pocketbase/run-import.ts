@@ -6,7 +6,7 @@
 
 import { sql } from 'kysely';
 import { validateUsername } from '#domain/accounts/validate-signup';
-import { LINK_ORDERS_PAGE } from '#domain/customers/link-plan';
+import { LINK_ORDERS_PAGE } from '#domain/customers/link-orders-api';
 import { validateInput } from '#domain/collections/validate-input';
 import { users } from '#domain/collections/users';
 import type { Config } from '../../config';

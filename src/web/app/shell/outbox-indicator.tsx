@@ -3,8 +3,10 @@ import { watchConnection } from '../../lib/outbox/outbox-start';
 import { describeNotSent, useOutbox } from '../../lib/outbox/outbox-store';
 
 // The list and the conflict dialogue are needed only when opened or when a conflict comes back:
-// they stay out of the board's first paint (110 kB budget).
-const OutboxPanel = lazy(() => import('./outbox-panel').then((m) => ({ default: m.OutboxPanel })));
+// they stay out of the board's first load (docs/decisions/074), but are fetched once the page is
+// idle, so the list still opens when the connection is gone by the time it is wanted.
+const loadPanel = () => import('./outbox-panel');
+const OutboxPanel = lazy(() => loadPanel().then((m) => ({ default: m.OutboxPanel })));
 
 /**
  * "2 changes not sent" while changes made on this device wait for the server (docs/decisions/047);
@@ -15,6 +17,15 @@ export function OutboxIndicator() {
   const queue = useOutbox();
   const [isOpen, setOpen] = useState(false);
   useEffect(() => watchConnection(), []);
+  useEffect(() => {
+    const warm = () => void loadPanel().catch(() => undefined);
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = setTimeout(warm, 1000);
+      return () => clearTimeout(timer);
+    }
+    const handle = window.requestIdleCallback(warm, { timeout: 2000 });
+    return () => window.cancelIdleCallback(handle);
+  }, []);
   useEffect(() => {
     if (queue.length === 0) setOpen(false);
   }, [queue.length]);

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import type { ChoiceMenuListProps } from './choice-menu-list';
 
 export interface Choice<T extends string> {
   value: T;
@@ -26,7 +26,34 @@ export interface ChoiceMenuProps<T extends string> {
   disabled?: boolean;
 }
 
-const MENU_GAP = 4;
+// The open menu is not part of the board's first paint (docs/decisions/074): it loads when the
+// browser has a moment after the first menu button is drawn, or at the latest when one is pressed.
+let listLoading: Promise<typeof import('./choice-menu-list')> | null = null;
+function loadList(): Promise<typeof import('./choice-menu-list')> {
+  if (!listLoading) {
+    const pending = import('./choice-menu-list');
+    listLoading = pending;
+    // A failed load (offline before the worker kept it) is tried again on the next press.
+    pending.catch(() => {
+      if (listLoading === pending) listLoading = null;
+    });
+  }
+  return listLoading;
+}
+const ChoiceMenuList = lazy(() => loadList().then((m) => ({ default: m.ChoiceMenuList }))) as <T extends string>(
+  props: ChoiceMenuListProps<T>,
+) => ReactNode;
+
+let isWarming = false;
+function useWarmList(): void {
+  useEffect(() => {
+    if (isWarming) return;
+    isWarming = true;
+    const warm = () => void loadList().catch(() => undefined);
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(warm, { timeout: 3000 });
+    else setTimeout(warm, 1000);
+  }, []);
+}
 
 /**
  * A button that opens a short menu of choices, one of which may be ticked (the ARIA menu-button
@@ -36,86 +63,22 @@ const MENU_GAP = 4;
  * least 44 px tall, for gloved fingers.
  */
 export function ChoiceMenu<T extends string>(props: ChoiceMenuProps<T>) {
-  const { choices, value, onChoose } = props;
   const [isOpen, setOpen] = useState(false);
-  const [position, setPosition] = useState<{ top: number; left: number } | null>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLDivElement>(null);
-  const itemRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const menuId = useId();
   const headingId = useId();
   /** Which choice gets focus when the menu opens: the ticked one, the first or the last. */
-  const focusOnOpen = useRef<'current' | 'first' | 'last'>('current');
+  const [focusOnOpen, setFocusOnOpen] = useState<'current' | 'first' | 'last'>('current');
+  useWarmList();
 
   const close = useCallback((returnFocus: boolean) => {
     setOpen(false);
-    setPosition(null);
     if (returnFocus) buttonRef.current?.focus();
   }, []);
 
   const open = (focus: 'current' | 'first' | 'last') => {
-    focusOnOpen.current = focus;
+    setFocusOnOpen(focus);
     setOpen(true);
-  };
-
-  // Place the menu at the button: below it, or above when it would not fit below.
-  const place = useCallback(() => {
-    const button = buttonRef.current;
-    const menu = menuRef.current;
-    if (!button || !menu) return;
-    const at = button.getBoundingClientRect();
-    const { offsetWidth: width, offsetHeight: height } = menu;
-    const below = at.bottom + MENU_GAP;
-    const top = below + height <= window.innerHeight || at.top - MENU_GAP - height < 0 ? below : at.top - MENU_GAP - height;
-    const left = Math.min(Math.max(8, at.right - width), window.innerWidth - width - 8);
-    setPosition({ top: Math.max(8, top), left });
-  }, []);
-
-  useLayoutEffect(() => {
-    if (isOpen) place();
-  }, [isOpen, place]);
-
-  // Once the menu is in place (it is hidden until then, and a hidden element takes no focus).
-  const isPlaced = position !== null;
-  useLayoutEffect(() => {
-    if (!isOpen || !isPlaced) return;
-    const items = itemRefs.current.filter((item): item is HTMLButtonElement => item !== null);
-    const current = choices.findIndex((c) => c.value === value);
-    const target =
-      focusOnOpen.current === 'last' ? items.at(-1) : focusOnOpen.current === 'first' || current === -1 ? items[0] : items[current];
-    target?.focus({ preventScroll: true });
-    // Only when it opens: a live change of the ticked choice must not move focus.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [isOpen, isPlaced]);
-
-  useEffect(() => {
-    if (!isOpen) return;
-    const onPointer = (e: PointerEvent) => {
-      const target = e.target as Node | null;
-      if (target && (menuRef.current?.contains(target) || buttonRef.current?.contains(target))) return;
-      close(false);
-    };
-    const onKey = (e: globalThis.KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      // This Escape only closes the menu; map mode must not also end on it.
-      e.stopImmediatePropagation();
-      close(true);
-    };
-    window.addEventListener('pointerdown', onPointer);
-    window.addEventListener('keydown', onKey, { capture: true });
-    window.addEventListener('scroll', place, { capture: true, passive: true });
-    window.addEventListener('resize', place);
-    return () => {
-      window.removeEventListener('pointerdown', onPointer);
-      window.removeEventListener('keydown', onKey, { capture: true });
-      window.removeEventListener('scroll', place, { capture: true });
-      window.removeEventListener('resize', place);
-    };
-  }, [isOpen, close, place]);
-
-  const choose = (choice: T) => {
-    close(true);
-    onChoose(choice);
   };
 
   const onButtonKey = (e: KeyboardEvent<HTMLButtonElement>) => {
@@ -123,21 +86,6 @@ export function ChoiceMenu<T extends string>(props: ChoiceMenuProps<T>) {
       e.preventDefault();
       open(e.key === 'ArrowDown' ? 'first' : 'last');
     }
-  };
-
-  const onMenuKey = (e: KeyboardEvent<HTMLDivElement>) => {
-    const items = itemRefs.current.filter((item): item is HTMLButtonElement => item !== null);
-    const at = items.indexOf(document.activeElement as HTMLButtonElement);
-    const moveTo = (index: number) => items[(index + items.length) % items.length]?.focus();
-    if (e.key === 'ArrowDown') moveTo(at + 1);
-    else if (e.key === 'ArrowUp') moveTo(at - 1);
-    else if (e.key === 'Home') moveTo(0);
-    else if (e.key === 'End') moveTo(items.length - 1);
-    else if (e.key === 'Tab') {
-      close(false);
-      return;
-    } else return;
-    e.preventDefault();
   };
 
   return (
@@ -157,54 +105,22 @@ export function ChoiceMenu<T extends string>(props: ChoiceMenuProps<T>) {
       >
         {props.children}
       </button>
-      {isOpen &&
-        createPortal(
-          <div
-            ref={menuRef}
-            id={menuId}
-            role="menu"
-            aria-label={props.heading ? undefined : props.menuLabel}
-            aria-labelledby={props.heading ? headingId : undefined}
-            tabIndex={-1}
-            onKeyDown={onMenuKey}
-            style={position ? { top: position.top, left: position.left } : { top: 0, left: 0, visibility: 'hidden' }}
-            className="fixed z-40 w-max max-w-[calc(100vw-1rem)] min-w-44 rounded-lg border border-slate-200 bg-white p-1 text-slate-900 shadow-lg"
-          >
-            {props.heading && (
-              <p id={headingId} className="px-3 pt-1.5 pb-1 text-xs font-semibold text-slate-600">
-                {props.heading}
-              </p>
-            )}
-            {choices.map((choice, i) => {
-              const isCurrent = choice.value === value;
-              return (
-                <button
-                  key={choice.value}
-                  ref={(el) => {
-                    itemRefs.current[i] = el;
-                  }}
-                  type="button"
-                  role="menuitemradio"
-                  aria-checked={isCurrent}
-                  tabIndex={-1}
-                  className={`flex min-h-11 w-full items-center gap-3 rounded-md px-3 text-left text-base font-medium hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-2 focus-visible:outline-emerald-600 md:min-h-9 md:text-sm pointer-coarse:min-h-11 ${
-                    isCurrent ? 'bg-emerald-50' : ''
-                  }`}
-                  onClick={() => choose(choice.value)}
-                >
-                  <span className="inline-flex w-5 justify-center" aria-hidden="true">
-                    {choice.icon}
-                  </span>
-                  <span className="flex-1">{choice.label}</span>
-                  <span className="w-8 text-right text-xs font-semibold text-emerald-800" aria-hidden="true">
-                    {isCurrent ? 'now' : ''}
-                  </span>
-                </button>
-              );
-            })}
-          </div>,
-          document.body,
-        )}
+      {isOpen && (
+        <Suspense fallback={null}>
+          <ChoiceMenuList
+            buttonRef={buttonRef}
+            menuId={menuId}
+            headingId={headingId}
+            menuLabel={props.menuLabel}
+            heading={props.heading}
+            choices={props.choices}
+            value={props.value}
+            focusOnOpen={focusOnOpen}
+            close={close}
+            onChoose={props.onChoose}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

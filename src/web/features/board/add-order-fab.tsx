@@ -1,4 +1,4 @@
-import { Plus } from 'lucide-react';
+import { Plus } from '../../components/ui/board-icons';
 import type { BoardColumn } from '#domain/orders/board-columns';
 import type { BoardType } from '#domain/records';
 import { newOrderHref } from '../../lib/new-order-preset';

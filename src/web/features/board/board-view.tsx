@@ -23,6 +23,54 @@ import { DayCapacity } from './plan/plan-on-board';
 import { FillWeekButton, ImportCsvButton } from './week-copy-tools';
 import { WeekBoard } from './week-board';
 
+/**
+ * The least height of a line with the gap below it (32 px for a mouse, 44 px on touch, plus 4 px):
+ * this many pixels of screen hold at most one line, so a day's first `innerHeight / LINE_PX` lines
+ * fill the screen whatever its size.
+ */
+const LINE_PX = 32;
+// Columns stack (or pair up) below this width; on wider screens every day is in view at once.
+const STACKED_COLUMNS = '(max-width: 1023.98px)';
+
+/** The first board a page load shows draws its first screen of lines first (docs/decisions/074). */
+let isFirstBoardOfLoad = true;
+
+/**
+ * How many lines each day draws now: the first board of a page load draws the lines of its first
+ * screen in its first frame and the rest of the week in the next one, so the week is readable a
+ * frame sooner on a slow tablet. What it leaves for the next frame is below the screen's bottom:
+ * where the columns stack (a phone), the days above the one the board opens at are drawn whole,
+ * since they decide where that day sits. A later board (another week, Back) draws whole at once,
+ * so a kept scroll position finds its page, and so does a board showing an order just added.
+ * `undefined` is every line.
+ */
+function useFirstScreenLimits(columns: readonly BoardColumn[], opensAtToday: boolean, hasOrders: boolean) {
+  const [staged] = useState(() => {
+    const isFirst = isFirstBoardOfLoad;
+    isFirstBoardOfLoad = false;
+    if (!isFirst || !opensAtToday) return null;
+    const lines = Math.ceil(window.innerHeight / LINE_PX);
+    const isStacked = window.matchMedia(STACKED_COLUMNS).matches;
+    const opened = Math.max(
+      0,
+      columns.findIndex((c) => c.isToday),
+    );
+    return new Map(columns.map((c, i) => [c.day, isStacked && i < opened ? undefined : lines]));
+  });
+  const [isWhole, setWhole] = useState(staged === null);
+  useEffect(() => {
+    if (isWhole || !hasOrders) return;
+    // After the frame that draws the first screen has been painted.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setWhole(true))));
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [isWhole, hasOrders]);
+  return (day: BoardColumn['day']) => (isWhole ? undefined : staged?.get(day));
+}
+
 /** How long a line just added stays marked. */
 const HIGHLIGHT_MS = 4000;
 
@@ -72,6 +120,8 @@ export function BoardView({ year, week, today, orders, headings, idPrefix, newOr
   const canEdit = useCan('edit');
   const { dayInView, goToDay, holdDay } = useDayInView(columns, idPrefix);
   const columnInView = columns.find((c) => c.day === dayInView) ?? columns.find((c) => c.isToday) ?? columns[0];
+  // The board opens at today (useOpenAtToday), or at the order just added: then all is drawn at once.
+  const limitOf = useFirstScreenLimits(columns, highlightId === null, orders !== undefined);
 
   useOpenAtToday({
     idPrefix,
@@ -124,7 +174,14 @@ export function BoardView({ year, week, today, orders, headings, idPrefix, newOr
               />
             )}
             renderDay={(column) =>
-              days && <DayOrdersList orders={days[column.day].orders} hidden={days[column.day].hidden} highlightId={highlightId} />
+              days && (
+                <DayOrdersList
+                  orders={days[column.day].orders}
+                  hidden={days[column.day].hidden}
+                  highlightId={highlightId}
+                  limit={limitOf(column.day)}
+                />
+              )
             }
           />
         </DaySwipe>

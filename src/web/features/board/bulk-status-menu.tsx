@@ -1,43 +1,25 @@
-import { ListChecks } from 'lucide-react';
+import { ListChecks } from '../../components/ui/board-icons';
 import type { ReactNode } from 'react';
-import { statusLabel } from '#domain/orders/format';
 import type { OrderRecord, OrderStatus } from '#domain/records';
 import { ChoiceMenu } from '../../components/ui/choice-menu';
 import { notify } from '../../components/ui/toast';
-import { refetchAllOrders } from '../../lib/orders/order-cache';
-import { setStatusOfOrders, undoStatusChanges } from '../../lib/orders/order-status';
-import { describeBulkStatus, describeUndoneStatus } from '../../lib/orders/status-messages';
+import { describeError } from '../../lib/describe-error';
 import { STATUS_BUTTON_CLASS } from './status-button';
 import { STATUS_CHOICES } from './status-icon';
 
-const TOAST_GROUP = 'bulk-status';
-const countOf = (n: number) => (n === 1 ? '1 order' : `${n} orders`);
-
 /**
- * Sets one status on several orders in one action and says how it went ("8 orders set to
- * Loaded." with Undo, or which orders were not saved and why, with Reload when someone else
- * changed them).
+ * Sets one status on several orders and says how it went; its code loads on first use, not with
+ * the board (docs/decisions/074).
  */
 export async function applyBulkStatus(orders: readonly OrderRecord[], status: OrderStatus): Promise<void> {
-  notify.info(`Setting ${countOf(orders.length)} to ${statusLabel(status)}...`, { group: TOAST_GROUP });
-  const result = await setStatusOfOrders(orders, status);
-  const message = describeBulkStatus(result);
-  if (result.failed.length > 0) {
-    const hasConflict = result.failed.some((f) => f.reason === 'conflict');
-    notify.error(message, {
-      group: TOAST_GROUP,
-      action: hasConflict ? { label: 'Reload', onClick: () => void refetchAllOrders() } : undefined,
-    });
+  let apply: typeof import('./bulk-status-apply');
+  try {
+    apply = await import('./bulk-status-apply');
+  } catch (err) {
+    notify.error(describeError(err), { group: 'bulk-status' });
     return;
   }
-  const undo = async () => {
-    const { undone, failed } = await undoStatusChanges(result.changed);
-    (failed > 0 ? notify.error : notify.success)(describeUndoneStatus(undone, failed), { group: TOAST_GROUP });
-  };
-  notify.success(message, {
-    group: TOAST_GROUP,
-    action: result.changed.length > 0 ? { label: 'Undo', onClick: () => void undo() } : undefined,
-  });
+  await apply.applyBulkStatus(orders, status);
 }
 
 interface Props {

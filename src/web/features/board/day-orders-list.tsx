@@ -13,6 +13,8 @@ interface Props {
   hidden?: number;
   /** The order just added, to mark for a moment. */
   highlightId?: string | null;
+  /** Draw only this many lines for now (the board's first screen, board-view.tsx); all when not given. */
+  limit?: number;
 }
 
 /**
@@ -20,7 +22,7 @@ interface Props {
  * Memoised, as are its lines: the board re-renders as the session, settings and live status
  * arrive, and re-rendering a hundred lines each time costs a slow tablet most of its first second.
  */
-export const DayOrdersList = memo(function DayOrdersList({ orders, hidden = 0, highlightId = null }: Props) {
+export const DayOrdersList = memo(function DayOrdersList({ orders, hidden = 0, highlightId = null, limit }: Props) {
   const { isMapMode, isChosen, toggleChosen } = useMapMode();
   const onToggle = useCallback(
     (order: OrderRecord) => notify.success(selectionMessages[toggleChosen(order.id)], { group: 'map-selection' }),
@@ -34,7 +36,7 @@ export const DayOrdersList = memo(function DayOrdersList({ orders, hidden = 0, h
   }
   return (
     <ul className="space-y-1">
-      {orders.map((order) => (
+      {(limit === undefined ? orders : orders.slice(0, limit)).map((order) => (
         <OrderLine
           key={order.id}
           order={order}

@@ -4,11 +4,9 @@ import type { OrderRecord, OrderStatus } from '#domain/records';
 import { ChoiceMenu } from '../../components/ui/choice-menu';
 import { notify } from '../../components/ui/toast';
 import { describeError } from '../../lib/describe-error';
-import { isEditConflict } from '../../lib/orders/order-mutations';
-import { reloadOrder } from '../../lib/orders/order-status';
-import { saveOrQueue, statusChange } from '../../lib/outbox/save-or-queue';
 import { queuedStatusOf, useOutbox } from '../../lib/outbox/outbox-store';
-import { statusConflictMessage, statusFailedMessage } from '../../lib/orders/status-messages';
+import { saveOrQueue, statusChange } from '../../lib/outbox/save-or-queue';
+import { statusFailedMessage } from '../../lib/orders/order-status-message';
 import { useCan } from '../../lib/use-role';
 import { STATUS_CHOICES, StatusChip } from './status-icon';
 
@@ -43,20 +41,17 @@ export function StatusButton({ order }: { order: OrderRecord }) {
     if (status === shown) return;
     setPending(status);
     try {
+      // Sent now, or kept on the device when offline (docs/decisions/047): that works before the
+      // SDK has loaded, which comes with the first change sent (docs/decisions/074).
       const outcome = await saveOrQueue(statusChange(order, status, statusLabel(status)));
       if (!outcome.sent)
         notify.info(`Not sent yet: ${order.title} will be ${statusLabel(status)} when the connection returns.`, { group: 'outbox' });
     } catch (err) {
-      if (isEditConflict(err)) {
-        notify.error(statusConflictMessage(order), {
-          action: {
-            label: 'Reload',
-            onClick: () => void reloadOrder(order.id).catch((e: unknown) => notify.error(describeError(e))),
-          },
-        });
-      } else {
-        notify.error(statusFailedMessage(order, describeError(err)));
-      }
+      // Refused by the server: what to say (and the Reload it offers) loads now.
+      await import('./change-status').then(
+        ({ tellStatusRefused }) => tellStatusRefused(order, err),
+        () => notify.error(statusFailedMessage(order, describeError(err))),
+      );
     } finally {
       setPending(null);
     }

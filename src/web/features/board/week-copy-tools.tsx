@@ -1,4 +1,4 @@
-import { CalendarPlus, Copy, FileUp } from 'lucide-react';
+import { CalendarPlus, Copy, FileUp } from '../../components/ui/board-icons';
 import { buttonClass } from '../../components/ui/button';
 import { lazy, Suspense, useState } from 'react';
 import type { BoardColumn } from '#domain/orders/board-columns';

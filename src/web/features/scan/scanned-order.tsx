@@ -5,7 +5,7 @@ import { buttonClass } from '../../components/ui/button';
 import { describeError } from '../../lib/describe-error';
 import { isEditConflict } from '../../lib/orders/order-mutations';
 import { reloadOrder } from '../../lib/orders/order-status';
-import { statusConflictMessage, statusFailedMessage } from '../../lib/orders/status-messages';
+import { statusConflictMessage, statusFailedMessage } from '../../lib/orders/order-status-message';
 import { saveOrQueue, statusChange } from '../../lib/outbox/save-or-queue';
 import { useOrder } from '../../lib/orders/use-order';
 import { paths } from '../../lib/paths';

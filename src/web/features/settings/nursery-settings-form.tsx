@@ -5,7 +5,8 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/fields';
 import { FormMessage, type FormMessageState } from '../../components/ui/form-message';
 import { describeError } from '../../lib/describe-error';
-import { saveNursery, useNursery } from '../../lib/settings/nursery';
+import { saveNursery } from '../../lib/settings/nursery-changes';
+import { useNursery } from '../../lib/settings/nursery';
 
 /**
  * The nursery's settings, for its admins (docs/product.md#settings): its name and the deletion

@@ -7,8 +7,10 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/fields';
 import { FormMessage, type FormMessageState } from '../../components/ui/form-message';
 import { describeError } from '../../lib/describe-error';
-import { saveNursery, useNursery, useNurseryHeadings } from '../../lib/settings/nursery';
-import { useSaveWeekHeadings, useWeekHeadings, useWeekHeadingsAreFresh } from '../../lib/settings/use-week-headings';
+import { saveNursery } from '../../lib/settings/nursery-changes';
+import { useNursery, useNurseryHeadings } from '../../lib/settings/nursery';
+import { useSaveWeekHeadings } from '../../lib/settings/save-week-headings';
+import { useWeekHeadings, useWeekHeadingsAreFresh } from '../../lib/settings/use-week-headings';
 import { useCan } from '../../lib/use-role';
 
 const sameHeadings = (a: WeekHeadings, b: WeekHeadings) =>

@@ -2,7 +2,8 @@
 // presses. Each write refetches every order query (the board's notice among them) and the
 // customer book. Only the lazily loaded assistant imports it.
 import { queryOptions } from '@tanstack/react-query';
-import { LINK_ORDERS_API, type LinkedGroup, type LinkPlan, type MadeCustomers } from '#domain/customers/link-plan';
+import { LINK_ORDERS_API } from '#domain/customers/link-orders-api';
+import type { LinkedGroup, LinkPlan, MadeCustomers } from '#domain/customers/link-plan';
 import { CUSTOMERS_API, type MatchResult } from '#domain/customers/matching';
 import { pb } from '../pb';
 import { queryClient } from '../query-client';

@@ -1,7 +1,7 @@
 // How many of the nursery's orders have no customer (docs/decisions/066): the board's notice asks,
 // so through loadPb (the board paints before the SDK loads, docs/decisions/006).
 import { queryOptions } from '@tanstack/react-query';
-import { LINK_ORDERS_API, type OrdersWithoutCustomer } from '#domain/customers/link-plan';
+import { LINK_ORDERS_API, type OrdersWithoutCustomer } from '#domain/customers/link-orders-api';
 import { loadPb } from '../lazy-pb';
 import { orderKeys } from '../query-keys';
 

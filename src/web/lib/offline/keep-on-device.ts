@@ -1,7 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { Query, QueryClient } from '@tanstack/react-query';
 import { liveStatus } from '../live-status';
-import { clearDevice, readKeptEntries, removeKeptEntries, writeKeptEntries } from './device-store';
 import { forgetKeptBoard, readKeptBoard } from './kept-board';
 import { entriesOverLimit, keptKind, mayShowOnline, type KeptEntry } from './kept-queries';
 
@@ -11,6 +10,12 @@ import { entriesOverLimit, keptKind, mayShowOnline, type KeptEntry } from './kep
 // age ("On this device · as of 10:42", "Offline · as of 10:42") while the query fetches the fresh
 // one as it always does, which replaces it. TanStack Query stays the only holder of server data
 // in the page; IndexedDB is a copy of some of its answers for the next page load.
+
+/**
+ * IndexedDB's side (idb-keyval): loaded when first read or written, after the board's first
+ * render, which takes what it needs from localStorage (docs/decisions/051, 074).
+ */
+const deviceStore = () => import('./device-store');
 
 /** Answers settle for this long before they are written: a burst of realtime changes is one write. */
 const WRITE_DELAY_MS = 500;
@@ -68,8 +73,9 @@ async function flushWrites(client: QueryClient, user: string): Promise<void> {
   const over = entriesOverLimit([...kept.values()]).map((entry) => entry.hash);
   for (const hash of over) kept.delete(hash);
   try {
-    await writeKeptEntries(entries);
-    await removeKeptEntries(over);
+    const store = await deviceStore();
+    await store.writeKeptEntries(entries);
+    await store.removeKeptEntries(over);
   } catch (err) {
     // Private mode, a full disk, a browser without IndexedDB: the app works, it just opens slower.
     console.warn('Could not keep the latest answers on this device.', err);
@@ -110,7 +116,7 @@ export async function keepOnDevice(client: QueryClient, user: string | undefined
   });
   let entries: KeptEntry[];
   try {
-    entries = await readKeptEntries();
+    entries = await (await deviceStore()).readKeptEntries();
   } catch (err) {
     console.warn('Could not read the answers kept on this device.', err);
     return;
@@ -121,7 +127,9 @@ export async function keepOnDevice(client: QueryClient, user: string | undefined
   for (const query of cache.getAll()) restore(client, query);
   loads += 1;
   for (const listener of loadListeners) listener();
-  void removeKeptEntries(others).catch(() => undefined);
+  void deviceStore()
+    .then((store) => store.removeKeptEntries(others))
+    .catch(() => undefined);
 }
 
 /** Stops keeping and removes everything kept on this device (sign-out, docs/decisions/046). */
@@ -131,7 +139,7 @@ export async function forgetDevice(): Promise<void> {
   pendingWrites.clear();
   kept.clear();
   forgetKeptBoard();
-  await clearDevice();
+  await (await deviceStore()).clearDevice();
 }
 
 /** Every order in the lists kept on the device (offline search reads them). */

@@ -6,17 +6,23 @@
 import { queryOptions } from '@tanstack/react-query';
 import { collectBoardList, holdingList, searchList, weekBoardList, type OrderList } from '#domain/orders/order-lists';
 import { COLLECTIONS, type OrderRecord } from '#domain/records';
+import { loadPb } from '../lazy-pb';
 import { liveStatus } from '../live-status';
-import { pb } from '../pb';
 import { ORDER_REFETCH_INTERVAL_MS } from '../query-client';
 import { orderKeys } from '../query-keys';
+import { storedToken } from '../stored-auth';
 import { prefetchedWeekIfArrived, takePrefetchedWeek } from './week-prefetch';
 
-const tasks = () => pb.collection(COLLECTIONS.tasks);
+// The SDK is loaded when a list is first asked of the server, not with the board: the week the
+// board opens at usually comes from the page's own request (docs/decisions/014, 074).
+const tasks = async () => (await loadPb()).collection(COLLECTIONS.tasks);
 
 /** A list as its domain rule asks for it: its filter bound by the SDK, its sort. */
-function fetchList(list: OrderList): Promise<OrderRecord[]> {
-  return tasks().getFullList<OrderRecord>({ filter: pb.filter(list.filter.expression, list.filter.params), sort: list.sort });
+async function fetchList(list: OrderList): Promise<OrderRecord[]> {
+  const pb = await loadPb();
+  return pb
+    .collection(COLLECTIONS.tasks)
+    .getFullList<OrderRecord>({ filter: pb.filter(list.filter.expression, list.filter.params), sort: list.sort });
 }
 
 /** The weekly board: board types none and collect of one ISO week, oldest first. */
@@ -26,14 +32,14 @@ export function weekOrdersQuery(year: number, week: number) {
     // The page's boot script may have asked for this week already (docs/decisions/014): when its
     // answer is in, the board's first render shows it; when it is on its way, the query waits for it.
     initialData: () => {
-      const orders = prefetchedWeekIfArrived(year, week, pb.authStore.token);
+      const orders = prefetchedWeekIfArrived(year, week, storedToken());
       // That answer is a fetch like any other for the header's "Not live · updated 10:42"; no
       // query success reports it. Told after this render, which is where initialData is read.
       const at = Date.now();
       if (orders) queueMicrotask(() => liveStatus.markFetched(at));
       return orders;
     },
-    queryFn: async () => (await takePrefetchedWeek(year, week, pb.authStore.token)) ?? fetchList(weekBoardList({ year, weekNumber: week })),
+    queryFn: async () => (await takePrefetchedWeek(year, week, storedToken())) ?? fetchList(weekBoardList({ year, weekNumber: week })),
     refetchInterval: ORDER_REFETCH_INTERVAL_MS,
   });
 }
@@ -70,6 +76,6 @@ export function searchOrdersQuery(query: string, customerIds: readonly string[] 
 export function orderQuery(id: string) {
   return queryOptions({
     queryKey: orderKeys.detail(id),
-    queryFn: () => tasks().getOne<OrderRecord>(id),
+    queryFn: async () => (await tasks()).getOne<OrderRecord>(id),
   });
 }

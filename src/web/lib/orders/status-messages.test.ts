@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderRecord } from '#domain/records';
-import { describeBulkStatus, describeUndoneStatus, statusConflictMessage, type BulkStatusResult } from './status-messages';
+import { statusConflictMessage } from './order-status-message';
+import { describeBulkStatus, describeUndoneStatus, type BulkStatusResult } from './status-messages';
 
 const order = (title: string, status: OrderRecord['status'] = ''): OrderRecord => ({
   id: title.toLowerCase(),

@@ -2,6 +2,7 @@
 // orders, the map-mode choice). Pure, so its wording is tested on its own (status-messages.test.ts).
 import { statusLabel } from '#domain/orders/format';
 import type { OrderRecord, OrderStatus } from '#domain/records';
+import { nameOf } from './order-status-message';
 
 /** Why one order's status was not saved. */
 export type StatusFailure =
@@ -19,18 +20,6 @@ export interface BulkStatusResult {
 }
 
 const orders = (n: number) => (n === 1 ? '1 order' : `${n} orders`);
-const nameOf = (order: Pick<OrderRecord, 'title'>) => order.title.trim() || 'an order without a name';
-
-/** "Someone else changed Greenfields meanwhile, so its status was not saved." */
-export function statusConflictMessage(order: Pick<OrderRecord, 'title'>): string {
-  return `Someone else changed ${nameOf(order)} meanwhile, so its status was not saved.`;
-}
-
-/** "The status of Greenfields was not saved. Could not reach the server. …" */
-export function statusFailedMessage(order: Pick<OrderRecord, 'title'>, reason: string): string {
-  return `The status of ${nameOf(order)} was not saved. ${reason}`;
-}
-
 /**
  * One sentence or two for a bulk change: "8 orders set to Loaded.", "5 orders set to Loaded; 3
  * already were.", or "5 of 8 orders set to Loaded. Not saved: Greenfields, Hilltop (someone else

@@ -1,4 +1,4 @@
-import { ClientResponseError } from 'pocketbase';
+import { isSdkError } from '../sdk-error';
 
 /**
  * Whether a request failed on the way (no connection, the answer lost: the SDK's status 0), as
@@ -7,7 +7,7 @@ import { ClientResponseError } from 'pocketbase';
  */
 export function isNetworkFailure(err: unknown): boolean {
   // The SDK wraps every failed fetch in its error; anything else is a fault here, not the network.
-  return err instanceof ClientResponseError && err.status === 0 && !err.isAbort;
+  return isSdkError(err) && err.status === 0 && !err.isAbort;
 }
 
 /** What a change that needs the server now (a delete, the deletion password) says offline. */

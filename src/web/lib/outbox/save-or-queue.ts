@@ -4,7 +4,6 @@ import type { OrderRecord } from '#domain/records';
 import { isAppOutdatedError } from '../app-build';
 import { refetchAllOrders } from '../orders/order-cache';
 import { isNetworkFailure } from './network-failure';
-import { sendEntry } from './outbox-sender';
 import { startSending } from './outbox-start';
 import { addToOutbox, outboxEntries, type NewOutboxEntry } from './outbox-store';
 
@@ -18,8 +17,16 @@ export type SaveOutcome = { sent: true; record: OrderRecord } | { sent: false };
  */
 export async function saveOrQueue(change: NewOutboxEntry): Promise<SaveOutcome> {
   if (!navigator.onLine || outboxEntries().some((entry) => entry.state === 'waiting')) return queue(change);
+  // The sender (and the SDK) loads with the first change sent, not with the board (decision 074);
+  // when it cannot load, the connection is gone: the change is kept, as any failed send.
+  let sender: typeof import('./outbox-sender');
   try {
-    const record = await sendEntry(change);
+    sender = await import('./outbox-sender');
+  } catch {
+    return queue(change);
+  }
+  try {
+    const record = await sender.sendEntry(change);
     void refetchAllOrders();
     return { sent: true, record };
   } catch (err) {

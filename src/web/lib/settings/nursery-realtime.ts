@@ -6,7 +6,7 @@ import { queryClient } from '../query-client';
 import { nurseryKeys } from '../query-keys';
 import type { LiveFeed, RecordEvent } from '../realtime';
 import { currentUser } from '../session';
-import { applyNurseryChange } from './nursery';
+import { applyNurseryChange } from './nursery-changes';
 
 function onNurseryEvent(event: RecordEvent<NurseryRecord>): void {
   const nursery = currentUser()?.nursery;

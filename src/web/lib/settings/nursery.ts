@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { COLLECTIONS, type NurseryRecord, type WeekHeadings } from '#domain/records';
 import { pickWeekHeadings } from '#domain/settings/week-headings';
-import { pb } from '../pb';
+import { loadPb } from '../lazy-pb';
 import { queryClient } from '../query-client';
 import { nurseryKeys } from '../query-keys';
 import { sessionState } from '../session';
@@ -14,7 +14,7 @@ import { useCurrentUser } from '../use-current-user';
 import { readCachedNurseryHeadings, writeCachedNurseryHeadings } from './settings-cache';
 
 async function fetchNursery(id: string): Promise<NurseryRecord> {
-  const nursery = await pb.collection(COLLECTIONS.nurseries).getOne<NurseryRecord>(id);
+  const nursery = await (await loadPb()).collection(COLLECTIONS.nurseries).getOne<NurseryRecord>(id);
   writeCachedNurseryHeadings(id, pickWeekHeadings(nursery.headings));
   return nursery;
 }
@@ -48,26 +48,4 @@ export function useNurseryHeadings(): WeekHeadings {
     () => (stored !== undefined ? pickWeekHeadings(stored) : ((id ? readCachedNurseryHeadings(id) : null) ?? NO_HEADINGS)),
     [stored, id],
   );
-}
-
-/** What an admin changes: the name, the headings, a new deletion password. */
-export interface NurseryChanges {
-  name?: string;
-  headings?: WeekHeadings;
-  deletePassword?: string;
-  remindAfterDays?: number;
-}
-
-/** Saves the nursery's settings (admins only; the server refuses anyone else) and shares the new copy. */
-export async function saveNursery(id: string, changes: NurseryChanges): Promise<NurseryRecord> {
-  const saved = await pb.collection(COLLECTIONS.nurseries).update<NurseryRecord>(id, changes);
-  writeCachedNurseryHeadings(id, pickWeekHeadings(saved.headings));
-  queryClient.setQueryData(nurseryKeys.detail(id), saved);
-  return saved;
-}
-
-/** A change that arrived live (another admin saved): every screen showing the nursery follows. */
-export function applyNurseryChange(record: NurseryRecord): void {
-  writeCachedNurseryHeadings(record.id, pickWeekHeadings(record.headings));
-  queryClient.setQueryData<NurseryRecord>(nurseryKeys.detail(record.id), (current) => ({ ...current, ...record }));
 }
