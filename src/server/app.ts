@@ -53,6 +53,8 @@ import { linkOrdersRoutes } from './customers/link-orders-routes';
 import { LinkOrdersService } from './customers/link-orders-service';
 import { ledgerRoutes } from './ledger/ledger-routes';
 import { LedgerService } from './ledger/ledger-service';
+import { transferRoutes } from './ledger/transfer-routes';
+import { TransferService } from './ledger/transfer-service';
 import { ordersImport } from './orders-import/orders-import';
 import { RunLifecycleService } from './runs/run-lifecycle-service';
 import { runRoutes } from './runs/run-routes';
@@ -312,6 +314,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   // A customer's balance link, confirm or dispute (docs/decisions/078).
   await app.register(balanceLinkRoutes, { links: balanceLinks, records, uploads });
+  // A haulier hands trolleys on to a customer, with the docket's photo (docs/decisions/079).
+  await app.register(transferRoutes, { transfers: new TransferService({ records, db: database.db, ledger, uploads }) });
   await app.register(recordRoutes, {
     records,
     collections,

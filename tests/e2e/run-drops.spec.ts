@@ -123,7 +123,7 @@ for (const screen of SCREENS) {
       expect(pdf.rawText).toContain(`Green Garden ${u}`);
       expect(pdf.rawText).toContain('Drop 1 of 2');
       expect(pdf.rawText).toMatch(/Received by\s+Jo Green/);
-      expect(pdf.rawText).toMatch(/Came back\s+2\s+0\s+0/);
+      expect(pdf.rawText).toMatch(/Collected\s+2\s+0\s+0/);
       // No signature on a drop the office recorded: an empty box to sign on paper, no image.
       expect(imageCount(file)).toBe(0);
 

@@ -66,13 +66,20 @@ describe('the delivery note PDF', () => {
     expect(pdf.rawText).toContain('Run Tuesday north · Tue 24 Nov 2026 · Drop 2 of 5');
     expect(pdf.rawText).toMatch(/Trolleys\s+Shelves\s+Extensions/);
     expect(pdf.rawText).toMatch(/Left\s+3\s+6\s+1/);
-    expect(pdf.rawText).toMatch(/Came back\s+2\s+0\s+4/);
+    expect(pdf.rawText).toMatch(/Collected\s+2\s+0\s+4/);
+    // What the driver collected, in words too (docs/decisions/079).
+    expect(pdf.rawText).toContain('Collected: 2 trolleys, 4 extensions');
     expect(pdf.rawText).toContain('Delivered at 10:42, Tue 24 Nov 2026');
     expect(pdf.rawText).toMatch(/Received by\s+Jo Green/);
     expect(pdf.rawText).toContain('Signature');
     expect(readFonts(bytes).every((font) => font.embedded)).toBe(true);
     // No signature sent: an empty box to sign on paper, no image.
     expect(images(bytes)).toEqual([]);
+  });
+
+  it('says "Collected: nothing" when the driver collected nothing', () => {
+    const pdf = readPdf(buildDeliveryNotePdf(note({ back: { trolleys: 0, shelves: 0, extensions: 0 } })));
+    expect(pdf.rawText).toContain('Collected: nothing');
   });
 
   it('carries the signature the driver drew, as an image', () => {

@@ -15,6 +15,14 @@ export const MAX_USUAL_TROLLEYS = 999;
 /** The last place a customer can be pinned to in its round: a bound that catches a slip (a round has far fewer drops). */
 export const MAX_ROUND_PLACE = 200;
 
+/**
+ * What a party of the ledger is (docs/decisions/079): a customer, or a haulier who carries our
+ * trolleys on to customers. Both hold trolleys the same way; only a haulier hands them on.
+ */
+export const PARTY_KINDS = ['customer', 'haulier'] as const;
+export type PartyKind = (typeof PARTY_KINDS)[number];
+export const PARTY_KIND_LABELS: Readonly<Record<PartyKind, string>> = { customer: 'Customer', haulier: 'Haulier' };
+
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
@@ -57,6 +65,8 @@ export const customers = defineCollection({
      * pinned, the place learned from the runs. Pins win over the learned order.
      */
     roundPlace: number({ label: 'Place in round', settable: 'always', min: 0, max: MAX_ROUND_PLACE, default: 0 }),
+    /** A customer or a haulier (migration 025, docs/decisions/079); every existing one is a customer. */
+    kind: select(PARTY_KINDS, { label: 'Kind', settable: 'always', default: 'customer', optionLabel: (kind) => PARTY_KIND_LABELS[kind] }),
   },
   indexes: [
     // The customer book and the order form's suggestions: one nursery's customers by name.

@@ -38,6 +38,11 @@ const SET_BY_BOOKING: FieldError = {
   message: 'Only "Book trolleys out" on a saved run sets the run and stop of a movement.',
 };
 
+const SET_BY_TRANSFER: FieldError = {
+  code: 'validation_forbidden',
+  message: 'Only a transfer from a haulier to a customer sets who received it and links its two movements.',
+};
+
 const count = (label: string) =>
   number({ label, settable: 'always', min: -MAX_MOVEMENT_COUNT, max: MAX_MOVEMENT_COUNT, default: 0 } as const);
 
@@ -128,6 +133,13 @@ export const trolleyMovements = defineCollection({
     recordedBy: relation('users', { settable: 'never', stamp: 'create', default: '', expandAs: 'presentable', refusal: SET_BY_SERVER }),
     run: relation('trolley_exports', { label: 'Run', settable: 'never', default: '', refusal: SET_BY_BOOKING }),
     stop: text({ label: 'Stop', settable: 'never', max: 100, default: '', refusal: SET_BY_BOOKING }),
+    /**
+     * The transfer a movement is half of (docs/decisions/079): a haulier's `in` and a customer's
+     * `out` written together share it; '' for any other movement. Set by the transfer route only.
+     */
+    transfer: text({ label: 'Transfer', settable: 'never', max: 40, default: '', refusal: SET_BY_TRANSFER }),
+    /** Who signed the haulier's docket for the trolleys handed on; '' for any other movement. */
+    receivedBy: text({ label: 'Received by', settable: 'never', max: 100, default: '', refusal: SET_BY_TRANSFER }),
     created_by: createdBy,
     updated_by: updatedBy,
     // Photos and PDFs (docs/decisions/043).
@@ -141,6 +153,8 @@ export const trolleyMovements = defineCollection({
     // A run's stop is booked out at most once (docs/decisions/038), and its counts back come in at
     // most once, with its drop (docs/decisions/042).
     { name: 'trolley_movements_run_stop', on: ['run', 'stop', 'kind'], unique: true, where: "run != ''" },
+    // A transfer's two halves (docs/decisions/079): one per kind, found from either.
+    { name: 'trolley_movements_transfer', on: ['nursery', 'transfer', 'kind'], unique: true, where: "transfer != ''" },
   ],
   // "Yes, below zero" (docs/decisions/065): a confirmation, not a field of the movement; its reason is the note.
   bodyOnly: { belowZero: 'always' },

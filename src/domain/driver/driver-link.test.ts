@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatShortCode, mapsUrl, normaliseShortCode } from './driver-link';
+import { formatShortCode, holdingInWords, mapsUrl, normaliseShortCode } from './driver-link';
 
 describe("a driver's link's short code", () => {
   it('reads a code typed in any case, with spaces or a dash, and refuses what no code can be', () => {
@@ -15,5 +15,17 @@ describe("a driver's link's short code", () => {
 
   it("opens the postcode in the phone's maps", () => {
     expect(mapsUrl(' AB1 2CD ')).toBe('https://maps.google.com/?q=AB1%202CD');
+  });
+});
+
+describe('holdingInWords (docs/decisions/079)', () => {
+  it.each([
+    [{ trolleys: 7, shelves: 2, extensions: 0, since: '2026-11-03' }, 2026, 'Has 7 trolleys, 2 shelves of ours since 3 Nov'],
+    [{ trolleys: 1, shelves: 0, extensions: 1, since: '2025-12-29' }, 2026, 'Has 1 trolley, 1 extension of ours since 29 Dec 2025'],
+    [{ trolleys: 0, shelves: 0, extensions: 0, since: '' }, 2026, 'Has nothing of ours'],
+    // More back than booked out is the office's to sort out: the driver is told there is nothing to collect.
+    [{ trolleys: -3, shelves: 0, extensions: 0, since: '' }, 2026, 'Has nothing of ours'],
+  ])('%o in %i reads %s', (holds, thisYear, words) => {
+    expect(holdingInWords(holds, thisYear)).toBe(words);
   });
 });

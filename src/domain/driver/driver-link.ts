@@ -2,6 +2,8 @@
 // run sheet's QR code or types from its short address, with no account. Pure and without
 // imports from the server: the web app's driver page and Runs read these shapes too.
 import type { DropReport, RunDropRecord } from '../collections/run-drops';
+import { owedInWords } from '../ledger/balance-words';
+import { dayAndMonth } from '../ledger/iso-dates';
 
 /** How long a new link works (docs/decisions/044): the run's day and a spare day either side. */
 export const DRIVER_LINK_DAYS = 3;
@@ -108,6 +110,28 @@ export interface DriverStop {
   leave: DriverCounts;
   /** The order's notes, when the stop's order is still on the board. */
   notes: string;
+  /**
+   * What the stop's customer holds of ours apart from this run (its balance without this run's
+   * movements), so the driver knows which empties to collect; null when the stop has no customer.
+   * `since` is the first day of the unbroken run of days it has held some (`owedSince`).
+   */
+  holds: DriverHolding | null;
+}
+
+/** What a customer holds of the nursery's, and since when (docs/decisions/079). */
+export interface DriverHolding extends DriverCounts {
+  /** yyyy-mm-dd; '' when it holds nothing. */
+  since: string;
+}
+
+/**
+ * "Has 7 trolleys, 2 shelves of ours since 3 Nov" (the year only when it is not `thisYear`), or
+ * "Has nothing of ours" — below zero counts are the office's to sort out, not the driver's.
+ */
+export function holdingInWords(holds: DriverHolding, thisYear: number): string {
+  const owed = owedInWords(holds);
+  if (owed === '') return 'Has nothing of ours';
+  return holds.since === '' ? `Has ${owed} of ours` : `Has ${owed} of ours since ${dayAndMonth(holds.since, thisYear)}`;
 }
 
 /** A drop already recorded. */

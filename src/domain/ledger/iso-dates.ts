@@ -56,6 +56,13 @@ export function plainDate(date: string, thisYear: number): string {
   return year === thisYear ? shown : `${shown} ${year}`;
 }
 
+/** "3 Nov" (with "2025" when it is not `thisYear`): a date inside a short sentence, "since 3 Nov". */
+export function dayAndMonth(date: string, thisYear: number): string {
+  if (dayNumber(date) === null) return date;
+  const [year, month, dayOfMonth] = date.split('-').map(Number) as [number, number, number];
+  return year === thisYear ? `${dayOfMonth} ${MONTHS[month - 1]}` : `${dayOfMonth} ${MONTHS[month - 1]} ${year}`;
+}
+
 /** "4 Dec 2026", for table rows where the weekday is noise. */
 export function shortDate(date: string): string {
   if (dayNumber(date) === null) return date;

@@ -12,12 +12,23 @@ export const LEDGER_API = {
   balances: '/api/trolleyboard/ledger/balances',
   booking: (runId: string) => `/api/trolleyboard/ledger/runs/${encodeURIComponent(runId)}/booking`,
   bookingRoute: '/api/trolleyboard/ledger/runs/:run/booking',
+  /** POST (multipart, with the docket's photo as `attachments`): a haulier hands trolleys on to a customer (docs/decisions/079). */
+  transfers: '/api/trolleyboard/ledger/transfers',
 } as const;
+
+/** What recording a transfer answers: its id, its two movements (the haulier's, then the customer's), and a sentence. */
+export interface TransferAnswer {
+  transfer: string;
+  movements: Array<Record<string, unknown>>;
+  message: string;
+}
 
 /** What a customer holds, as the balances route answers it. */
 export interface CustomerBalance extends Counts {
   customer: string;
   name: string;
+  /** A customer or a haulier (docs/decisions/079): the ledger screens show hauliers beside customers. */
+  kind: 'customer' | 'haulier';
   /** The first day of the unbroken run of days it has held something; '' when nothing. */
   since: string;
 }

@@ -29,6 +29,7 @@ import * as vehiclesAndRounds from './migrations/021-vehicles-and-rounds';
 import * as customerRounds from './migrations/022-customer-rounds';
 import * as customerContacts from './migrations/023-customer-contacts';
 import * as balanceLinks from './migrations/024-balance-links';
+import * as hauliers from './migrations/025-hauliers';
 import { DEFAULT_NURSERY_NAME } from '../config';
 import type { Database } from './schema';
 import { SLICE_MS } from '../slices';
@@ -93,6 +94,7 @@ function migrationsFor(options: OpenOptions): Record<string, Migration> {
     '022-customer-rounds': customerRounds,
     '023-customer-contacts': customerContacts,
     '024-balance-links': balanceLinks,
+    '025-hauliers': hauliers,
   };
 }
 

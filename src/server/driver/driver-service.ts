@@ -11,8 +11,10 @@ import {
   type DriverLinkView,
   type DriverOpenAnswer,
   type DriverRunAnswer,
+  type DriverHolding,
   type DriverStop,
 } from '#domain/driver/driver-link';
+import { balanceOf, owedSince, type MovementCounts } from '#domain/ledger/balance';
 import { countsOfStop, stopKey } from '#domain/ledger/booking';
 import type { RunStop } from '#domain/records';
 import type { Throttles } from '../auth/throttles';
@@ -158,12 +160,14 @@ export class DriverService {
     const orders = orderIds.length
       ? await this.deps.db
           .selectFrom('tasks')
-          .select(['id', 'orderInfo'])
+          .select(['id', 'orderInfo', 'customer'])
           .where('nursery', '=', link.nursery)
           .where('id', 'in', orderIds)
           .execute()
       : [];
     const notesOf = new Map(orders.map((order) => [order.id, order.orderInfo]));
+    const customerOf = new Map(orders.map((order) => [order.id, order.customer]));
+    const holdings = await this.holdingsApartFrom(link, [...new Set(orders.map((order) => order.customer).filter((id) => id !== ''))]);
     const bookedOut = await this.deps.db
       .selectFrom('trolley_movements')
       .select(['stop', 'trolleys', 'shelves', 'extensions'])
@@ -202,6 +206,7 @@ export class DriverService {
         extras: stop.extras ?? '',
         leave: outOf.get(key) ?? countsOfStop({ trollies: stop.trollies ?? '', extras: stop.extras ?? '' }),
         notes: notesOf.get(stop.id) ?? '',
+        holds: holdings.get(customerOf.get(stop.id) ?? '') ?? null,
       });
     });
     return {
@@ -219,6 +224,35 @@ export class DriverService {
       stops: driverStops,
       drops,
     };
+  }
+
+  /**
+   * What each customer holds of ours apart from the link's run, and since when (docs/decisions/079):
+   * its movements without this run's, so what this run leaves and collects never changes what the
+   * driver is told to look for. Customers no longer in the book are left out.
+   */
+  private async holdingsApartFrom(link: DriverLink, customerIds: readonly string[]): Promise<Map<string, DriverHolding>> {
+    if (customerIds.length === 0) return new Map();
+    const [known, movements] = await Promise.all([
+      this.deps.db.selectFrom('customers').select('id').where('nursery', '=', link.nursery).where('id', 'in', customerIds).execute(),
+      this.deps.db
+        .selectFrom('trolley_movements')
+        .select(['customer', 'kind', 'date', 'trolleys', 'shelves', 'extensions'])
+        .where('nursery', '=', link.nursery)
+        .where('customer', 'in', customerIds)
+        .where('run', '<>', link.run)
+        .execute(),
+    ]);
+    const byCustomer = new Map<string, MovementCounts[]>(known.map((customer) => [customer.id, []]));
+    for (const movement of movements)
+      byCustomer.get(movement.customer)?.push({
+        kind: movement.kind,
+        date: movement.date,
+        trolleys: Number(movement.trolleys),
+        shelves: Number(movement.shelves),
+        extensions: Number(movement.extensions),
+      });
+    return new Map([...byCustomer].map(([customer, list]) => [customer, { ...balanceOf(list), since: owedSince(list) }]));
   }
 
   private assertUsable(row: DriverLinksTable): void {

@@ -104,9 +104,18 @@ describe('balances', () => {
       await db
         .insertInto('trolley_movements')
         .values(
-          rows
-            .slice(at, at + 500)
-            .map((row) => ({ ...row, created: stamp, updated: stamp, note: '', run: '', stop: '', created_by: admin.id, updated_by: '' })),
+          rows.slice(at, at + 500).map((row) => ({
+            ...row,
+            created: stamp,
+            updated: stamp,
+            note: '',
+            run: '',
+            stop: '',
+            transfer: '',
+            receivedBy: '',
+            created_by: admin.id,
+            updated_by: '',
+          })),
         )
         .execute();
     const listed = await allMovements(admin);
@@ -158,7 +167,15 @@ describe('balances', () => {
     const customer = await office.pb.collection('customers').create({ name: 'Private Garden Centre' });
     await office.pb.collection('trolley_movements').create({ customer: customer.id, kind: 'out', date: '2026-11-24', trolleys: 14 });
     expect((await balances(office)).items).toEqual([
-      { customer: customer.id, name: 'Private Garden Centre', trolleys: 14, shelves: 0, extensions: 0, since: '2026-11-24' },
+      {
+        customer: customer.id,
+        name: 'Private Garden Centre',
+        kind: 'customer',
+        trolleys: 14,
+        shelves: 0,
+        extensions: 0,
+        since: '2026-11-24',
+      },
     ]);
     expect(await balances(other.office)).toEqual({ items: [], totals: { trolleys: 0, shelves: 0, extensions: 0 } });
     expect((await failure(server.client().send(LEDGER_API.balances, { method: 'GET' }))).status).toBe(401);
@@ -261,7 +278,7 @@ describe('merging two customers', () => {
     const ledger = await office.pb.collection('trolley_movements').getFullList();
     expect(ledger.map((m) => m.customer)).toEqual([keep.id, keep.id, keep.id]);
     expect((await balances(office)).items).toEqual([
-      { customer: keep.id, name: 'Hill Top', trolleys: 8, shelves: 2, extensions: 0, since: '2026-10-01' },
+      { customer: keep.id, name: 'Hill Top', kind: 'customer', trolleys: 8, shelves: 2, extensions: 0, since: '2026-10-01' },
     ]);
   });
 });

@@ -13,7 +13,15 @@ const Counts = { trolleys: Type.Number(), shelves: Type.Number(), extensions: Ty
 /** The nursery's balances, a list as long as its customers who hold something: serialised by its schema. */
 export const BalancesSchema = answerSchema<BalancesAnswer>()(
   Type.Object({
-    items: Type.Array(Type.Object({ customer: Type.String(), name: Type.String(), ...Counts, since: Type.String() })),
+    items: Type.Array(
+      Type.Object({
+        customer: Type.String(),
+        name: Type.String(),
+        kind: Type.Union([Type.Literal('customer'), Type.Literal('haulier')]),
+        ...Counts,
+        since: Type.String(),
+      }),
+    ),
     totals: Type.Object(Counts),
   }),
 );

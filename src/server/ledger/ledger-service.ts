@@ -40,7 +40,7 @@ export class LedgerService {
     const rows = await this.deps.db
       .selectFrom('trolley_balances as b')
       .innerJoin('customers as c', (join) => join.onRef('c.id', '=', 'b.customer').onRef('c.nursery', '=', 'b.nursery'))
-      .select(['b.customer', 'c.name', 'b.trolleys', 'b.shelves', 'b.extensions', 'b.since'])
+      .select(['b.customer', 'c.name', 'c.kind', 'b.trolleys', 'b.shelves', 'b.extensions', 'b.since'])
       .where('b.nursery', '=', user.nursery)
       .where((eb) => eb.or([eb('b.trolleys', '<>', 0), eb('b.shelves', '<>', 0), eb('b.extensions', '<>', 0)]))
       .execute();
@@ -49,6 +49,7 @@ export class LedgerService {
       const item = {
         customer: row.customer,
         name: row.name,
+        kind: row.kind === 'haulier' ? ('haulier' as const) : ('customer' as const),
         trolleys: Number(row.trolleys),
         shelves: Number(row.shelves),
         extensions: Number(row.extensions),

@@ -77,7 +77,15 @@ describe('the feature routes’ schemas', () => {
     const response = await fetch(`${server.url}${LEDGER_API.balances}`, { headers: { authorization: office.pb.authStore.token } });
     expect(response.status).toBe(200);
     // In the order the service builds the answer (ledger-service.ts), every property there.
-    const item = { customer: customer.id, name: 'Green "Garden" Centre ✿', trolleys: 14, shelves: 6, extensions: 0, since: '2026-11-23' };
+    const item = {
+      customer: customer.id,
+      name: 'Green "Garden" Centre ✿',
+      kind: 'customer',
+      trolleys: 14,
+      shelves: 6,
+      extensions: 0,
+      since: '2026-11-23',
+    };
     expect(await response.text()).toBe(JSON.stringify({ items: [item], totals: { trolleys: 14, shelves: 6, extensions: 0 } }));
   });
 });

@@ -27,6 +27,14 @@ export const LEDGER_EDITORS_ONLY = 'Only office staff and admins can change or d
 export const BELOW_ZERO_EDITORS_ONLY =
   'Only office staff and admins can confirm a count below zero. Record the return without it, or ask one of them to check it.';
 
+/** A change of a transfer's half (docs/decisions/079): the pair stays as the docket says. */
+export const TRANSFER_KEPT_WHOLE =
+  "This movement is half of a haulier's transfer, so its party, kind, day and counts stay as the docket says. Correct a mistake with an adjustment of the haulier and one of the customer.";
+/** A delete of a transfer's half. */
+export const TRANSFER_NOT_DELETED_BY_HALF =
+  "This movement is half of a haulier's transfer and cannot be deleted on its own. Correct a mistake with an adjustment of the haulier and one of the customer.";
+const TRANSFER_FIXED_FIELDS = ['customer', 'kind', 'date', ...COUNTS] as const;
+
 const EDITORS = membersWithRole(['admin', 'office'], LEDGER_EDITORS_ONLY);
 const mayConfirmBelowZero = (role: string | undefined) => role === 'admin' || role === 'office';
 
@@ -93,6 +101,12 @@ export const trolleyMovementsCollection = serverCollection(trolleyMovements, {
    * run's own batch, which does not come here: it is never lost (docs/decisions/042).
    */
   async checkWritten({ db, before, after }, body, context) {
+    if (
+      before &&
+      String(before.transfer ?? '') !== '' &&
+      TRANSFER_FIXED_FIELDS.some((field) => String(before[field]) !== String(after[field]))
+    )
+      throw new ApiError(400, TRANSFER_KEPT_WHOLE);
     const confirmed = readBelowZero(body.belowZero) === true;
     // Staff may record returns, but not confirm one below zero: said whether or not it would be.
     if (confirmed && !mayConfirmBelowZero(context.auth.user?.role)) throw new ApiError(403, BELOW_ZERO_EDITORS_ONLY);
@@ -124,6 +138,10 @@ export const trolleyMovementsCollection = serverCollection(trolleyMovements, {
       );
       throw new ApiError(400, sentence, { belowZero: { code: 'validation_below_zero', message: sentence } });
     }
+  },
+  // Both halves of a transfer or neither (docs/decisions/079): one half alone would leave the other party's balance wrong.
+  async checkRemove(row) {
+    if (String(row.transfer ?? '') !== '') throw new ApiError(400, TRANSFER_NOT_DELETED_BY_HALF);
   },
   describeConflict(error) {
     const { message, constraint } = (error ?? {}) as { message?: unknown; constraint?: unknown };

@@ -20,7 +20,18 @@ import {
 const NEW_CUSTOMER: CustomerFields = defaultsOf(customerCollection);
 
 /** The customer form's fields, in the order it shows them; usual trolleys and active have controls of their own. */
-const FORM_FIELDS = ['name', 'postcode', 'customerType', 'phone', 'email', 'usualDay', 'poolAccount', 'deliveryAddress', 'notes'] as const;
+const FORM_FIELDS = [
+  'name',
+  'kind',
+  'postcode',
+  'customerType',
+  'phone',
+  'email',
+  'usualDay',
+  'poolAccount',
+  'deliveryAddress',
+  'notes',
+] as const;
 const WIDE: ReadonlySet<string> = new Set(['name', 'deliveryAddress', 'notes']);
 
 type FieldErrors = Partial<Record<keyof CustomerFields, string>>;

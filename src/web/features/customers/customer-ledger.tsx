@@ -28,6 +28,7 @@ import {
 } from '../../lib/ledger/ledger-queries';
 import { useCurrentUser } from '../../lib/use-current-user';
 import { StopDeliveryNote } from '../../components/stop-delivery-note';
+import { TransferForm } from './transfer-form';
 
 // The trolley ledger on the Customers screen (docs/decisions/038): what each customer owes in the
 // list, sorting by it, and the chosen customer's ledger with "Record a return" and corrections.
@@ -285,6 +286,7 @@ function MovementItem({ movement, mayChange, onEdit }: { movement: TrolleyMoveme
         <p className="text-sm text-slate-900">
           <span className="font-semibold">{dayText(movement.date)}</span> · {kind} · {counts.join(', ')}
           {movement.run && <span className="text-slate-500"> · from a run</span>}
+          {movement.transfer && <span className="text-slate-500"> · handed on by a haulier, received by {movement.receivedBy}</span>}
         </p>
         {movement.note && <p className="text-sm break-words text-slate-600">{movement.note}</p>}
         {(mayChange || movement.attachments.length > 0) && (
@@ -350,6 +352,7 @@ export function CustomerLedgerDialog({ customer, onClose }: { customer: Customer
           <p className="text-sm text-slate-600" role="status">
             {`${balanceInWords(held, balance?.since ? dayText(balance.since) : '')}.`}
           </p>
+          {mayChange && customer.kind === 'haulier' && <TransferForm haulier={customer} />}
           {canRecordKind(role, 'in') && (
             <MovementForm customer={customer} editing={editing} mayChooseKind={mayChange} onDone={() => setEditing(null)} />
           )}

@@ -66,6 +66,9 @@ function CustomerItem({
       <div className="min-w-0">
         <p className="font-semibold text-slate-900">
           {customer.name}
+          {customer.kind === 'haulier' && (
+            <span className="ml-2 rounded-full bg-sky-50 px-2 py-0.5 text-xs font-medium text-sky-800 ring-1 ring-sky-200">Haulier</span>
+          )}
           {!customer.active && (
             <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700 ring-1 ring-slate-200">
               Inactive
@@ -75,7 +78,8 @@ function CustomerItem({
         <p className="text-sm text-slate-600">
           {[
             customer.postcode,
-            customerTypeLabel(customer.customerType),
+            // A haulier buys nothing: its customer type says nothing (docs/decisions/079).
+            customer.kind === 'haulier' ? '' : customerTypeLabel(customer.customerType),
             roundName && `Round ${roundName}`,
             usual && `Usually ${usual}`,
             customer.phone,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { mapsUrl, type DriverDrop, type DriverStop } from '#domain/driver/driver-link';
+import { holdingInWords, mapsUrl, type DriverDrop, type DriverStop } from '#domain/driver/driver-link';
 import { countsInWords } from '#domain/ledger/count-words';
 import { Button } from '../../components/ui/button';
 import { useDocumentTitle } from '../../components/ui/use-document-title';
@@ -55,6 +55,8 @@ export default function DriverPage() {
   const done = run.stops.filter((stop) => sentOf.has(stop.stop)).length;
   // Drops are recorded once the run has left the yard (docs/decisions/042); '' before run states existed.
   const notYet = NOT_OUT_YET[run.run.state];
+  // "since 3 Nov" needs no year in the run's own year.
+  const thisYear = Number(run.run.date.slice(0, 4)) || new Date().getFullYear();
 
   return (
     <main className="mx-auto max-w-xl px-3 pt-4 pb-16 text-slate-900">
@@ -89,7 +91,7 @@ export default function DriverPage() {
             className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm"
             aria-label={`Drop ${stop.drop}: ${stop.title}`}
           >
-            <StopDetails stop={stop} />
+            <StopDetails stop={stop} thisYear={thisYear} />
             <DropState sent={sentOf.get(stop.stop)} queued={queuedOf.get(stop.stop)} onDiscard={discard} />
             {!sentOf.has(stop.stop) &&
               !queuedOf.has(stop.stop) &&
@@ -119,7 +121,7 @@ function Frame({ children }: { children: React.ReactNode }) {
   return <main className="mx-auto max-w-xl px-4 py-10 text-lg">{children}</main>;
 }
 
-function StopDetails({ stop }: { stop: DriverStop }) {
+function StopDetails({ stop, thisYear }: { stop: DriverStop; thisYear: number }) {
   const leave = [
     plural(stop.leave.trolleys, 'trolley', 'trolleys'),
     plural(stop.leave.shelves, 'shelf', 'shelves'),
@@ -140,6 +142,8 @@ function StopDetails({ stop }: { stop: DriverStop }) {
         </a>
       )}
       <p className="text-base">Leave: {leave}</p>
+      {/* What to collect (docs/decisions/079); a run kept on the phone before this was added has no holding. */}
+      {stop.holds && <p className="text-base font-semibold text-slate-800">{holdingInWords(stop.holds, thisYear)}</p>}
       {stop.extras !== '' && <p className="text-base text-slate-700">Extras: {stop.extras}</p>}
       {stop.orderNumber !== '' && <p className="text-sm text-slate-600">Order {stop.orderNumber}</p>}
       {stop.notes !== '' && <p className="mt-1 rounded bg-slate-50 p-2 text-base whitespace-pre-line">{stop.notes}</p>}

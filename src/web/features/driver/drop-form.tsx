@@ -77,7 +77,7 @@ export function DropForm({
       {outcome === 'delivered' ? (
         <>
           <fieldset className="space-y-2">
-            <legend className="mb-1 text-sm font-semibold text-slate-600">Collected back</legend>
+            <legend className="mb-1 text-sm font-semibold text-slate-600">Collected</legend>
             <CountStepper label="Trolleys" value={back.trolleys} onChange={(trolleys) => setBack({ ...back, trolleys })} />
             <CountStepper label="Shelves" value={back.shelves} onChange={(shelves) => setBack({ ...back, shelves })} />
             <CountStepper label="Extensions" value={back.extensions} onChange={(extensions) => setBack({ ...back, extensions })} />

@@ -2,7 +2,7 @@
 // badges and the Customers screen), a customer's movements, and the writes. Through loadPb: the
 // board imports the balances, and must paint before the SDK loads (docs/decisions/006).
 import { queryOptions } from '@tanstack/react-query';
-import { LEDGER_API, type BalancesAnswer, type CustomerBalance } from '#domain/ledger/ledger-api';
+import { LEDGER_API, type BalancesAnswer, type CustomerBalance, type TransferAnswer } from '#domain/ledger/ledger-api';
 import type { TrolleyMovementRecord } from '#domain/records';
 import { loadPb } from '../lazy-pb';
 import { queryClient } from '../query-client';
@@ -65,4 +65,13 @@ export async function updateMovement(id: string, fields: MovementWrite): Promise
 export async function deleteMovement(id: string): Promise<void> {
   const pb = await loadPb();
   await andRefetch(pb.collection('trolley_movements').delete(id));
+}
+
+/**
+ * A haulier hands trolleys on to a customer (docs/decisions/079): the form's fields and the docket's
+ * photo as `attachments`, one request; both parties' balances change together.
+ */
+export async function recordTransfer(form: FormData): Promise<TransferAnswer> {
+  const pb = await loadPb();
+  return andRefetch(pb.send<TransferAnswer>(LEDGER_API.transfers, { method: 'POST', body: form }));
 }

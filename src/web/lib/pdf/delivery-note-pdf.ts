@@ -1,6 +1,7 @@
 import { jsPDF } from 'jspdf';
 import { COUNT_LABELS } from '#domain/collections/trolley-movements';
 import { COUNTS, type Balance } from '#domain/ledger/balance';
+import { countsInWords } from '#domain/ledger/count-words';
 import { longDate } from '#domain/ledger/iso-dates';
 import { plannedDeliveredLine } from '#domain/runs/drops';
 import { embedFonts, type PdfFonts, type SheetFonts } from './pdf-fonts';
@@ -14,7 +15,7 @@ export interface DeliveryNoteInput {
   dropCount: number;
   customer: string;
   postcode: string;
-  /** What the lorry left there (the run's booking) and what came back (the drop's counts back). */
+  /** What the lorry left there (the run's booking) and what the driver collected (the drop's counts back). */
   left: Balance;
   back: Balance;
   /** The trolleys the stop's order planned (its estimate); the note says so when `left` differs. */
@@ -50,7 +51,7 @@ export function dropTime(iso: string, timeZone?: string): { time: string; day: s
 /**
  * One drop's delivery note as a vector PDF in the sheets' style (docs/decisions/022, 032, 042):
  * portrait A4 with the customer and postcode, the run, its date and the drop's number, what was
- * left and what came back, who received it and when, and the signature (or a box to sign) — or,
+ * left and what was collected, who received it and when, and the signature (or a box to sign) — or,
  * for a drop not delivered, why not.
  */
 export function buildDeliveryNotePdf(input: DeliveryNoteInput): ArrayBuffer {
@@ -89,6 +90,14 @@ export function buildDeliveryNotePdf(input: DeliveryNoteInput): ArrayBuffer {
 
   y += 12;
   y = drawCounts(doc, fonts, input, y);
+  // What the driver collected, in words as well as in the table (docs/decisions/079).
+  if (input.outcome === 'delivered') {
+    y += 7;
+    fonts.use('bold');
+    doc.setFontSize(12);
+    doc.setTextColor(...BLACK);
+    doc.text(fonts.printable(collectedLine(input.back)), PAGE.margin, y);
+  }
   const differs = input.planned === undefined ? '' : plannedDeliveredLine(input.planned, input.left.trolleys, input.back.trolleys);
   if (differs) {
     y += 7;
@@ -138,7 +147,12 @@ export function buildDeliveryNotePdf(input: DeliveryNoteInput): ArrayBuffer {
   return doc.output('arraybuffer');
 }
 
-/** Left and back, one row each, a column per count. */
+/** "Collected: 5 trolleys, 1 shelf", or "Collected: nothing". */
+export function collectedLine(back: Readonly<Balance>): string {
+  return `Collected: ${countsInWords(back) || 'nothing'}`;
+}
+
+/** Left and collected, one row each, a column per count. */
 function drawCounts(doc: jsPDF, fonts: SheetFonts, input: DeliveryNoteInput, top: number): number {
   const labelWidth = 40;
   const width = (RIGHT - PAGE.margin - labelWidth) / COUNTS.length;
@@ -153,7 +167,7 @@ function drawCounts(doc: jsPDF, fonts: SheetFonts, input: DeliveryNoteInput, top
   let y = top + 2;
   for (const [label, counts] of [
     ['Left', input.left],
-    ['Came back', input.back],
+    ['Collected', input.back],
   ] as const) {
     y += 9;
     fonts.use('bold');
