@@ -27,6 +27,7 @@ import * as chosenIds from './migrations/019-chosen-ids';
 import * as plantLabels from './migrations/020-plant-labels';
 import * as vehiclesAndRounds from './migrations/021-vehicles-and-rounds';
 import * as customerRounds from './migrations/022-customer-rounds';
+import * as planHistoryIndexes from './migrations/026-plan-history-indexes';
 import { DEFAULT_NURSERY_NAME } from '../config';
 import type { Database } from './schema';
 import { SLICE_MS } from '../slices';
@@ -89,6 +90,7 @@ function migrationsFor(options: OpenOptions): Record<string, Migration> {
     '020-plant-labels': plantLabels,
     '021-vehicles-and-rounds': vehiclesAndRounds,
     '022-customer-rounds': customerRounds,
+    '026-plan-history-indexes': planHistoryIndexes,
   };
 }
 
