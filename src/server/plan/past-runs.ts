@@ -129,8 +129,13 @@ export class PastRunsReader {
           CROSS JOIN LATERAL jsonb_array_elements(
             CASE WHEN jsonb_typeof(NULLIF(e.data, '')::jsonb) = 'array' THEN e.data::jsonb ELSE '[]'::jsonb END
           ) WITH ORDINALITY AS j(value, place)
-          JOIN tasks t ON t.id = (CASE WHEN jsonb_typeof(j.value) = 'object' THEN j.value ->> 'id' END)
-          WHERE e.id IN (${runs}) AND e.nursery = ${nursery} AND e.state <> 'cancelled' AND t.nursery = ${nursery} AND t.customer <> ''
+          -- Each stop's order found by its id (a lookup per stop), never a scan of the nursery's orders.
+          CROSS JOIN LATERAL (
+            SELECT o.customer FROM tasks o
+            WHERE o.id = (CASE WHEN jsonb_typeof(j.value) = 'object' THEN j.value ->> 'id' END) AND o.nursery = ${nursery} AND o.customer <> ''
+            LIMIT 1
+          ) t
+          WHERE e.id IN (${runs}) AND e.nursery = ${nursery} AND e.state <> 'cancelled'
           GROUP BY e.id
           ORDER BY e.id`.compile(this.deps.db)
         : sql`
