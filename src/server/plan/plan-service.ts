@@ -237,6 +237,28 @@ export class PlanService {
           )
           .execute();
         const nurseryOf = new Map(found.map((row) => [row.id, row.nursery]));
+        // A run is named by its date, driver and registration (docs/product.md#runs), so a name the
+        // nursery has already means that vehicle's run of that day was planned before: creating it
+        // again would send the yard two runs of one lorry. An earlier try of this plan (its ids) is
+        // not a clash. Read inside the batch, so two plans at once on SQLite see each other.
+        const names = [...new Set(runs.map((run) => (typeof run.name === 'string' ? run.name : '')).filter((name) => name !== ''))];
+        const named =
+          names.length === 0
+            ? []
+            : await batch.db
+                .selectFrom('trolley_exports')
+                .select(['id', 'name'])
+                .where('nursery', '=', user.nursery)
+                .where('name', 'in', names)
+                .execute();
+        const planIds = new Set(runs.map((run) => run.id));
+        const taken = new Set(named.filter((row) => !planIds.has(row.id)).map((row) => row.name));
+        const inPlan = new Set<string>();
+        for (const [index, run] of runs.entries()) {
+          if (nurseryOf.get(run.id) === user.nursery) continue;
+          if (taken.has(run.name) || inPlan.has(run.name)) throw nameTakenInRun(index, run);
+          inPlan.add(run.name);
+        }
         const deleted = new DeletedStore(batch.db);
         for (const [index, run] of runs.entries()) {
           const holder = nurseryOf.get(run.id);
@@ -360,6 +382,15 @@ function inRun(index: number, run: RunToCreate, error: ApiError): ApiError {
 }
 
 const RUN_ID_TAKEN = 'its id already belongs to another record. Plan the day again to give the runs new ids.';
+
+/** A run of the plan whose name (date, driver, registration) another run of the nursery, or of the plan, has. */
+function nameTakenInRun(index: number, run: RunToCreate): ApiError {
+  const message =
+    "A run of this name (its date, driver and registration) is saved already: this vehicle's run of that day was planned before. Open it from Runs, or delete it first, then plan the day again.";
+  return new ApiError(400, `Nothing was created. ${runLabel(index, run)}: ${message}`, {
+    [`runs.${index}.name`]: { code: 'validation_not_unique', message },
+  });
+}
 
 function idTakenInRun(index: number, run: RunToCreate): ApiError {
   return new ApiError(400, `Nothing was created. ${runLabel(index, run)}: ${RUN_ID_TAKEN}`, {
