@@ -27,6 +27,8 @@ const SAVED_AHEAD_DAYS = 183;
 const KEPT_NURSERIES = 32;
 /** Runs read at once: about 1,600 stops, a small part of the client read time limit even on a busy machine. */
 const RUNS_PER_READ = 100;
+/** Runs a read refused at its time limit is split into halves down to. */
+const MIN_SPLIT_RUNS = 10;
 
 interface Kept {
   key: string;
@@ -154,6 +156,15 @@ export class PastRunsReader {
       const [rows = []] = await this.deps.reads.read([query], caller);
       return rows;
     } catch (error) {
+      // A machine so busy that even these runs took the whole time limit: the halves, each with a
+      // time limit of its own, rather than no plan at all; still no read holds the event loop.
+      if (error instanceof ReadRefused && error.reason === 'time-limit' && runIds.length >= MIN_SPLIT_RUNS) {
+        const half = Math.ceil(runIds.length / 2);
+        return [
+          ...(await this.readStops(nursery, runIds.slice(0, half), caller)),
+          ...(await this.readStops(nursery, runIds.slice(half), caller)),
+        ];
+      }
       if (error instanceof ReadRefused) throw runsRefusal(error);
       throw error;
     }
