@@ -395,6 +395,7 @@ try {
   step('plan the day (issue 33): drop order learned from runs, 300 orders onto 15 vehicles');
   for (const line of measurePlanDay().lines) console.log(line);
   for (const line of (await measurePlanDayAtServer()).lines) console.log(line);
+  for (const line of (await measurePlanDayAtServer(5)).lines) console.log(line);
 
   // --- Moving in (issue 20): a PocketBase data.db of BIG orders imported by the operator's CLI.
   // The data.db is written in PocketBase's layout by the bench itself: no PocketBase binary needed.

@@ -22,13 +22,17 @@ const SEED = Number(process.env.BENCH_PLAN_SEED ?? 33) + 100;
 /** A 15-character record id from a prefix and a number ("task" 12 → "task00000000012"). */
 const idOf = (prefix: string, n: number): string => `${prefix}${String(n).padStart(15 - prefix.length, '0')}`;
 
-export async function measurePlanDayAtServer(): Promise<{ figure: PlanFigure; lines: string[] }> {
+/**
+ * `years` of saved runs (1: plan_day_server_ms; 5: plan_day_server_5y_ms, "learn at the server over
+ * 5 years"). The first ask reads the runs (printed apart); the timed asks are a planner asking again.
+ */
+export async function measurePlanDayAtServer(years = 1): Promise<{ figure: PlanFigure; lines: string[] }> {
   const server = await startTestServer();
   try {
     const planner = await createAccount(server);
     const random = seededRandom(SEED);
     const nursery = generateNursery(random, 10, 20);
-    const year = pastRuns(nursery, random, 52, 2);
+    const year = pastRuns(nursery, random, 52 * years, 2);
     const orders = dayOrders(nursery, random, 300);
     const vehicles = fleet();
     // The board day: the Thursday after the last past run.
@@ -102,8 +106,12 @@ export async function measurePlanDayAtServer(): Promise<{ figure: PlanFigure; li
             trolleyNumber: 24,
             grid: [],
           };
+          // Saved on its day, as a yard saves its runs: the plan reads only runs written lately.
+          const saved = `${run.date} 06:00:00.000Z`;
           insert('trolley_exports', {
             ...base,
+            created: saved,
+            updated: saved,
             id: idOf('run', r),
             name: `Run ${r}`,
             data: JSON.stringify(data),
@@ -120,7 +128,9 @@ export async function measurePlanDayAtServer(): Promise<{ figure: PlanFigure; li
 
     const query = { year: week.year, week: week.week, day: dayName };
     const ask = () => planner.pb.send<DayPlanAnswer>(PLAN_API.day, { method: 'GET', query });
+    const firstStart = performance.now();
     const first = await ask();
+    const firstMs = performance.now() - firstStart;
     const runs: number[] = [];
     for (let i = 0; i < RUNS; i += 1) {
       const start = performance.now();
@@ -130,11 +140,12 @@ export async function measurePlanDayAtServer(): Promise<{ figure: PlanFigure; li
     const figure: PlanFigure = { value: median(runs), runs, load: loadAverage() };
     const placed = first.plan.runs.filter((run) => run.stops.length > 0).length;
     const over = figure.value > PLAN_DAY_SERVER_TARGET.max;
+    const key = years === 1 ? 'plan_day_server_ms' : `plan_day_server_${years}y_ms`;
     const lines = [
-      `  at the server (SQLite, over HTTP): ${orders.length} orders on ${dayName} of ${week.year}-W${week.week}, ${vehicles.length} vehicles, ` +
+      `  at the server (SQLite, over HTTP, ${years} year${years === 1 ? '' : 's'} of runs): ${orders.length} orders on ${dayName} of ${week.year}-W${week.week}, ${vehicles.length} vehicles, ` +
         `${nursery.customers.length} customers, ${year.length} saved runs of ${stops} stops; ${placed} runs planned, ${first.plan.leftOut.length} left out (today ${isoDate(LAST_RUN_DAY + 1)})`,
-      `plan_day_server_ms ${figure.value.toFixed(1)} (target <= ${PLAN_DAY_SERVER_TARGET.max}) load ${figure.load} runs ${runs.map((r) => r.toFixed(1)).join(' ')}`,
-      ...(over ? [`OVER: plan_day_server_ms ${figure.value.toFixed(1)} misses its target <= ${PLAN_DAY_SERVER_TARGET.max}`] : []),
+      `${key} ${figure.value.toFixed(1)} (target <= ${PLAN_DAY_SERVER_TARGET.max}) load ${figure.load} runs ${runs.map((r) => r.toFixed(1)).join(' ')}; first ask (reads the runs) ${firstMs.toFixed(1)}`,
+      ...(over ? [`OVER: ${key} ${figure.value.toFixed(1)} misses its target <= ${PLAN_DAY_SERVER_TARGET.max}`] : []),
     ];
     return { figure, lines };
   } finally {

@@ -295,7 +295,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const runs = new RunLifecycleService({ records, db: database.db, ledger, now, customerMail });
   await app.register(runRoutes, { runs });
   // Planning the day: the proposal, Create runs, rounds' learned order (docs/decisions/076).
-  await app.register(planRoutes, { plan: new PlanService({ records, db: database.db, dialect: database.dialect, now }) });
+  await app.register(planRoutes, { plan: new PlanService({ records, db: database.db, dialect: database.dialect, reads, now }) });
   await app.register(poolRoutes, { pool: new PoolService({ records, db: database.db, reads }) });
   // Orders and customers from CSV files (docs/decisions/049).
   await app.register(csvImportRoutes, { kind: ordersImport(now), records, db: database.db });

@@ -116,6 +116,8 @@ export const tasks = defineCollection({
     { name: 'tasks_nursery_seq', on: ['nursery', 'seq'] },
     // A customer's orders (merging two customers, matching orders to customers).
     { name: 'tasks_customer', on: ['nursery', 'customer'] },
+    // Whether a nursery's orders changed since a plan read its past runs (docs/decisions/076).
+    { name: 'tasks_updated', on: ['nursery', 'updated'] },
     // An order made from a standing order for a week is made once: the database refuses a second.
     { name: 'tasks_standing_week', on: ['standingOrder', 'standingWeek'], unique: true, where: '"standingOrder" <> \'\'' },
   ],

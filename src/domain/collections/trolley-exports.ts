@@ -49,6 +49,8 @@ export const trolleyExports = defineCollection({
     { name: 'trolley_exports_name', on: ['nursery', 'name'] },
     // Saved runs are listed newest first.
     { name: 'trolley_exports_created', on: ['nursery', 'created'] },
+    // The runs a plan learns from, and whether they changed since it read them (docs/decisions/076).
+    { name: 'trolley_exports_updated', on: ['nursery', 'updated'] },
   ],
   // History of every change, and Deleted instead of gone (docs/decisions/034).
   trail: true,

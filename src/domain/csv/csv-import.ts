@@ -51,12 +51,20 @@ export interface CsvImportSpec<Column extends string> {
   fieldOf: Readonly<Record<Column, string>>;
   /** Columns the file must have. */
   required: readonly Column[];
-  /** A field's value from its cell, where the cell is not the stored value itself (a label, Yes/No). */
+  /**
+   * A field's value from its cell, where the cell is not the stored value itself (a label, Yes/No),
+   * or a CellProblem when the cell names nothing there is (a round the nursery does not have).
+   */
   choices?: Partial<Record<string, (text: string) => unknown>>;
   /** Which file to choose, said when the file is empty ("Choose a CSV file of orders, such as an exported week."). */
   choose: string;
   /** What has these columns ("an exported week"). */
   exportName: string;
+}
+
+/** A cell a choice cannot read, with the sentence that says why; its row is not imported. */
+export class CellProblem {
+  constructor(readonly problem: string) {}
 }
 
 /** A choice's stored value from its label or the value itself, any case; the text as given when neither. */
@@ -127,20 +135,26 @@ export function* readCsvRowsInSteps<Column extends string>(spec: CsvImportSpec<C
   const columnOf = new Map<string, Column>(spec.columns.map((column) => [spec.fieldOf[column], column]));
   const readRow = (cells: readonly string[], index: number): ImportedRow => {
     const body: Record<string, unknown> = {};
+    const cellProblems: string[] = [];
     columns.forEach((column, at) => {
       if (column === null) return;
       const field = spec.fieldOf[column];
       const cell = unguard(cells[at] ?? '');
-      body[field] = spec.choices?.[field]?.(cell) ?? cell;
+      const value = spec.choices?.[field]?.(cell) ?? cell;
+      if (value instanceof CellProblem) cellProblems.push(value.problem);
+      else body[field] = value;
     });
     const checked = validateInput(spec.collection, body, 'create');
-    if (!checked.ok)
+    if (!checked.ok || cellProblems.length > 0)
       return {
         row: index + 1,
         values: null,
-        problems: Object.entries(checked.errors).map(([field, error]) =>
-          problemOf(spec.collection.fields[field], columnOf.get(field), error),
-        ),
+        problems: [
+          ...cellProblems,
+          ...(checked.ok
+            ? []
+            : Object.entries(checked.errors).map(([field, error]) => problemOf(spec.collection.fields[field], columnOf.get(field), error))),
+        ],
       };
     // The columns' fields as read (numbers as numbers); the rest keep the server's defaults.
     const value = checked.value as Record<string, unknown>;

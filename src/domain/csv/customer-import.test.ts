@@ -4,6 +4,7 @@ import { CUSTOMER_FIELD_OF, markDuplicates, readCustomersCsv } from './customer-
 import { customersCsv } from './exports';
 
 const FIELDS = Object.values(CUSTOMER_FIELD_OF);
+const ROUND = { id: 'round000000000n', name: 'Tuesday north' };
 
 const book = [
   {
@@ -16,6 +17,7 @@ const book = [
     usualDay: 'friday',
     usualTrolleys: 7,
     poolAccount: '-CC1',
+    round: 'round000000000n',
     active: true,
     notes: '=SUM(A1)',
   },
@@ -29,6 +31,7 @@ const book = [
     usualDay: '',
     usualTrolleys: 0,
     poolAccount: '',
+    round: '',
     active: false,
     notes: '',
   },
@@ -36,13 +39,29 @@ const book = [
 
 describe('reading customers from CSV', () => {
   it('gives back the very customers the book was exported with (round trip)', () => {
-    const read = readCustomersCsv(customersCsv(book));
+    const read = readCustomersCsv(customersCsv(book, new Map([[ROUND.id, ROUND.name]])), [ROUND]);
     expect(read.ok).toBe(true);
     if (!read.ok) return;
     const pick = (customer: Record<string, unknown>) => Object.fromEntries(FIELDS.map((field) => [field, customer[field]]));
     expect(read.rows.map((row) => pick(row.values ?? {}))).toEqual(
       book.map((customer) => pick(customer as unknown as Record<string, unknown>)),
     );
+  });
+
+  it("reads a round by its name, any case; a blank cell is no round; a name the nursery has not is the row's problem", () => {
+    const csv = 'Name,Round\nAsh Lane, tuesday NORTH \nBirch,\nCedar,Cotswolds\n';
+    const read = readCustomersCsv(csv, [ROUND, { id: 'round000000000s', name: 'South' }]);
+    if (!read.ok) throw new Error(read.message);
+    expect(read.rows.map((row) => row.values?.round ?? null)).toEqual([ROUND.id, '', null]);
+    expect(read.rows[2]?.problems).toEqual([
+      'Round: there is no round “Cotswolds” in your nursery. Add it on the Fleet screen first, or leave the cell blank.',
+    ]);
+  });
+
+  it('writes a round the names do not hold as a blank cell', () => {
+    const csv = customersCsv(book);
+    expect(csv).toContain('Pool account number,Round,Active');
+    expect(csv).toContain('CC1,,Yes');
   });
 
   it('marks a customer the book has, or an earlier row has, ignoring case and spaces', () => {

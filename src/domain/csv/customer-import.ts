@@ -9,7 +9,16 @@ import { customerTypeLabel, dayLabel } from '../orders/format';
 import { CUSTOMER_TYPES } from '../vocabulary/customer-type';
 import type { Day } from '../vocabulary/day';
 import type { Steps } from '../steps';
-import { choice, readCsvRows, readCsvRowsInSteps, withProblem, type CsvImportSpec, type ImportedRow, type ImportRead } from './csv-import';
+import {
+  CellProblem,
+  choice,
+  readCsvRows,
+  readCsvRowsInSteps,
+  withProblem,
+  type CsvImportSpec,
+  type ImportedRow,
+  type ImportRead,
+} from './csv-import';
 import { CUSTOMER_COLUMNS } from './exports';
 
 type Column = (typeof CUSTOMER_COLUMNS)[number];
@@ -25,6 +34,7 @@ export const CUSTOMER_FIELD_OF: Record<Column, string> = {
   'Usual delivery day': 'usualDay',
   'Usual trolleys': 'usualTrolleys',
   'Pool account number': 'poolAccount',
+  Round: 'round',
   Active: 'active',
   Notes: 'notes',
 };
@@ -37,32 +47,52 @@ function active(text: string): boolean | string {
   return text.trim();
 }
 
-const CUSTOMERS_CSV: CsvImportSpec<Column> = {
-  collection: customers,
-  columns: CUSTOMER_COLUMNS,
-  fieldOf: CUSTOMER_FIELD_OF,
-  required: ['Name'],
-  choices: {
-    customerType: (text) => choice(CUSTOMER_TYPES, customerTypeLabel, text),
-    usualDay: (text) =>
-      text.trim().toLowerCase() === 'none' ? '' : choice(DELIVERY_DAYS, (day) => (day === '' ? '' : dayLabel(day as Day)), text),
-    active,
-  },
-  choose: 'Choose a CSV file of customers, such as the exported customer book.',
-  exportName: 'the exported customer book',
-};
+/** A round of the nursery, as the import finds it by name. */
+export interface NamedRound {
+  id: string;
+  name: string;
+}
+
+/** The spec of a customers CSV whose Round column names one of `rounds` (any case), or is blank for none. */
+function customersCsvSpec(rounds: readonly NamedRound[]): CsvImportSpec<Column> {
+  const byName = new Map(rounds.map((round) => [round.name.trim().toLowerCase(), round.id]));
+  return {
+    collection: customers,
+    columns: CUSTOMER_COLUMNS,
+    fieldOf: CUSTOMER_FIELD_OF,
+    required: ['Name'],
+    choices: {
+      customerType: (text) => choice(CUSTOMER_TYPES, customerTypeLabel, text),
+      usualDay: (text) =>
+        text.trim().toLowerCase() === 'none' ? '' : choice(DELIVERY_DAYS, (day) => (day === '' ? '' : dayLabel(day as Day)), text),
+      active,
+      round: (text) => {
+        const name = text.trim();
+        if (name === '') return '';
+        return (
+          byName.get(name.toLowerCase()) ??
+          new CellProblem(
+            `Round: there is no round “${name.slice(0, 100)}” in your nursery. Add it on the Fleet screen first, or leave the cell blank.`,
+          )
+        );
+      },
+    },
+    choose: 'Choose a CSV file of customers, such as the exported customer book.',
+    exportName: 'the exported customer book',
+  };
+}
 
 /** The import's routes: the preview (writes nothing) and the import (`{csv, onlyValid}`). */
 export const CUSTOMERS_IMPORT_API = { preview: '/api/customers/import/preview', import: '/api/customers/import' } as const;
 
 /** Reads a customers CSV: whole-file problems as one message, else every row with its own problems. */
-export function readCustomersCsv(text: string): ImportRead {
-  return readCsvRows(CUSTOMERS_CSV, text);
+export function readCustomersCsv(text: string, rounds: readonly NamedRound[] = []): ImportRead {
+  return readCsvRows(customersCsvSpec(rounds), text);
 }
 
 /** readCustomersCsv, yielding after each row (docs/decisions/053). */
-export function readCustomersCsvInSteps(text: string): Steps<ImportRead> {
-  return readCsvRowsInSteps(CUSTOMERS_CSV, text);
+export function readCustomersCsvInSteps(text: string, rounds: readonly NamedRound[] = []): Steps<ImportRead> {
+  return readCsvRowsInSteps(customersCsvSpec(rounds), text);
 }
 
 /** A customer already in the book, by name and postcode. */

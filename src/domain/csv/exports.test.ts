@@ -79,10 +79,11 @@ describe('the customer book and a ledger as CSV', () => {
       usualDay: 'friday',
       usualTrolleys: 6,
       poolAccount: 'CC-1001',
+      round: 'round000000000n',
       active: true,
       notes: '',
     } as CustomerRecord;
-    expect(rowsOf(customersCsv([customer]))[1]).toEqual([
+    expect(rowsOf(customersCsv([customer], new Map([['round000000000n', 'Tuesday north']])))[1]).toEqual([
       "'@Home Gardens",
       'ZZ1 1ZZ',
       "'+44 1632 960000",
@@ -92,6 +93,7 @@ describe('the customer book and a ledger as CSV', () => {
       'Friday',
       '6',
       'CC-1001',
+      'Tuesday north',
       'Yes',
       '',
     ]);

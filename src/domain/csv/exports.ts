@@ -79,12 +79,16 @@ export const CUSTOMER_COLUMNS = [
   'Usual delivery day',
   'Usual trolleys',
   'Pool account number',
+  'Round',
   'Active',
   'Notes',
 ] as const;
 
-/** The customer book, as listed. */
-export function customersCsv(customers: readonly CustomerRecord[]): string {
+/**
+ * The customer book, as listed. A customer's round is written by its name (`roundNames`: round id →
+ * name), as a person reads it and the import takes it back; a round not there is left blank.
+ */
+export function customersCsv(customers: readonly CustomerRecord[], roundNames: ReadonlyMap<string, string> = new Map()): string {
   return toCsv([
     CUSTOMER_COLUMNS,
     ...customers.map((customer) => [
@@ -97,6 +101,7 @@ export function customersCsv(customers: readonly CustomerRecord[]): string {
       customer.usualDay === '' ? '' : dayLabel(customer.usualDay),
       customer.usualTrolleys,
       customer.poolAccount,
+      roundNames.get(customer.round) ?? '',
       customer.active ? 'Yes' : 'No',
       customer.notes,
     ]),

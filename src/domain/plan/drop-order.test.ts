@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { learnDropOrder, pairAgreement, postcodeDistrict, type DropPin, type PastRun, type RoundCustomer } from './drop-order';
+import {
+  learnDropOrder,
+  learnedSince,
+  pairAgreement,
+  postcodeDistrict,
+  type DropPin,
+  type PastRun,
+  type RoundCustomer,
+} from './drop-order';
 
 const TODAY = '2026-11-30';
 
@@ -123,6 +131,17 @@ describe('learnDropOrder', () => {
       { customer: 'C', runs: 5, agreed: 4, shared: 4, isNewcomer: false, isPinned: true },
       { customer: 'N', runs: 0, agreed: 0, shared: 0, isNewcomer: true, isPinned: false },
     ]);
+  });
+});
+
+describe('learnedSince', () => {
+  it.each([
+    ['2026-11-29', 104, '2024-12-01'],
+    ['2024-03-01', 1, '2024-02-23'],
+    ['2025-01-05', 0, '2025-01-05'],
+    ['not a date', 104, null],
+  ])('%s less %i weeks is %s', (today, weeks, since) => {
+    expect(learnedSince(today, weeks)).toBe(since);
   });
 });
 

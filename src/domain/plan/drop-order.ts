@@ -4,7 +4,7 @@
 // their postcode district, else at the end; a person's pins win. Pure: the runs are an argument, and
 // so is today (their age is counted from it).
 import { formatMapperPostcode } from '../orders/format';
-import { parseCalendarDate } from '../weeks';
+import { formatCalendarDate, parseCalendarDate, utcCalendarDate } from '../weeks';
 
 /** A run as the learning reads it: its date and its customers in the order they were dropped. */
 export interface PastRun {
@@ -58,7 +58,22 @@ export interface LearnOptions {
 
 export const DEFAULT_HALF_LIFE_WEEKS = 8;
 
+/**
+ * Runs dated more than this many weeks before today are not learned from. At the 8-week half-life
+ * a run two years old weighs 0.5^13, about 0.01 % of this week's, so leaving it out changes no
+ * order, and the work of a plan stops growing with the nursery's history. Two years rather than
+ * one, so a round that goes out only in spring still has last spring's runs.
+ */
+export const LEARNED_WEEKS = 104;
+
 const DAY_MS = 86_400_000;
+
+/** yyyy-mm-dd of the oldest run date learned from: `weeks` before `today` (yyyy-mm-dd); null for an unreadable today. */
+export function learnedSince(today: string, weeks: number = LEARNED_WEEKS): string | null {
+  const day = dayNumber(today);
+  if (day === null) return null;
+  return formatCalendarDate(utcCalendarDate(new Date((day - weeks * 7) * DAY_MS)));
+}
 
 /**
  * The postcode district (the outward code) of a UK postcode: "GL7" of "GL7 5AB" or "gl75ab". Null

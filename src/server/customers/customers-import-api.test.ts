@@ -11,7 +11,8 @@ import { createTeam, failure, startTestServer, type TestAccount, type TestServer
 // book already has, or the file has twice, is a problem in words; nothing is written while any row
 // is invalid unless only the valid rows are asked for; only office staff and admins may import.
 
-const FIELDS = Object.values(CUSTOMER_FIELD_OF);
+// A round is another record of each nursery: compared by its name in the test of rounds below.
+const FIELDS = Object.values(CUSTOMER_FIELD_OF).filter((field) => field !== 'round');
 const pick = (customer: RecordModel) => Object.fromEntries(FIELDS.map((field) => [field, customer[field]]));
 
 let server: TestServer;
@@ -63,6 +64,33 @@ describe('importing customers from CSV', () => {
     expect(refused.status).toBe(400);
     expect(refused.message).toMatch(/^Nothing was imported: 3 of 3 rows have problems/);
     expect(await book(to.admin)).toHaveLength(3);
+  });
+
+  it("carries each customer's round by its name into the other nursery's round of that name; a round it has not is the row's problem", async () => {
+    const [from, to] = await Promise.all([createTeam(server), createTeam(server)]);
+    const north = await from.office.pb.collection('rounds').create({ name: 'Tuesday north' });
+    const south = await from.office.pb.collection('rounds').create({ name: 'Cotswolds' });
+    const customers = from.office.pb.collection('customers');
+    await customers.create({ name: 'Ash Lane', round: north.id });
+    await customers.create({ name: 'Birch', round: south.id });
+    await customers.create({ name: 'Cedar' });
+    const exported = await book(from.office);
+    const rounds = await from.office.pb.collection('rounds').getFullList();
+    const csv = customersCsv(exported as unknown as CustomerRecord[], new Map(rounds.map((round) => [round.id, String(round.name)])));
+    expect(csv.split('\r\n')[1]).toContain('Tuesday north');
+
+    const theirs = await to.office.pb.collection('rounds').create({ name: 'TUESDAY North' });
+    const read = await preview(to.office, csv);
+    expect(read).toMatchObject({ valid: 2, invalid: 1 });
+    expect(read.rows.find((row) => row.row === 2)?.problems).toEqual([
+      'Round: there is no round “Cotswolds” in your nursery. Add it on the Fleet screen first, or leave the cell blank.',
+    ]);
+    expect(await importCsv(to.office, csv, true)).toMatchObject({ created: 2 });
+    const imported = await book(to.office);
+    expect(imported.map((customer) => [customer.name, customer.round])).toEqual([
+      ['Ash Lane', theirs.id],
+      ['Cedar', ''],
+    ]);
   });
 
   it('previews every row with its problems in words and writes nothing', async () => {

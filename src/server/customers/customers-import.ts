@@ -21,7 +21,9 @@ export function customersImport(): CsvImport {
     roles: ['admin', 'office'],
     refusal: CUSTOMER_EDITORS_ONLY,
     async check(user, csv, db: Kysely<Database>) {
-      const rows = rowsOrRefusal(await inSlices(readCustomersCsvInSteps(csv)));
+      // A round is named in the file and found among the nursery's own, so another nursery's is never matched.
+      const rounds = await db.selectFrom('rounds').select(['id', 'name']).where('nursery', '=', user.nursery).execute();
+      const rows = rowsOrRefusal(await inSlices(readCustomersCsvInSteps(csv, rounds)));
       const book = await db.selectFrom('customers').select(['name', 'postcode']).where('nursery', '=', user.nursery).execute();
       return markDuplicates(rows, book);
     },

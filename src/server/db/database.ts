@@ -30,6 +30,7 @@ import * as customerRounds from './migrations/022-customer-rounds';
 import * as customerContacts from './migrations/023-customer-contacts';
 import * as balanceLinks from './migrations/024-balance-links';
 import * as hauliers from './migrations/025-hauliers';
+import * as planHistoryIndexes from './migrations/026-plan-history-indexes';
 import { DEFAULT_NURSERY_NAME } from '../config';
 import type { Database } from './schema';
 import { SLICE_MS } from '../slices';
@@ -95,6 +96,7 @@ function migrationsFor(options: OpenOptions): Record<string, Migration> {
     '023-customer-contacts': customerContacts,
     '024-balance-links': balanceLinks,
     '025-hauliers': hauliers,
+    '026-plan-history-indexes': planHistoryIndexes,
   };
 }
 

@@ -88,6 +88,32 @@ describe('vehicles and rounds', () => {
     expect(deleted.items.map((e) => [e.collectionName, e.record.id])).toEqual([['rounds', round.id]]);
   });
 
+  it('every member hears of a vehicle or round made, changed and deleted, as of any collection', async () => {
+    const { office, viewer } = await createTeam(server);
+    const vehicles = await listen(viewer.pb, 'vehicles', '*');
+    const rounds = await listen(viewer.pb, 'rounds', '*');
+    const lorry = await office.pb.collection('vehicles').create({ name: 'Lorry one', vehicleType: 'lorry', trolleyNumber: 8 });
+    await office.pb.collection('vehicles').update(lorry.id, { active: false });
+    await office.pb.collection('vehicles').delete(lorry.id);
+    const round = await office.pb.collection('rounds').create({ name: 'North' });
+    await office.pb.collection('rounds').update(round.id, { name: 'North and east' });
+    await office.pb.collection('rounds').delete(round.id);
+    const heard = (events: typeof vehicles.events) => events.map((e) => [e.action, e.record.id, e.record.name, e.record.active]);
+    await waitFor(() => (vehicles.events.length >= 3 && rounds.events.length >= 3 ? true : undefined), 'three events of each');
+    expect(heard(vehicles.events)).toEqual([
+      ['create', lorry.id, 'Lorry one', true],
+      ['update', lorry.id, 'Lorry one', false],
+      ['delete', lorry.id, 'Lorry one', false],
+    ]);
+    expect(heard(rounds.events)).toEqual([
+      ['create', round.id, 'North', undefined],
+      ['update', round.id, 'North and east', undefined],
+      ['delete', round.id, 'North and east', undefined],
+    ]);
+    await vehicles.unsubscribe();
+    await rounds.unsubscribe();
+  });
+
   it("another nursery's vehicles and rounds are not listed, found, changed or announced", async () => {
     const mine = await createTeam(server);
     const theirs = await createTeam(server);

@@ -284,6 +284,26 @@ describe('create runs', () => {
     await unsubscribe();
   });
 
+  it("planning a day again does not make a second run of a vehicle's day: refused by name, nothing written", async () => {
+    const n = await nurseryWithHistory();
+    const first = toCreate(await dayPlan(n.office));
+    await createRuns(n.office, first);
+    // The dialog opened again: the same day planned anew, with new ids and the same names.
+    const again = toCreate(await dayPlan(n.office));
+    const refused = await failure(createRuns(n.office, again));
+    expect([refused.status, refused.message]).toEqual([
+      400,
+      `Nothing was created. Run 1 (${again[0]!.name}): A run of this name (its date, driver and registration) is saved already: ` +
+        "this vehicle's run of that day was planned before. Open it from Runs, or delete it first, then plan the day again.",
+    ]);
+    expect(Object.keys(refused.response.data as object)).toEqual(['runs.0.name']);
+    // Two runs of one plan with one name (two cards given one vehicle's details) are refused alike.
+    const twins = toCreate(await dayPlan(n.office)).map((run) => ({ ...run, name: 'Same name' }));
+    expect((await failure(createRuns(n.office, twins))).message).toMatch(/^Nothing was created\. Run 2 \(Same name\): A run of this name/);
+    const stored = await n.office.pb.collection('trolley_exports').getFullList({ filter: "name ~ 'Lorry' || name = 'Same name'" });
+    expect(stored.map((run) => run.id).sort()).toEqual(first.map((run) => run.id).sort());
+  });
+
   it('one invalid run writes nothing, and says which run and why', async () => {
     const n = await nurseryWithHistory();
     const [first, second] = toCreate(await dayPlan(n.office));

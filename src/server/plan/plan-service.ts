@@ -1,6 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { MAX_YEAR, MIN_YEAR } from '#domain/orders/order-years';
-import { learnDropOrder, type DropPin, type LearnedRound, type PastRun, type RoundCustomer } from '#domain/plan/drop-order';
+import { learnDropOrder, learnedSince, type DropPin, type LearnedRound, type PastRun, type RoundCustomer } from '#domain/plan/drop-order';
 import { packDay, type PlanOrder, type PlanVehicle } from '#domain/plan/pack-day';
 import type {
   CreateRunsAnswer,
@@ -16,6 +16,7 @@ import { DAYS, type Day } from '#domain/vocabulary/day';
 import { VEHICLE_TYPES, type VehicleType } from '#domain/vocabulary/vehicle-kind';
 import { datesOfIsoWeek, formatCalendarDate, utcCalendarDate, weeksInIsoYear } from '#domain/weeks';
 import type { AuthContext } from '../auth/auth-context';
+import type { ClientReads } from '../db/client-reads';
 import type { Database, UsersTable } from '../db/schema';
 import { ApiError, badRequest, notFound } from '../errors';
 import { ID_TAKEN_MESSAGE } from '../records/chosen-id';
@@ -25,6 +26,7 @@ import type { SqlDialect } from '../records/filter/field-map';
 import { isUniqueViolation, type RecordService } from '../records/record-service';
 import type { Row } from '../records/record-store';
 import { DeletedStore } from '../trail/deleted-store';
+import { PastRunsReader } from './past-runs';
 import type { CreateRunsBodySchema, DayPlanQuerySchema } from './plan-schemas';
 
 // Planning the day on the server (docs/decisions/076): the reads the pure core needs (the board
@@ -36,6 +38,8 @@ export interface PlanDeps {
   records: RecordService;
   db: Kysely<Database>;
   dialect: SqlDialect;
+  /** Where the past runs are read, off the event loop (past-runs.ts). */
+  reads: ClientReads;
   /** The server's clock: "today" for the age of past runs. */
   now: () => Date;
 }
@@ -59,7 +63,13 @@ interface NurseryBook {
 }
 
 export class PlanService {
-  constructor(private readonly deps: PlanDeps) {}
+  private readonly runs: PastRunsReader;
+  /** Per nursery, the last learned order with what it was learned from; never changed once made. */
+  private readonly learnedKept = new Map<string, { runs: readonly PastRun[]; key: string; learned: LearnedRound[] }>();
+
+  constructor(private readonly deps: PlanDeps) {
+    this.runs = new PastRunsReader(deps);
+  }
 
   /** The proposal for one board day (GET PLAN_API.day); reads only. */
   async day(user: UsersTable, query: DayPlanQuerySchema): Promise<DayPlanAnswer> {
@@ -131,7 +141,7 @@ export class PlanService {
           round: order.round,
           postcode: book.customers.get(order.customer)?.postcode ?? '',
         });
-    const learned = await this.learn(nursery, book, [...learning.values()]);
+    const learned = await this.learn(nursery, user.id, book, [...learning.values()]);
     const roundNames: Record<string, string> = {};
     for (const round of learned) if (book.rounds.has(round.round)) roundNames[round.round] = book.rounds.get(round.round)!;
     return { date, plan: packDay(orders, vehicles, learned, date), vehicles, learned, roundNames };
@@ -144,6 +154,7 @@ export class PlanService {
     const members = [...book.customers.values()].filter((customer) => customer.active && customer.round === roundId);
     const learned = await this.learn(
       user.nursery,
+      user.id,
       book,
       members.map((customer) => ({ id: customer.id, round: roundId, postcode: customer.postcode })),
     );
@@ -172,7 +183,7 @@ export class PlanService {
     const book = await this.book(user.nursery);
     if (!book.customers.has(customerId)) throw notFound();
     const runsWith = new Map<string, number>();
-    for (const run of await this.pastRuns(user.nursery)) {
+    for (const run of await this.pastRuns(user.nursery, user.id)) {
       if (!run.customers.includes(customerId)) continue;
       const rounds = new Set<string>();
       for (const other of run.customers) {
@@ -226,6 +237,28 @@ export class PlanService {
           )
           .execute();
         const nurseryOf = new Map(found.map((row) => [row.id, row.nursery]));
+        // A run is named by its date, driver and registration (docs/product.md#runs), so a name the
+        // nursery has already means that vehicle's run of that day was planned before: creating it
+        // again would send the yard two runs of one lorry. An earlier try of this plan (its ids) is
+        // not a clash. Read inside the batch, so two plans at once on SQLite see each other.
+        const names = [...new Set(runs.map((run) => (typeof run.name === 'string' ? run.name : '')).filter((name) => name !== ''))];
+        const named =
+          names.length === 0
+            ? []
+            : await batch.db
+                .selectFrom('trolley_exports')
+                .select(['id', 'name'])
+                .where('nursery', '=', user.nursery)
+                .where('name', 'in', names)
+                .execute();
+        const planIds = new Set(runs.map((run) => run.id));
+        const taken = new Set(named.filter((row) => !planIds.has(row.id)).map((row) => row.name));
+        const inPlan = new Set<string>();
+        for (const [index, run] of runs.entries()) {
+          if (nurseryOf.get(run.id) === user.nursery) continue;
+          if (taken.has(run.name) || inPlan.has(run.name)) throw nameTakenInRun(index, run);
+          inPlan.add(run.name);
+        }
         const deleted = new DeletedStore(batch.db);
         for (const [index, run] of runs.entries()) {
           const holder = nurseryOf.get(run.id);
@@ -249,6 +282,12 @@ export class PlanService {
     }
   }
 
+  /** The nursery's runs of the last LEARNED_WEEKS, by the server's clock (past-runs.ts). */
+  private pastRuns(nursery: string, caller: string): Promise<PastRun[]> {
+    const today = formatCalendarDate(utcCalendarDate(this.deps.now()));
+    return this.runs.read(nursery, learnedSince(today) ?? today, caller);
+  }
+
   /** The nursery's customers (with rounds and pins) and its rounds' names. */
   private async book(nursery: string): Promise<NurseryBook> {
     const [customerRows, roundRows] = await Promise.all([
@@ -269,70 +308,28 @@ export class PlanService {
   }
 
   /** The learned order of the rounds of `customers`, from the nursery's past runs, with its pins. */
-  private async learn(nursery: string, book: NurseryBook, customers: RoundCustomer[]): Promise<LearnedRound[]> {
+  private async learn(nursery: string, caller: string, book: NurseryBook, customers: RoundCustomer[]): Promise<LearnedRound[]> {
     if (customers.length === 0) return [];
     const pins: DropPin[] = customers
       .filter((customer) => customer.round !== '' && (book.customers.get(customer.id)?.roundPlace ?? 0) > 0)
       .map((customer) => ({ customer: customer.id, position: book.customers.get(customer.id)!.roundPlace }));
     const today = formatCalendarDate(utcCalendarDate(this.deps.now()));
-    return learnDropOrder(await this.pastRuns(nursery), customers, pins, { today });
-  }
-
-  /**
-   * The nursery's saved runs (every state but cancelled: a cancelled run did not go), each as its
-   * date (its `vehicleInfo.date`, else the day it was saved) and its stops' customers in drop
-   * order. A stop is an order (its id, docs/decisions/064), whose customer is the order's; a stop
-   * whose order is gone or has no customer is skipped. One query: the database reads each run's
-   * stops from its JSON and finds their orders by key, so a year of runs is not sent over to be
-   * parsed here (bench/lib/plan-day-server.ts).
-   */
-  private async pastRuns(nursery: string): Promise<PastRun[]> {
-    const { rows } = await (
-      this.deps.dialect === 'postgres'
-        ? sql<PastStopRow>`
-          SELECT e.id AS run, e.created AS created, NULLIF(e."vehicleInfo", '')::jsonb ->> 'date' AS date, t.customer AS customer
-          FROM trolley_exports e
-          CROSS JOIN LATERAL jsonb_array_elements(
-            CASE WHEN jsonb_typeof(NULLIF(e.data, '')::jsonb) = 'array' THEN e.data::jsonb ELSE '[]'::jsonb END
-          ) WITH ORDINALITY AS j(value, place)
-          JOIN tasks t ON t.id = (CASE WHEN jsonb_typeof(j.value) = 'object' THEN j.value ->> 'id' END)
-          WHERE e.nursery = ${nursery} AND e.state <> 'cancelled' AND t.nursery = ${nursery} AND t.customer <> ''
-          ORDER BY e.id, j.place`
-        : sql<PastStopRow>`
-          SELECT e.id AS run, e.created AS created,
-            CASE WHEN json_valid(e."vehicleInfo") THEN json_extract(e."vehicleInfo", '$.date') END AS date,
-            t.customer AS customer
-          FROM trolley_exports e
-          JOIN json_each(CASE WHEN json_valid(e.data) AND json_type(e.data) = 'array' THEN e.data ELSE '[]' END) j
-          JOIN tasks t ON t.id = (CASE WHEN j.type = 'object' THEN json_extract(j.value, '$.id') END)
-          -- The unary + keeps SQLite from reading the orders through an index on their nursery (a
-          -- scan of the nursery's orders for every stop): each stop's order is found by its id.
-          WHERE e.nursery = ${nursery} AND e.state <> 'cancelled' AND +t.nursery = ${nursery} AND t.customer <> ''
-          ORDER BY e.id, j.key`
-    ).execute(this.deps.db);
-    const runs: PastRun[] = [];
-    let last = '';
-    let customers: string[] = [];
-    for (const row of rows) {
-      if (row.run !== last) {
-        last = row.run;
-        customers = [];
-        const date = typeof row.date === 'string' && row.date !== '' ? row.date : String(row.created).slice(0, 10);
-        runs.push({ date, customers });
-      }
-      customers.push(row.customer);
-    }
-    return runs;
+    const runs = await this.pastRuns(nursery, caller);
+    // A planner asking again learns nothing new: the same runs (the very list the reader kept), the
+    // same customers, rounds, postcodes and pins on the same day give the same order, so it is kept.
+    const key = JSON.stringify([today, customers, pins]);
+    const kept = this.learnedKept.get(nursery);
+    if (kept?.runs === runs && kept.key === key) return kept.learned;
+    const learned = learnDropOrder(runs, customers, pins, { today });
+    this.learnedKept.delete(nursery);
+    this.learnedKept.set(nursery, { runs, key, learned });
+    if (this.learnedKept.size > KEPT_LEARNED) this.learnedKept.delete(this.learnedKept.keys().next().value!);
+    return learned;
   }
 }
 
-/** One stop of a past run as pastRuns reads it: its run, the run's date and its order's customer. */
-interface PastStopRow {
-  run: string;
-  created: string;
-  date: unknown;
-  customer: string;
-}
+/** Nurseries whose last learned order is kept (a few kB each). */
+const KEPT_LEARNED = 64;
 
 /** The board day asked for, or a 400 saying what is wrong with it. */
 export function readDayQuery(query: DayPlanQuerySchema): DayPlanQuery {
@@ -385,6 +382,15 @@ function inRun(index: number, run: RunToCreate, error: ApiError): ApiError {
 }
 
 const RUN_ID_TAKEN = 'its id already belongs to another record. Plan the day again to give the runs new ids.';
+
+/** A run of the plan whose name (date, driver, registration) another run of the nursery, or of the plan, has. */
+function nameTakenInRun(index: number, run: RunToCreate): ApiError {
+  const message =
+    "A run of this name (its date, driver and registration) is saved already: this vehicle's run of that day was planned before. Open it from Runs, or delete it first, then plan the day again.";
+  return new ApiError(400, `Nothing was created. ${runLabel(index, run)}: ${message}`, {
+    [`runs.${index}.name`]: { code: 'validation_not_unique', message },
+  });
+}
 
 function idTakenInRun(index: number, run: RunToCreate): ApiError {
   return new ApiError(400, `Nothing was created. ${runLabel(index, run)}: ${RUN_ID_TAKEN}`, {
