@@ -46,7 +46,11 @@ for (const screen of SCREENS) {
       const [from, to] = [await accounts.create(), await accounts.create()];
       const [fromPb, toPb] = [await api(from), await api(to)];
       const u = unique();
+      // A round travels by its name: the importing nursery's round of that name (docs/decisions/076).
+      const fromRound = await fromPb.collection('rounds').create({ name: `Cotswolds ${u}` });
+      const toRound = await toPb.collection('rounds').create({ name: `Cotswolds ${u}` });
       await fromPb.collection('customers').create({
+        round: fromRound.id,
         name: `Jardinería Núñez ${u}`,
         postcode: 'CH4 9ZZ',
         email: 'orders@nunez.example',
@@ -86,6 +90,10 @@ for (const screen of SCREENS) {
           FIELDS.map((field) => customer[field] as unknown),
         );
       expect(await bookOf(toPb)).toEqual(await bookOf(fromPb));
+      const roundOf = async (pb: typeof fromPb) =>
+        (await pb.collection('customers').getFullList({ sort: 'name' })).map((customer) => String(customer.round));
+      expect(await roundOf(fromPb)).toEqual(['', fromRound.id]);
+      expect(await roundOf(toPb)).toEqual(['', toRound.id]);
 
       // The same file again: both are in the book now, said in words, and nothing can be imported.
       await chooseFile(page, exported);

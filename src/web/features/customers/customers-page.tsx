@@ -150,7 +150,7 @@ export default function CustomersPage() {
             disabled={!list.isSuccess}
             make={(csv) =>
               list.data
-                ? { text: csv.customersCsv(sortCustomers(list.data, balances, sort)), fileName: csv.csvFileName('customers') }
+                ? { text: csv.customersCsv(sortCustomers(list.data, balances, sort), roundNames), fileName: csv.csvFileName('customers') }
                 : null
             }
           />
