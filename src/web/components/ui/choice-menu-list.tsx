@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
-import type { Choice } from './choice-menu';
+import type { Choice } from './choice';
 
 export interface ChoiceMenuListProps<T extends string> {
   /** The button that opened the menu: the menu is placed at it, and a tap on it is not "elsewhere". */

@@ -1,11 +1,8 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import type { Choice } from './choice';
 import type { ChoiceMenuListProps } from './choice-menu-list';
 
-export interface Choice<T extends string> {
-  value: T;
-  label: string;
-  icon?: ReactNode;
-}
+export type { Choice } from './choice';
 
 export interface ChoiceMenuProps<T extends string> {
   /** Accessible name of the button that opens the menu. */
