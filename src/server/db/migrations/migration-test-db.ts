@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration } from 'kysely';
+import { Kysely, Migrator, SqliteDialect, sql, type Migration } from 'kysely';
 import pg from 'pg';
 import { isolatedPostgres } from '../../../../tests/support/postgres';
+import { OwnSchemaPostgresDialect } from '../own-schema-postgres-dialect';
 
 // For the migrations' own tests: a throwaway database, SQLite or (in the PostgreSQL pass, with
 // TEST_DATABASE_URL) a schema of its own, migrated as far as a test says.
@@ -16,7 +17,9 @@ export async function throwawayDatabase<DB = unknown>(cleanups: Array<() => Prom
   let db: Kysely<DB>;
   if (isPostgresPass) {
     const schema = await isolatedPostgres(process.env.TEST_DATABASE_URL as string);
-    db = new Kysely({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: schema.url, max: 2 }) }) });
+    // Its own schema only: Kysely's migrator otherwise lists every schema's tables, and another
+    // test dropping its schema meanwhile fails this one (own-schema-postgres-dialect.ts).
+    db = new Kysely({ dialect: new OwnSchemaPostgresDialect({ pool: new pg.Pool({ connectionString: schema.url, max: 2 }) }) });
     cleanups.push(() => schema.drop());
   } else {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trolleyboard-migration-'));
