@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Throttles } from '../auth/throttles';
-import type { Database, UsersTable } from '../db/schema';
+import type { Database, ScopedLinkColumns, UsersTable } from '../db/schema';
 import { ApiError, notFound } from '../errors';
 import { newRecordId } from '../records/ids';
 import { credentialHash, linkSecret, type LinkPurpose } from './scoped-link-codes';
@@ -11,20 +11,6 @@ export const MAX_WRONG_SECRETS = 10;
 const WRONG_SECRET_WINDOW_MS = 15 * 60 * 1000;
 /** Longer than any code or secret: a longer value is not looked up. */
 const MAX_SECRET_LENGTH = 200;
-
-/** The columns every scoped link's table has (migrations 016, 024). */
-export interface ScopedLinkRow {
-  id: string;
-  nursery: string;
-  secretHash: string;
-  /** ISO time after which the link opens nothing. */
-  expires: string;
-  /** '' while the link works. */
-  revokedAt: string;
-  revokedBy: string;
-  createdBy: string;
-  created: string;
-}
 
 type LinkTable = 'driver_links' | 'balance_links';
 /** The column naming what a link opens: a driver's run, a customer's balance. */
@@ -56,7 +42,7 @@ export interface ScopedLinksDeps {
  * list and revoke them; each expires; only the secret's hash is stored. What a link opens, and how
  * it is made, stays with its service.
  */
-export class ScopedLinks<Row extends ScopedLinkRow> {
+export class ScopedLinks<Row extends ScopedLinkColumns> {
   constructor(
     private readonly deps: ScopedLinksDeps,
     private readonly kind: ScopedLinkKind,
@@ -64,8 +50,8 @@ export class ScopedLinks<Row extends ScopedLinkRow> {
 
   /** Both link tables seen as one shape: `kind` names the real table and scope column. */
   private get db() {
-    // A cast, not a check: the two tables share ScopedLinkRow's columns, and kind.scope names the one they do not share.
-    return this.deps.db as unknown as Kysely<Record<LinkTable, ScopedLinkRow & Record<ScopeColumn, string>>>;
+    // A cast, not a check: the two tables share ScopedLinkColumns's columns, and kind.scope names the one they do not share.
+    return this.deps.db as unknown as Kysely<Record<LinkTable, ScopedLinkColumns & Record<ScopeColumn, string>>>;
   }
 
   /** The secret the link's address carries. */
@@ -79,7 +65,7 @@ export class ScopedLinks<Row extends ScopedLinkRow> {
   }
 
   /** A new working link's common columns (not yet stored). */
-  fresh(nursery: string, createdBy: string, id: string = newRecordId()): ScopedLinkRow {
+  fresh(nursery: string, createdBy: string, id: string = newRecordId()): ScopedLinkColumns {
     const now = this.deps.now();
     return {
       id,
@@ -96,7 +82,7 @@ export class ScopedLinks<Row extends ScopedLinkRow> {
   async insert(row: Row): Promise<Row> {
     await this.db
       .insertInto(this.kind.table)
-      .values(row as unknown as ScopedLinkRow & Record<ScopeColumn, string>)
+      .values(row as unknown as ScopedLinkColumns & Record<ScopeColumn, string>)
       .execute();
     return row;
   }
@@ -137,12 +123,12 @@ export class ScopedLinks<Row extends ScopedLinkRow> {
       Row | undefined;
   }
 
-  isActive(row: ScopedLinkRow): boolean {
+  isActive(row: ScopedLinkColumns): boolean {
     return row.revokedAt === '' && Date.parse(row.expires) > this.deps.now().getTime();
   }
 
   /** Throws the sentence why a known link no longer works. */
-  assertUsable(row: ScopedLinkRow): void {
+  assertUsable(row: ScopedLinkColumns): void {
     if (row.revokedAt !== '') throw new ApiError(403, this.kind.revoked);
     if (Date.parse(row.expires) <= this.deps.now().getTime()) throw new ApiError(403, this.kind.expired);
   }
