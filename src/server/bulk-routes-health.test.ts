@@ -8,6 +8,7 @@ import { RUNS_API } from '#domain/runs/runs-api';
 import { MAX_COPIED_ORDERS, STANDING_API } from '#domain/standing-orders/requests';
 import { RUN_LIMITS } from '#domain/trolleys/run-fields';
 import { FUTURE_YEAR } from '../../tests/support/open-weeks';
+import { whileHealthSampled as sampleHealth, type HealthFigures } from '../../tests/support/health-sampling';
 import { createTeam, startTestServer, type TestAccount, type TestServer } from '../../tests/support/server';
 import { MAX_IMPORTED_ROWS } from './csv-import/csv-import';
 
@@ -38,62 +39,9 @@ afterAll(async () => {
   await server?.close();
 });
 
-interface HealthFigures {
-  samples: number;
-  /** How long the route took, from its request to its answer. */
-  took: number;
-  /** Health answers that arrived after the route's request went out and before its answer. */
-  during: number;
-  p99: number;
-  max: number;
-}
-
-/**
- * Runs `request` while another client asks /api/health back to back, and returns what the route
- * answered with the health figures.
- */
-async function whileHealthSampled<T>(route: string, request: () => Promise<T>): Promise<{ answer: T; health: HealthFigures }> {
-  const times: number[] = [];
-  const answeredAt: number[] = [];
-  let running = true;
-  // Each answer is timed from the previous one: the server, this client and the test share one
-  // event loop, so a stall that held back the next request's sending counts too.
-  const sampler = (async () => {
-    let start = performance.now();
-    while (running) {
-      const answer = await fetch(`${server.url}/api/health`);
-      await answer.arrayBuffer();
-      const now = performance.now();
-      times.push(now - start);
-      answeredAt.push(now);
-      start = now;
-      expect(answer.status).toBe(200);
-    }
-  })();
-  // The first health answer before the route starts: the sampler is running.
-  while (times.length === 0) await new Promise((resolve) => setTimeout(resolve, 1));
-  const started = performance.now();
-  let answer: T;
-  try {
-    answer = await request();
-  } finally {
-    running = false;
-    await sampler;
-  }
-  const ended = performance.now();
-  const took = ended - started;
-  const sorted = [...times].sort((a, b) => a - b);
-  const health = {
-    samples: sorted.length,
-    took,
-    during: answeredAt.filter((at) => at > started && at < ended).length,
-    p99: sorted[Math.max(0, Math.ceil(sorted.length * 0.99) - 1)] ?? 0,
-    max: sorted[sorted.length - 1] ?? 0,
-  };
-  console.info(
-    `${route}: took ${took.toFixed(0)} ms; /api/health p99 ${health.p99.toFixed(1)} ms, max ${health.max.toFixed(1)} ms over ${health.samples} answers`,
-  );
-  return { answer, health };
+/** Samples health while `request` runs (the route's name labels the figures printed). */
+function whileHealthSampled<T>(route: string, request: () => Promise<T>) {
+  return sampleHealth(server.url, route, request);
 }
 
 /** Health kept answering while the route ran: several times, and never after a wait of half the route. */

@@ -3,13 +3,13 @@ import { RUNS_API } from '../../src/domain/runs/runs-api';
 import { api, unique } from '../support/e2e-api';
 import { ownWeek } from '../support/e2e-board';
 import { test, expect } from '../support/e2e-fixtures';
+import { PHONE, sign } from '../support/e2e-phone';
 
 // The driver collects (docs/decisions/079): the driver's phone shows what the drop's customer holds
 // of ours and since when, the driver enters 5 trolleys collected, and the customer's balance on the
 // office's ledger is 5 less.
 
 const WEEK = ownWeek(47);
-const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 
 test("the driver's phone shows what to collect, and 5 collected take 5 off the customer's balance", async ({
   page,
@@ -62,14 +62,7 @@ test("the driver's phone shows what to collect, and 5 collected take 5 off the c
   for (let i = 0; i < 5; i++) await form.getByRole('button', { name: 'More trolleys' }).click();
   await expect(form.getByLabel('Trolleys collected')).toHaveText('5');
   await form.getByLabel('Received by').fill('Pat Green');
-  const canvas = form.getByLabel('Signature: sign here with a finger');
-  await canvas.scrollIntoViewIfNeeded();
-  const box = await canvas.boundingBox();
-  if (!box) throw new Error('no signature canvas');
-  await driver.mouse.move(box.x + 20, box.y + box.height / 2);
-  await driver.mouse.down();
-  for (let i = 1; i <= 8; i++) await driver.mouse.move(box.x + 20 + i * 25, box.y + box.height / 2 + (i % 2 ? -15 : 15), { steps: 3 });
-  await driver.mouse.up();
+  await sign(driver, form);
   await form.getByRole('button', { name: 'Record delivery' }).click();
   await expect(drop.getByText('Delivered to Pat Green · 5 trolleys back · Sent')).toBeVisible();
   await driver.screenshot({ path: `${test.info().outputDir}/driver-collects-phone.png`, fullPage: true });

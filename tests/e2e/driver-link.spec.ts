@@ -3,6 +3,7 @@ import { RUNS_API } from '../../src/domain/runs/runs-api';
 import { api, unique } from '../support/e2e-api';
 import { boardPath, line, ownWeek } from '../support/e2e-board';
 import { test, expect } from '../support/e2e-fixtures';
+import { cameraJpeg, PHONE, sign } from '../support/e2e-phone';
 import { imageCount, readPdf } from '../support/pdf-tools';
 
 // The driver's phone (docs/decisions/044): the office makes a driver's link on Runs, a driver
@@ -11,25 +12,6 @@ import { imageCount, readPdf } from '../support/pdf-tools';
 // drop once with its files, and the customer's trolleys come back in the ledger.
 
 const WEEK = ownWeek(47);
-const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
-
-/** A small JPEG as a phone's camera hands it to the page, drawn by the browser itself. */
-async function cameraJpeg(page: Page): Promise<Buffer> {
-  // A string, as the other specs evaluate page code: the tests are typed without the DOM's types.
-  const dataUrl = await page.evaluate<string>(`(() => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 64;
-    canvas.height = 48;
-    const context = canvas.getContext('2d');
-    if (!context) throw new Error('no 2d context');
-    context.fillStyle = '#3a7d44';
-    context.fillRect(0, 0, 64, 48);
-    context.fillStyle = '#f4d35e';
-    context.fillRect(16, 12, 32, 24);
-    return canvas.toDataURL('image/jpeg', 0.9);
-  })()`);
-  return Buffer.from(dataUrl.split(',')[1] ?? '', 'base64');
-}
 
 /** A phone camera's photo too large to keep as taken (about 2 MB of noise), drawn by the browser. */
 async function largeCameraJpeg(page: Page): Promise<Buffer> {
@@ -45,18 +27,6 @@ async function largeCameraJpeg(page: Page): Promise<Buffer> {
     return canvas.toDataURL('image/jpeg', 0.95);
   })()`);
   return Buffer.from(dataUrl.split(',')[1] ?? '', 'base64');
-}
-
-/** Draws a signature on the drop's canvas with the mouse, as a finger would. */
-async function sign(page: Page, form: Locator): Promise<void> {
-  const canvas = form.getByLabel('Signature: sign here with a finger');
-  await canvas.scrollIntoViewIfNeeded();
-  const box = await canvas.boundingBox();
-  if (!box) throw new Error('no signature canvas');
-  await page.mouse.move(box.x + 20, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let i = 1; i <= 10; i++) await page.mouse.move(box.x + 20 + i * 25, box.y + box.height / 2 + (i % 2 ? -20 : 20), { steps: 3 });
-  await page.mouse.up();
 }
 
 async function recordDelivered(page: Page, drop: Locator, receivedBy: string, trolleysBack: number, photo: Buffer): Promise<void> {

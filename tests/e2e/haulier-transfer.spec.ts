@@ -1,28 +1,11 @@
-import type { Page } from '@playwright/test';
 import { api, unique } from '../support/e2e-api';
 import { toast } from '../support/e2e-board';
+import { cameraJpeg } from '../support/e2e-phone';
 import { test, expect } from '../support/e2e-fixtures';
 
 // Hauliers (docs/decisions/079): the office records, in a haulier's Trolleys dialog, trolleys the
 // haulier handed on to a customer with the docket's photo; the haulier's balance goes down and the
 // customer's up, both beside each other on the Customers screen.
-
-/** A small JPEG, drawn by the browser, as a phone's camera hands a docket's photo to the page. */
-async function docketJpeg(page: Page): Promise<Buffer> {
-  const dataUrl = await page.evaluate<string>(`(() => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 64;
-    canvas.height = 48;
-    const context = canvas.getContext('2d');
-    if (!context) throw new Error('no 2d context');
-    context.fillStyle = '#f8f8f0';
-    context.fillRect(0, 0, 64, 48);
-    context.fillStyle = '#223';
-    context.fillRect(8, 30, 40, 3);
-    return canvas.toDataURL('image/jpeg', 0.9);
-  })()`);
-  return Buffer.from(dataUrl.split(',')[1] ?? '', 'base64');
-}
 
 test("a haulier's transfer with a docket photo moves the balance from the haulier to the customer", async ({ page, accounts, signIn }) => {
   const office = await accounts.create();
@@ -47,7 +30,7 @@ test("a haulier's transfer with a docket photo moves the balance from the haulie
   await form.getByLabel('Date').fill('2026-11-24');
   await form.getByLabel('Trolleys').fill('4');
   await form.getByLabel('Received by').fill('Jo Green');
-  await form.getByLabel('Docket photo').setInputFiles({ name: 'docket.jpg', mimeType: 'image/jpeg', buffer: await docketJpeg(page) });
+  await form.getByLabel('Docket photo').setInputFiles({ name: 'docket.jpg', mimeType: 'image/jpeg', buffer: await cameraJpeg(page) });
   await form.getByRole('button', { name: 'Hand on' }).click();
   await expect(toast(page, `Handed on: 4 trolleys from Road Haulage ${u} to Hillside Garden Centre ${u}.`)).toBeVisible();
   await expect(ledger.getByRole('status')).toHaveText(/Owes 6 trolleys since/);

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContextOptions, Locator, Page } from '@playwright/test';
 import { test, expect, submitLogin, type Mailbox } from '../support/e2e-fixtures';
+import { PHONE, sign } from '../support/e2e-phone';
 import { readPdf } from '../support/pdf-tools';
 import { openMenu } from '../support/e2e-board';
 
@@ -79,21 +80,9 @@ async function signUpNursery(page: Page, mailbox: Mailbox, suffix: string): Prom
   await expect(page.getByRole('heading', { name: /^Monday/ })).toBeVisible();
 }
 
-/** Draws a signature on the drop's canvas with the mouse, as a finger would. */
-async function sign(page: Page, form: Locator): Promise<void> {
-  const canvas = form.getByLabel('Signature: sign here with a finger');
-  await canvas.scrollIntoViewIfNeeded();
-  const box = await canvas.boundingBox();
-  if (!box) throw new Error('no signature canvas');
-  await page.mouse.move(box.x + 20, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let i = 1; i <= 8; i++) await page.mouse.move(box.x + 20 + i * 25, box.y + box.height / 2 + (i % 2 ? -15 : 15), { steps: 3 });
-  await page.mouse.up();
-}
-
 /** The driver's phone: records every drop as delivered, with the trolleys collected back. */
 async function recordDrops(browser: Browser, driverPath: string, orders: readonly TypedOrder[]): Promise<() => Promise<void>> {
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const phone = await browser.newContext(PHONE);
   const driver = await phone.newPage();
   await driver.goto(driverPath);
   const drops = driver.getByRole('list', { name: 'Drops' }).getByRole('listitem');

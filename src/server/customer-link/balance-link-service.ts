@@ -24,17 +24,11 @@ import { statementCsv, statementFileName } from '#domain/ledger/statement-csv';
 import type { Throttles } from '../auth/throttles';
 import type { BalanceLinksTable, Database, UsersTable } from '../db/schema';
 import { ApiError, badRequest, notFound, validationFailed } from '../errors';
-import { newRecordId } from '../records/ids';
 import { balanceRepliesCollection } from '../records/collections/balance-replies';
 import type { RecordService, WriteBatch } from '../records/record-service';
 import type { Row } from '../records/record-store';
-import { balanceLinkSecret } from './balance-link-codes';
-import { credentialHash } from '../driver/driver-link-codes';
+import { ScopedLinks } from '../scoped-links/scoped-links';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** Wrong secrets one address may send per window before it waits (as the driver's codes). */
-export const MAX_WRONG_BALANCE_LINKS = 10;
-const WRONG_LINK_WINDOW_MS = 15 * 60 * 1000;
 /** The movements the page lists, newest first: years of a busy customer stay one screenful of data. */
 export const BALANCE_PAGE_MOVEMENTS = 500;
 
@@ -63,41 +57,35 @@ export interface ResolveInput {
  * methods take a link, never a user or an id from the request.
  */
 export class BalanceLinkService implements BalanceLinks {
-  constructor(private readonly deps: BalanceLinkServiceDeps) {}
+  private readonly links: ScopedLinks<BalanceLinksTable>;
+
+  constructor(private readonly deps: BalanceLinkServiceDeps) {
+    this.links = new ScopedLinks(deps, {
+      table: 'balance_links',
+      scope: 'customer',
+      purpose: 'balance-link',
+      days: BALANCE_LINK_DAYS,
+      throttleKey: 'balance-link',
+      revoked: BALANCE_LINK_REVOKED,
+      expired: BALANCE_LINK_EXPIRED,
+      throttled: BALANCE_LINK_THROTTLED,
+    });
+  }
 
   async create(user: UsersTable, customerId: string): Promise<BalanceLinkView> {
     await this.customerOf(user.nursery, customerId);
-    return this.view(await this.insert(user.nursery, customerId, user.id));
+    return this.view(await this.links.insert({ ...this.links.fresh(user.nursery, user.id), customer: customerId }));
   }
 
   /** The customer's links, newest first. */
   async list(user: UsersTable, customerId: string): Promise<BalanceLinkView[]> {
     await this.customerOf(user.nursery, customerId);
-    const rows = await this.deps.db
-      .selectFrom('balance_links')
-      .selectAll()
-      .where('nursery', '=', user.nursery)
-      .where('customer', '=', customerId)
-      .orderBy('created', 'desc')
-      .orderBy('id')
-      .execute();
-    return rows.map((row) => this.view(row));
+    return (await this.links.list(user.nursery, customerId)).map((row) => this.view(row));
   }
 
   /** Revokes a link of the caller's nursery; revoking it again changes nothing. */
   async revoke(user: UsersTable, linkId: string): Promise<BalanceLinkView> {
-    const row = await this.deps.db
-      .selectFrom('balance_links')
-      .selectAll()
-      .where('id', '=', linkId)
-      .where('nursery', '=', user.nursery)
-      .executeTakeFirst();
-    // Another nursery's link is answered as one that does not exist (docs/decisions/036).
-    if (!row || user.nursery === '') throw notFound();
-    if (row.revokedAt !== '') return this.view(row);
-    const revoked = { revokedAt: this.deps.now().toISOString(), revokedBy: user.id };
-    await this.deps.db.updateTable('balance_links').set(revoked).where('id', '=', linkId).where('revokedAt', '=', '').execute();
-    return this.view({ ...row, ...revoked });
+    return this.view(await this.links.revoke(user, linkId));
   }
 
   /**
@@ -123,8 +111,8 @@ export class BalanceLinkService implements BalanceLinks {
       .where('expires', '>', now.toISOString())
       .orderBy('created', 'desc')
       .executeTakeFirst();
-    if (!working) return this.view(await this.insert(nurseryId, customerId, '')).url;
-    const expires = this.expiresFrom(now);
+    if (!working) return this.view(await this.links.insert({ ...this.links.fresh(nurseryId, ''), customer: customerId })).url;
+    const expires = this.links.expiresFrom(now);
     await this.deps.db.updateTable('balance_links').set({ expires }).where('id', '=', working.id).where('revokedAt', '=', '').execute();
     return this.view({ ...working, expires }).url;
   }
@@ -134,18 +122,9 @@ export class BalanceLinkService implements BalanceLinks {
    * not. Unknown secrets are counted per address, so secrets cannot be tried one after another.
    */
   async linkOf(ip: string, secret: unknown): Promise<BalanceLink> {
-    const throttleKey = `balance-link|${ip}`;
-    if ((await this.deps.throttles.count(throttleKey)) >= MAX_WRONG_BALANCE_LINKS) throw new ApiError(429, BALANCE_LINK_THROTTLED);
-    const row =
-      typeof secret === 'string' && secret !== '' && secret.length <= 200
-        ? await this.deps.db.selectFrom('balance_links').selectAll().where('secretHash', '=', credentialHash(secret)).executeTakeFirst()
-        : undefined;
-    if (!row) {
-      await this.deps.throttles.hit(throttleKey, WRONG_LINK_WINDOW_MS);
-      throw new ApiError(401, BALANCE_LINK_UNKNOWN);
-    }
-    if (row.revokedAt !== '') throw new ApiError(403, BALANCE_LINK_REVOKED);
-    if (Date.parse(row.expires) <= this.deps.now().getTime()) throw new ApiError(403, BALANCE_LINK_EXPIRED);
+    const row = await this.links.throttled(ip, () => this.links.bySecret(secret));
+    if (!row) throw new ApiError(401, BALANCE_LINK_UNKNOWN);
+    this.links.assertUsable(row);
     // The customer was deleted since: the link opens nothing.
     const customer = await this.deps.db
       .selectFrom('customers')
@@ -436,28 +415,6 @@ export class BalanceLinkService implements BalanceLinks {
       : { trolleys: 0, shelves: 0, extensions: 0 };
   }
 
-  private async insert(nursery: string, customer: string, createdBy: string): Promise<BalanceLinksTable> {
-    const now = this.deps.now();
-    const id = newRecordId();
-    const row: BalanceLinksTable = {
-      id,
-      nursery,
-      customer,
-      secretHash: credentialHash(balanceLinkSecret(this.deps.tokenSecret, id)),
-      expires: this.expiresFrom(now),
-      revokedAt: '',
-      revokedBy: '',
-      createdBy,
-      created: now.toISOString(),
-    };
-    await this.deps.db.insertInto('balance_links').values(row).execute();
-    return row;
-  }
-
-  private expiresFrom(now: Date): string {
-    return new Date(now.getTime() + BALANCE_LINK_DAYS * DAY_MS).toISOString();
-  }
-
   private today(): string {
     return this.deps.now().toISOString().slice(0, 10);
   }
@@ -477,12 +434,12 @@ export class BalanceLinkService implements BalanceLinks {
     return {
       id: row.id,
       customer: row.customer,
-      url: `${base}${BALANCE_PAGE_PREFIX}${balanceLinkSecret(this.deps.tokenSecret, row.id)}`,
+      url: `${base}${BALANCE_PAGE_PREFIX}${this.links.secretOf(row.id)}`,
       expires: row.expires,
       revokedAt: row.revokedAt,
       createdBy: row.createdBy,
       created: row.created,
-      active: row.revokedAt === '' && Date.parse(row.expires) > this.deps.now().getTime(),
+      active: this.links.isActive(row),
     };
   }
 }

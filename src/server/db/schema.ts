@@ -110,14 +110,12 @@ export interface JobClaimsTable {
   claimed_at: ColumnType<number | string, number, number>;
 }
 
-/** A driver's link to one run (migration 016, docs/decisions/044): hashes only, never the code or secret. */
-export interface DriverLinksTable {
+/** The columns every scoped link's table has (src/server/scoped-links): hashes only, never a code or secret. */
+export interface ScopedLinkColumns {
   id: string;
   nursery: string;
-  run: string;
-  codeHash: string;
   secretHash: string;
-  /** ISO time after which the link opens nothing. */
+  /** ISO time after which the link opens nothing; each mail moves a balance link's on. */
   expires: string;
   /** '' while the link works. */
   revokedAt: string;
@@ -126,19 +124,15 @@ export interface DriverLinksTable {
   created: string;
 }
 
-/** A customer's balance link (migration 024, docs/decisions/078): a hash only, never the secret. */
-export interface BalanceLinksTable {
-  id: string;
-  nursery: string;
+/** A driver's link to one run (migration 016, docs/decisions/044). */
+export interface DriverLinksTable extends ScopedLinkColumns {
+  run: string;
+  codeHash: string;
+}
+
+/** A customer's balance link (migration 024, docs/decisions/078). */
+export interface BalanceLinksTable extends ScopedLinkColumns {
   customer: string;
-  secretHash: string;
-  /** ISO time after which the link opens nothing; each mail moves it on. */
-  expires: string;
-  /** '' while the link works. */
-  revokedAt: string;
-  revokedBy: string;
-  createdBy: string;
-  created: string;
 }
 
 /** A file's bytes in the database (migration 015): the PostgreSQL file store (docs/decisions/043). */

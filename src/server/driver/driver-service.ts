@@ -24,12 +24,9 @@ import { newRecordId } from '../records/ids';
 import { runDropsCollection } from '../records/collections/run-drops';
 import type { Row } from '../records/record-store';
 import { driverDropOf } from './driver-drops';
-import { credentialHash, linkCredentials } from './driver-link-codes';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** Wrong codes one address may try per window before it waits (as the login throttle). */
-export const MAX_WRONG_CODES = 10;
-const WRONG_CODE_WINDOW_MS = 15 * 60 * 1000;
+import { credentialHash } from '../scoped-links/scoped-link-codes';
+import { ScopedLinks } from '../scoped-links/scoped-links';
+import { linkCredentials } from './driver-link-codes';
 
 export interface DriverServiceDeps {
   db: Kysely<Database>;
@@ -48,63 +45,42 @@ export type DriverLink = DriverLinksTable;
  * drops, nothing else (the driver routes take a link, never a user).
  */
 export class DriverService {
-  constructor(private readonly deps: DriverServiceDeps) {}
+  private readonly links: ScopedLinks<DriverLinksTable>;
+
+  constructor(private readonly deps: DriverServiceDeps) {
+    this.links = new ScopedLinks(deps, {
+      table: 'driver_links',
+      scope: 'run',
+      purpose: 'driver-link',
+      days: DRIVER_LINK_DAYS,
+      throttleKey: 'driver-code',
+      revoked: DRIVER_LINK_REVOKED,
+      expired: DRIVER_LINK_EXPIRED,
+      throttled: DRIVER_LINK_THROTTLED,
+    });
+  }
 
   async create(user: UsersTable, runId: string): Promise<DriverLinkView> {
     await this.runOf(user.nursery, runId);
-    const now = this.deps.now();
     // A short code clashing with another link's is astronomically rare; a new id gives a new code.
     for (let attempt = 0; ; attempt++) {
       const id = newRecordId();
-      const { code, secret } = linkCredentials(this.deps.tokenSecret, id);
-      const codeHash = credentialHash(code);
+      const codeHash = credentialHash(linkCredentials(this.deps.tokenSecret, id).code);
       const clash = await this.deps.db.selectFrom('driver_links').select('id').where('codeHash', '=', codeHash).executeTakeFirst();
       if (clash && attempt < 5) continue;
-      const row: DriverLinksTable = {
-        id,
-        nursery: user.nursery,
-        run: runId,
-        codeHash,
-        secretHash: credentialHash(secret),
-        expires: new Date(now.getTime() + DRIVER_LINK_DAYS * DAY_MS).toISOString(),
-        revokedAt: '',
-        revokedBy: '',
-        createdBy: user.id,
-        created: now.toISOString(),
-      };
-      await this.deps.db.insertInto('driver_links').values(row).execute();
-      return this.view(row);
+      return this.view(await this.links.insert({ ...this.links.fresh(user.nursery, user.id, id), run: runId, codeHash }));
     }
   }
 
   /** The run's links, newest first. */
   async list(user: UsersTable, runId: string): Promise<DriverLinkView[]> {
     await this.runOf(user.nursery, runId);
-    const rows = await this.deps.db
-      .selectFrom('driver_links')
-      .selectAll()
-      .where('nursery', '=', user.nursery)
-      .where('run', '=', runId)
-      .orderBy('created', 'desc')
-      .orderBy('id')
-      .execute();
-    return rows.map((row) => this.view(row));
+    return (await this.links.list(user.nursery, runId)).map((row) => this.view(row));
   }
 
   /** Revokes a link of the caller's nursery; revoking it again changes nothing. */
   async revoke(user: UsersTable, linkId: string): Promise<DriverLinkView> {
-    const row = await this.deps.db
-      .selectFrom('driver_links')
-      .selectAll()
-      .where('id', '=', linkId)
-      .where('nursery', '=', user.nursery)
-      .executeTakeFirst();
-    // Another nursery's link is answered as one that does not exist (docs/decisions/036).
-    if (!row || user.nursery === '') throw notFound();
-    if (row.revokedAt !== '') return this.view(row);
-    const revoked = { revokedAt: this.deps.now().toISOString(), revokedBy: user.id };
-    await this.deps.db.updateTable('driver_links').set(revoked).where('id', '=', linkId).where('revokedAt', '=', '').execute();
-    return this.view({ ...row, ...revoked });
+    return this.view(await this.links.revoke(user, linkId));
   }
 
   /**
@@ -113,33 +89,23 @@ export class DriverService {
    * codes cannot be tried one after another.
    */
   async open(ip: string, typed: unknown): Promise<DriverOpenAnswer> {
-    const throttleKey = `driver-code|${ip}`;
-    if ((await this.deps.throttles.count(throttleKey)) >= MAX_WRONG_CODES) throw new ApiError(429, DRIVER_LINK_THROTTLED);
     const text = typeof typed === 'string' ? typed.trim().slice(0, 200) : '';
     const shortCode = normaliseShortCode(text);
-    const row = shortCode
-      ? await this.deps.db.selectFrom('driver_links').selectAll().where('codeHash', '=', credentialHash(shortCode)).executeTakeFirst()
-      : text === ''
-        ? undefined
-        : await this.deps.db.selectFrom('driver_links').selectAll().where('secretHash', '=', credentialHash(text)).executeTakeFirst();
-    if (!row) {
-      await this.deps.throttles.hit(throttleKey, WRONG_CODE_WINDOW_MS);
-      throw new ApiError(401, DRIVER_LINK_UNKNOWN);
-    }
-    this.assertUsable(row);
+    const row = await this.links.throttled(ip, () =>
+      shortCode
+        ? this.deps.db.selectFrom('driver_links').selectAll().where('codeHash', '=', credentialHash(shortCode)).executeTakeFirst()
+        : this.links.bySecret(text),
+    );
+    if (!row) throw new ApiError(401, DRIVER_LINK_UNKNOWN);
+    this.links.assertUsable(row);
     return { token: linkCredentials(this.deps.tokenSecret, row.id).secret, expires: row.expires, run: row.run };
   }
 
   /** The link a driver request's secret belongs to, if it still works; else the sentence why not. */
   async linkOf(secret: unknown): Promise<DriverLink> {
-    if (typeof secret !== 'string' || secret === '' || secret.length > 200) throw new ApiError(401, DRIVER_LINK_UNKNOWN);
-    const row = await this.deps.db
-      .selectFrom('driver_links')
-      .selectAll()
-      .where('secretHash', '=', credentialHash(secret))
-      .executeTakeFirst();
+    const row = await this.links.bySecret(secret);
     if (!row) throw new ApiError(401, DRIVER_LINK_UNKNOWN);
-    this.assertUsable(row);
+    this.links.assertUsable(row);
     return row;
   }
 
@@ -255,11 +221,6 @@ export class DriverService {
     return new Map([...byCustomer].map(([customer, list]) => [customer, { ...balanceOf(list), since: owedSince(list) }]));
   }
 
-  private assertUsable(row: DriverLinksTable): void {
-    if (row.revokedAt !== '') throw new ApiError(403, DRIVER_LINK_REVOKED);
-    if (Date.parse(row.expires) <= this.deps.now().getTime()) throw new ApiError(403, DRIVER_LINK_EXPIRED);
-  }
-
   private async runOf(nursery: string, runId: string): Promise<void> {
     const run = await this.deps.db
       .selectFrom('trolley_exports')
@@ -283,7 +244,7 @@ export class DriverService {
       revokedAt: row.revokedAt,
       createdBy: row.createdBy,
       created: row.created,
-      active: row.revokedAt === '' && Date.parse(row.expires) > this.deps.now().getTime(),
+      active: this.links.isActive(row),
     };
   }
 }

@@ -7,6 +7,7 @@ import type { RunStop } from '#domain/trolleys/run-fields';
 import { DAYS } from '#domain/vocabulary/day';
 import { datesOfIsoWeek, formatCalendarDate, isoWeekOf, utcCalendarDate } from '#domain/weeks';
 import { dayOrders, fleet, generateNursery, isoDate, LAST_RUN_DAY, pastRuns, seededRandom } from '../../../bench/lib/plan-day';
+import { whileHealthSampled } from '../../../tests/support/health-sampling';
 import { order } from '../../../tests/support/realtime-client';
 import { createTeam, startTestServer, TEST_DELETE_PASSWORD, type TestAccount, type TestServer } from '../../../tests/support/server';
 import { insertRows } from '../db/insert-rows';
@@ -129,7 +130,7 @@ describe('five years of runs', () => {
     const ask = () => office.pb.send<DayPlanAnswer>(PLAN_API.day, { method: 'GET', query });
     const asked: number[] = [];
     const answers: DayPlanAnswer[] = [];
-    const { health } = await whileHealthSampled(server, async () => {
+    const { health } = await whileHealthSampled(server.url, 'planning', async () => {
       for (let i = 0; i < 6; i += 1) {
         const start = performance.now();
         answers.push(await ask());
@@ -218,53 +219,3 @@ describe('what the next plan learns from', () => {
     expect(await learned()).toEqual(['Ash Lane 0', 'Birch 0']);
   });
 });
-
-interface HealthFigures {
-  samples: number;
-  /** Health answers that arrived after the work started and before it ended. */
-  during: number;
-  p99: number;
-  max: number;
-}
-
-/** Runs `work` while another client asks /api/health back to back (the house pattern of bulk-routes-health.test.ts). */
-async function whileHealthSampled(server: TestServer, work: () => Promise<void>): Promise<{ health: HealthFigures }> {
-  const times: number[] = [];
-  const answeredAt: number[] = [];
-  let running = true;
-  // Each answer is timed from the previous one: the server, this client and the test share one
-  // event loop, so a stall that held back the next request's sending counts too.
-  const sampler = (async () => {
-    let start = performance.now();
-    while (running) {
-      const answer = await fetch(`${server.url}/api/health`);
-      await answer.arrayBuffer();
-      const now = performance.now();
-      times.push(now - start);
-      answeredAt.push(now);
-      start = now;
-      expect(answer.status).toBe(200);
-    }
-  })();
-  // The first health answer before the work starts: the sampler is running.
-  while (times.length === 0) await new Promise((resolve) => setTimeout(resolve, 1));
-  const started = performance.now();
-  try {
-    await work();
-  } finally {
-    running = false;
-    await sampler;
-  }
-  const ended = performance.now();
-  const sorted = [...times].sort((a, b) => a - b);
-  const health = {
-    samples: sorted.length,
-    during: answeredAt.filter((at) => at > started && at < ended).length,
-    p99: sorted[Math.max(0, Math.ceil(sorted.length * 0.99) - 1)] ?? 0,
-    max: sorted[sorted.length - 1] ?? 0,
-  };
-  console.info(
-    `/api/health while planning: p99 ${health.p99.toFixed(1)} ms, max ${health.max.toFixed(1)} ms over ${health.samples} answers`,
-  );
-  return { health };
-}

@@ -5,7 +5,8 @@ import { newOrderHref } from '../../lib/new-order-preset';
 import { useCan } from '../../lib/use-role';
 import { useWeekSelection } from '../../lib/week-selection';
 import { Link } from '../../lib/router/links';
-import { RefreshIcon } from './header-icons';
+import { StrokeIcon } from '../../components/ui/stroke-icon';
+import { NAV_ICONS } from './nav-icons';
 import { useToggleMap } from './use-toggle-map';
 
 /**
@@ -27,7 +28,7 @@ export function HeaderActions() {
         title="Refresh orders"
         onClick={() => void refreshOrders()}
       >
-        <RefreshIcon />
+        <StrokeIcon d={NAV_ICONS.refresh} className="h-5 w-5" strokeWidth={2} />
       </Button>
       {canEdit && (
         <>

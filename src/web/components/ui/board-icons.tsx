@@ -3,30 +3,14 @@
 // then stays with the screens that load later (docs/decisions/074). Each shape is lucide-react
 // 1.75's (ISC licence). Decorative: the button around an icon carries its name.
 import type { ReactNode } from 'react';
-
-interface IconProps {
-  className?: string;
-  strokeWidth?: number;
-}
+import { StrokeIcon, type StrokeIconStyle } from './stroke-icon';
 
 function lucideIcon(name: string, shapes: ReactNode) {
-  function BoardIcon({ className = '', strokeWidth = 2 }: IconProps) {
+  function BoardIcon(style: StrokeIconStyle) {
     return (
-      <svg
-        xmlns="http://www.w3.org/2000/svg"
-        width="24"
-        height="24"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={strokeWidth}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        className={`lucide lucide-${name} ${className}`.trim()}
-        aria-hidden="true"
-      >
+      <StrokeIcon lucide={name} {...style}>
         {shapes}
-      </svg>
+      </StrokeIcon>
     );
   }
   return BoardIcon;

@@ -4,6 +4,7 @@
 // of the board's elements and of its first render.
 
 import type { StatusIconName } from '#domain/vocabulary/order-status';
+import { StrokeIcon, type StrokeIconStyle } from '../../components/ui/stroke-icon';
 
 /** Lucide's Circle: radius 10 about the centre. */
 const CIRCLE = 'M12 2a10 10 0 1 0 0 20a10 10 0 1 0 0-20';
@@ -33,22 +34,6 @@ const PATHS = {
 export type LineIconName = keyof typeof PATHS;
 
 /** A decorative icon (whatever holds it names it in words). */
-export function LineIcon({ name, className = '', strokeWidth = 2 }: { name: LineIconName; className?: string; strokeWidth?: number }) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      width="24"
-      height="24"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={strokeWidth}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={`lucide lucide-${name} ${className}`}
-      aria-hidden="true"
-    >
-      <path d={PATHS[name]} />
-    </svg>
-  );
+export function LineIcon({ name, ...style }: { name: LineIconName } & StrokeIconStyle) {
+  return <StrokeIcon lucide={name} d={PATHS[name]} {...style} />;
 }
