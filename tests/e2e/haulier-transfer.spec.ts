@@ -5,26 +5,42 @@ import { test, expect } from '../support/e2e-fixtures';
 
 // Hauliers (docs/decisions/079): the office records, in a haulier's Trolleys dialog, trolleys the
 // haulier handed on to a customer with the docket's photo; the haulier's balance goes down and the
-// customer's up, both beside each other on the Customers screen.
+// customer's up, both beside each other on the Customers screen. The camera's photo is shrunk before
+// it is sent; a transfer is deleted whole, from either party's ledger.
 
-/** A small JPEG, drawn by the browser, as a phone's camera hands a docket's photo to the page. */
-async function docketJpeg(page: Page): Promise<Buffer> {
+/**
+ * A JPEG drawn by the browser, as a phone's camera hands a docket's photo to the page: `large`, a
+ * camera's 2400×1800 of grain (several MB, which no JPEG squeezes), else a small one.
+ */
+async function docketJpeg(page: Page, large = false): Promise<Buffer> {
   const dataUrl = await page.evaluate<string>(`(() => {
+    const [width, height] = ${large ? '[2400, 1800]' : '[64, 48]'};
     const canvas = document.createElement('canvas');
-    canvas.width = 64;
-    canvas.height = 48;
+    canvas.width = width;
+    canvas.height = height;
     const context = canvas.getContext('2d');
     if (!context) throw new Error('no 2d context');
-    context.fillStyle = '#f8f8f0';
-    context.fillRect(0, 0, 64, 48);
-    context.fillStyle = '#223';
-    context.fillRect(8, 30, 40, 3);
-    return canvas.toDataURL('image/jpeg', 0.9);
+    const pixels = context.createImageData(width, height);
+    // The same grain on every run: a fixed linear congruential sequence, not Math.random.
+    let seed = 7;
+    for (let i = 0; i < pixels.data.length; i += 4) {
+      seed = (seed * 1103515245 + 12345) >>> 0;
+      pixels.data[i] = seed & 255;
+      pixels.data[i + 1] = (seed >>> 8) & 255;
+      pixels.data[i + 2] = (seed >>> 16) & 255;
+      pixels.data[i + 3] = 255;
+    }
+    context.putImageData(pixels, 0, 0);
+    return canvas.toDataURL('image/jpeg', 0.95);
   })()`);
   return Buffer.from(dataUrl.split(',')[1] ?? '', 'base64');
 }
 
-test("a haulier's transfer with a docket photo moves the balance from the haulier to the customer", async ({ page, accounts, signIn }) => {
+test("a haulier's transfer with a camera's docket photo, shrunk, moves the balance from the haulier to the customer; deleted whole, it moves it back", async ({
+  page,
+  accounts,
+  signIn,
+}) => {
   const office = await accounts.create();
   const pb = await api(office);
   const u = unique();
@@ -47,7 +63,9 @@ test("a haulier's transfer with a docket photo moves the balance from the haulie
   await form.getByLabel('Date').fill('2026-11-24');
   await form.getByLabel('Trolleys').fill('4');
   await form.getByLabel('Received by').fill('Jo Green');
-  await form.getByLabel('Docket photo').setInputFiles({ name: 'docket.jpg', mimeType: 'image/jpeg', buffer: await docketJpeg(page) });
+  const camera = await docketJpeg(page, true);
+  expect(camera.length).toBeGreaterThan(2_000_000);
+  await form.getByLabel('Docket photo').setInputFiles({ name: 'docket.jpg', mimeType: 'image/jpeg', buffer: camera });
   await form.getByRole('button', { name: 'Hand on' }).click();
   await expect(toast(page, `Handed on: 4 trolleys from Road Haulage ${u} to Hillside Garden Centre ${u}.`)).toBeVisible();
   await expect(ledger.getByRole('status')).toHaveText(/Owes 6 trolleys since/);
@@ -55,10 +73,34 @@ test("a haulier's transfer with a docket photo moves the balance from the haulie
   await expect(handedOn).toContainText('Returned');
   // The docket's photo is on the movement.
   await expect(handedOn.getByRole('region', { name: /Attachments/ }).getByRole('listitem')).toHaveCount(1);
+  // What was stored is the shrunk photo (docs/decisions/043: at most 0.8 MB), on both halves.
+  const pair = await pb.collection('trolley_movements').getFullList({ filter: `customer = "${haulier.id}" && transfer != ""` });
+  const token = await pb.files.getToken();
+  const stored = await fetch(pb.files.getURL(pair[0]!, String(pair[0]!.attachments[0]), { token }));
+  const bytes = (await stored.arrayBuffer()).byteLength;
+  expect(bytes).toBeGreaterThan(10_000);
+  expect(bytes).toBeLessThan(900_000);
   await ledger.getByRole('button', { name: 'Close' }).click();
 
   await expect(haulierItem).toContainText('Owes 6 trolleys');
   await expect(customerItem).toContainText('Owes 4 trolleys');
+
+  // Deleted from the customer's side: the question names both parties, and both halves go.
+  await list.getByRole('button', { name: `Trolleys of Hillside Garden Centre ${u}` }).click();
+  const customerLedger = page.getByRole('dialog', { name: `Trolleys: Hillside Garden Centre ${u}` });
+  await customerLedger.getByRole('button', { name: 'Delete the transfer of 24 Nov 2026' }).click();
+  const asking = customerLedger.getByRole('group', { name: 'Delete the transfer' });
+  await expect(asking).toContainText(
+    `Delete the whole transfer: 4 trolleys from Road Haulage ${u} to Hillside Garden Centre ${u}? Both movements go.`,
+  );
+  await page.screenshot({ path: `${test.info().outputDir}/transfer-delete-${test.info().project.name}.png`, fullPage: true });
+  await asking.getByRole('button', { name: 'Delete transfer' }).click();
+  await expect(toast(page, `Deleted the transfer of 4 trolleys from Road Haulage ${u} to Hillside Garden Centre ${u}.`)).toBeVisible();
+  await expect(customerLedger.getByText('No movements yet.')).toBeVisible();
+  await customerLedger.getByRole('button', { name: 'Close' }).click();
+  await expect(haulierItem).toContainText('Owes 10 trolleys');
+  await expect(customerItem).not.toContainText('Owes');
+  expect(await pb.collection('trolley_movements').getFullList({ filter: `transfer != "" && customer = "${haulier.id}"` })).toEqual([]);
 });
 
 for (const [screen, viewport] of [
