@@ -350,7 +350,7 @@ function MovementItem({ movement, mayChange, onEdit }: { movement: TrolleyMoveme
         <StopDeliveryNote run={movement.run} stop={movement.stop} label={`Delivery note of the movement of ${dayText(movement.date)}`} />
       )}
       {mayChange && (
-        <div className="flex shrink-0 gap-2">
+        <div className="flex shrink-0 items-start gap-2">
           <Button size="sm" onClick={onEdit} aria-label={`Change the movement of ${dayText(movement.date)}`}>
             Change
           </Button>
