@@ -95,8 +95,8 @@ test('a search result, the customer book and a customer’s ledger download as C
   const book = await download(page, page.getByRole('button', { name: 'Export CSV' }));
   expect(book.name).toBe('customers.csv');
   expect(book.lines).toEqual([
-    'Name,Postcode,Phone,E-mail,Delivery address,Customer type,Usual delivery day,Usual trolleys,Pool account number,Round,Active,Notes',
-    `Owing Gardens ${u},SY1 1AA,'+44 1632 960000,,,Wholesale,,0,,,Yes,`,
+    'Name,Postcode,Phone,E-mail,Delivery address,Customer type,Usual delivery day,Usual trolleys,Pool account number,Round,Kind,Active,Notes',
+    `Owing Gardens ${u},SY1 1AA,'+44 1632 960000,,,Wholesale,,0,,,Customer,Yes,`,
   ]);
 
   await page.getByRole('button', { name: `Trolleys of Owing Gardens ${u}` }).click();

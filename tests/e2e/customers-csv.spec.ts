@@ -29,6 +29,7 @@ const FIELDS = [
   'usualDay',
   'usualTrolleys',
   'poolAccount',
+  'kind',
   'active',
   'notes',
 ];
@@ -60,7 +61,14 @@ for (const screen of SCREENS) {
         usualTrolleys: 6,
         notes: '=SUM(A1)',
       });
-      await fromPb.collection('customers').create({ name: `Greens ${u}`, customerType: 'wholesale', active: false, poolAccount: 'CC-7' });
+      // A haulier travels as one (docs/decisions/079).
+      await fromPb.collection('customers').create({
+        name: `Greens ${u}`,
+        customerType: 'wholesale',
+        active: false,
+        poolAccount: 'CC-7',
+        kind: 'haulier',
+      });
 
       // The exporting nursery's office, on a device of its own.
       const exporting = await browser.newContext(screen.use);

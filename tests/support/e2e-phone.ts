@@ -34,3 +34,31 @@ export async function sign(page: Page, form: Locator): Promise<void> {
   for (let i = 1; i <= 10; i++) await page.mouse.move(box.x + 20 + i * 25, box.y + box.height / 2 + (i % 2 ? -20 : 20), { steps: 3 });
   await page.mouse.up();
 }
+
+/**
+ * A JPEG as a phone's camera hands a photo to the page: 1600×1200 of grain (some 2 MB, which no
+ * JPEG squeezes), for what must be shrunk before it is sent.
+ */
+export async function grainyCameraJpeg(page: Page): Promise<Buffer> {
+  const dataUrl = await page.evaluate<string>(`(() => {
+    const [width, height] = [1600, 1200];
+    const canvas = document.createElement('canvas');
+    canvas.width = width;
+    canvas.height = height;
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('no 2d context');
+    const pixels = context.createImageData(width, height);
+    // The same grain on every run: a fixed linear congruential sequence, not Math.random.
+    let seed = 7;
+    for (let i = 0; i < pixels.data.length; i += 4) {
+      seed = (seed * 1103515245 + 12345) >>> 0;
+      pixels.data[i] = seed & 255;
+      pixels.data[i + 1] = (seed >>> 8) & 255;
+      pixels.data[i + 2] = (seed >>> 16) & 255;
+      pixels.data[i + 3] = 255;
+    }
+    context.putImageData(pixels, 0, 0);
+    return canvas.toDataURL('image/jpeg', 0.95);
+  })()`);
+  return Buffer.from(dataUrl.split(',')[1] ?? '', 'base64');
+}

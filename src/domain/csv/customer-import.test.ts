@@ -18,6 +18,7 @@ const book = [
     usualTrolleys: 7,
     poolAccount: '-CC1',
     round: 'round000000000n',
+    kind: 'customer',
     active: true,
     notes: '=SUM(A1)',
   },
@@ -32,6 +33,7 @@ const book = [
     usualTrolleys: 0,
     poolAccount: '',
     round: '',
+    kind: 'haulier',
     active: false,
     notes: '',
   },
@@ -60,8 +62,16 @@ describe('reading customers from CSV', () => {
 
   it('writes a round the names do not hold as a blank cell', () => {
     const csv = customersCsv(book);
-    expect(csv).toContain('Pool account number,Round,Active');
-    expect(csv).toContain('CC1,,Yes');
+    expect(csv).toContain('Pool account number,Round,Kind,Active');
+    expect(csv).toContain('CC1,,Customer,Yes');
+  });
+
+  it("reads the kind by its label or value, any case; a blank cell is a customer; another word is the row's problem", () => {
+    const csv = 'Name,Kind\nAsh Lane, HAULIER \nBirch,\nCedar,customer\nDock Road,Carrier\n';
+    const read = readCustomersCsv(csv);
+    if (!read.ok) throw new Error(read.message);
+    expect(read.rows.map((row) => row.values?.kind ?? null)).toEqual(['haulier', 'customer', 'customer', null]);
+    expect(read.rows[3]?.problems).toEqual(['Kind: Must be one of: Customer, Haulier.']);
   });
 
   it('marks a customer the book has, or an earlier row has, ignoring case and spaces', () => {

@@ -3,7 +3,7 @@
 // A customer already in the book, or twice in the file, is a row problem: the book keeps one
 // customer per name and postcode, as matching orders to customers needs (docs/decisions/037).
 
-import { customers, DELIVERY_DAYS } from '../collections/customers';
+import { customers, DELIVERY_DAYS, PARTY_KIND_LABELS, PARTY_KINDS } from '../collections/customers';
 import { matchKey } from '../customers/matching';
 import { customerTypeLabel, dayLabel } from '../orders/format';
 import { CUSTOMER_TYPES } from '../vocabulary/customer-type';
@@ -35,6 +35,7 @@ export const CUSTOMER_FIELD_OF: Record<Column, string> = {
   'Usual trolleys': 'usualTrolleys',
   'Pool account number': 'poolAccount',
   Round: 'round',
+  Kind: 'kind',
   Active: 'active',
   Notes: 'notes',
 };
@@ -65,6 +66,8 @@ function customersCsvSpec(rounds: readonly NamedRound[]): CsvImportSpec<Column> 
       customerType: (text) => choice(CUSTOMER_TYPES, customerTypeLabel, text),
       usualDay: (text) =>
         text.trim().toLowerCase() === 'none' ? '' : choice(DELIVERY_DAYS, (day) => (day === '' ? '' : dayLabel(day as Day)), text),
+      // Blank is a customer, as every customer was before hauliers (docs/decisions/079).
+      kind: (text) => (text.trim() === '' ? 'customer' : choice(PARTY_KINDS, (kind) => PARTY_KIND_LABELS[kind], text)),
       active,
       round: (text) => {
         const name = text.trim();

@@ -80,6 +80,7 @@ describe('the customer book and a ledger as CSV', () => {
       usualTrolleys: 6,
       poolAccount: 'CC-1001',
       round: 'round000000000n',
+      kind: 'haulier',
       active: true,
       notes: '',
     } as CustomerRecord;
@@ -94,6 +95,7 @@ describe('the customer book and a ledger as CSV', () => {
       '6',
       'CC-1001',
       'Tuesday north',
+      'Haulier',
       'Yes',
       '',
     ]);

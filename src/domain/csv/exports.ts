@@ -5,7 +5,7 @@
 import { MOVEMENT_KIND_LABELS, REASON_LABELS } from '../collections/trolley-movements';
 import { changeOf } from '../ledger/statement';
 import { boardTypeLabel, customerTypeLabel, dayLabel, formatPostcode, statusLabel } from '../orders/format';
-import type { CustomerRecord } from '../collections/customers';
+import { PARTY_KIND_LABELS, type CustomerRecord } from '../collections/customers';
 import type { OrderRecord } from '../collections/tasks';
 import type { TrolleyMovementRecord } from '../collections/trolley-movements';
 import { DAYS, type Day } from '../vocabulary/day';
@@ -80,6 +80,7 @@ export const CUSTOMER_COLUMNS = [
   'Usual trolleys',
   'Pool account number',
   'Round',
+  'Kind',
   'Active',
   'Notes',
 ] as const;
@@ -102,6 +103,7 @@ export function customersCsv(customers: readonly CustomerRecord[], roundNames: R
       customer.usualTrolleys,
       customer.poolAccount,
       roundNames.get(customer.round) ?? '',
+      PARTY_KIND_LABELS[customer.kind],
       customer.active ? 'Yes' : 'No',
       customer.notes,
     ]),

@@ -14,12 +14,20 @@ export const LEDGER_API = {
   bookingRoute: '/api/trolleyboard/ledger/runs/:run/booking',
   /** POST (multipart, with the docket's photo as `attachments`): a haulier hands trolleys on to a customer (docs/decisions/079). */
   transfers: '/api/trolleyboard/ledger/transfers',
+  /** DELETE: both movements of one transfer, together (docs/decisions/079). */
+  transfer: (transferId: string) => `/api/trolleyboard/ledger/transfers/${encodeURIComponent(transferId)}`,
+  transferRoute: '/api/trolleyboard/ledger/transfers/:transfer',
 } as const;
 
 /** What recording a transfer answers: its id, its two movements (the haulier's, then the customer's), and a sentence. */
 export interface TransferAnswer {
   transfer: string;
   movements: Array<Record<string, unknown>>;
+  message: string;
+}
+
+/** What deleting a transfer answers: the sentence saying which pair went. */
+export interface TransferDeletedAnswer {
   message: string;
 }
 

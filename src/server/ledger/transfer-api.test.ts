@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEDGER_API, type BalancesAnswer, type TransferAnswer } from '#domain/ledger/ledger-api';
+import { MAX_ATTACHMENT_BYTES } from '#domain/collections/attachments';
+import { LEDGER_API, type BalancesAnswer, type TransferAnswer, type TransferDeletedAnswer } from '#domain/ledger/ledger-api';
 import { createTeam, startTestServer, type TestAccount, type TestServer } from '../../../tests/support/server';
 
 // Hauliers (docs/decisions/079): a haulier is a ledger party like a customer; trolleys handed on
@@ -136,6 +137,23 @@ describe("a haulier's transfer", () => {
     expect(confirmed.movements).toHaveLength(2);
   });
 
+  it('refuses a docket photo over the attachments limit with a sentence, writing nothing', async () => {
+    const { office } = await createTeam(server);
+    const { haulier, customer } = await parties(office, 'Oversized');
+    const large = new Uint8Array(MAX_ATTACHMENT_BYTES + 1);
+    large.set(JPEG);
+    const refused = await refusal(
+      transfer(
+        office,
+        { haulier: haulier.id, customer: customer.id, date: '2026-11-24', trolleys: '1', receivedBy: 'Jo Green' },
+        new Blob([large], { type: 'image/jpeg' }),
+      ),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.response.data.attachments?.message).toBe('The attachment "docket.jpg" is larger than 10 MB. Choose a smaller one.');
+    expect(await office.pb.collection('trolley_movements').getFullList({ filter: `transfer != ""` })).toEqual([]);
+  });
+
   it("is office staff's and admins': staff and viewers are refused; another nursery's parties are missing", async () => {
     const { office, staff, viewer } = await createTeam(server);
     const { haulier, customer } = await parties(office, 'Roles');
@@ -179,5 +197,51 @@ describe("a haulier's transfer", () => {
     expect(byHand.status).toBe(400);
     expect(byHand.response.data.transfer?.message).toMatch(/Only a transfer from a haulier/);
     expect((await balances(office)).of(customer.id)).toMatchObject({ trolleys: 2 });
+  });
+
+  it('is deleted whole: both halves go in one request, the balances equal the sum of the movements left, and no half comes back alone', async () => {
+    const { office, staff } = await createTeam(server);
+    const { haulier, customer } = await parties(office, 'Undone');
+    // The customer held something of its own before, so the sums are not all zero.
+    await office.pb.collection('trolley_movements').create({ customer: customer.id, kind: 'out', date: '2026-11-21', trolleys: 3 });
+    const before = await balances(office);
+    const answer = await transfer(office, {
+      haulier: haulier.id,
+      customer: customer.id,
+      date: '2026-11-24',
+      trolleys: '4',
+      shelves: '1',
+      receivedBy: 'Jo Green',
+    });
+    const remove = (account: TestAccount, id: string) =>
+      account.pb.send<TransferDeletedAnswer>(LEDGER_API.transfer(id), { method: 'DELETE' });
+
+    const refused = await refusal(remove(staff, answer.transfer));
+    expect(refused.status).toBe(403);
+    const other = await createTeam(server);
+    expect((await refusal(remove(other.office, answer.transfer))).status).toBe(404);
+
+    expect((await remove(office, answer.transfer)).message).toBe(
+      'Deleted the transfer of 4 trolleys, 1 shelf from Undone Haulage to Undone Garden Centre.',
+    );
+    expect(await office.pb.collection('trolley_movements').getFullList({ filter: `transfer = "${answer.transfer}"` })).toEqual([]);
+    const after = await balances(office);
+    for (const party of [haulier.id, customer.id]) {
+      const movements = await office.pb.collection('trolley_movements').getFullList({ filter: `customer = "${party}"` });
+      const sum = (count: 'trolleys' | 'shelves' | 'extensions') =>
+        movements.reduce((total, m) => total + (m.kind === 'in' ? -m[count] : Number(m[count])), 0);
+      expect(after.of(party)).toMatchObject({ trolleys: sum('trolleys'), shelves: sum('shelves'), extensions: sum('extensions') });
+      expect(after.of(party)).toMatchObject({ trolleys: before.of(party)?.trolleys, shelves: before.of(party)?.shelves });
+    }
+    // Deleted already: said in a sentence.
+    const again = await refusal(remove(office, answer.transfer));
+    expect(again.status).toBe(404);
+    expect(again.response.message).toMatch(/This transfer is not in the ledger any more/);
+    // Both halves are in Deleted, and neither comes back alone.
+    for (const movement of answer.movements) {
+      const restored = await refusal(office.pb.send(`/api/deleted/trolley_movements/${String(movement.id)}/restore`, { method: 'POST' }));
+      expect(restored.status).toBe(409);
+      expect(restored.response.message).toMatch(/deleted with its other half, so it cannot come back alone/);
+    }
   });
 });

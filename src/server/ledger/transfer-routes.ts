@@ -4,7 +4,7 @@ import { LEDGER_API } from '#domain/ledger/ledger-api';
 import { requireUser } from '../auth/auth-context';
 import { requireRole } from '../auth/require-access';
 import { discardUnread } from '../files/multipart-body';
-import { bodyOf, useRouteSchemas } from '../plugins/route-schemas';
+import { bodyOf, paramsOf, useRouteSchemas } from '../plugins/route-schemas';
 import type { TransferService } from './transfer-service';
 
 /** A transfer books trolleys out to a customer: office staff's and admins', as any delivery (docs/decisions/038, 079). */
@@ -15,7 +15,7 @@ export const TRANSFER_EDITORS_ONLY =
 const TransferBody = bodyOf({}, 'A haulier handing trolleys on to a customer (docs/decisions/079)');
 
 /**
- * The haulier's transfer route (docs/decisions/079), thin over TransferService. Registered after the
+ * The haulier's transfer routes (docs/decisions/079), recording one and deleting one whole, thin over TransferService. Registered after the
  * multipart parser, as the records routes are.
  */
 export async function transferRoutes(fastify: FastifyInstance, { transfers }: { transfers: TransferService }): Promise<void> {
@@ -34,5 +34,8 @@ export async function transferRoutes(fastify: FastifyInstance, { transfers }: { 
       preHandler: editors,
     },
     async (request) => transfers.fromRequest(requireUser(request.auth), request, request.body as Record<string, unknown>),
+  );
+  app.delete(LEDGER_API.transferRoute, { schema: { params: paramsOf('transfer') }, preHandler: editors }, async (request) =>
+    transfers.remove(requireUser(request.auth), request.params.transfer),
   );
 }

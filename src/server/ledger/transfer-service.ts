@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import { trolleyMovements } from '#domain/collections/trolley-movements';
 import { COUNTS } from '#domain/ledger/balance';
 import { countsInWords } from '#domain/ledger/count-words';
-import type { TransferAnswer } from '#domain/ledger/ledger-api';
+import type { TransferAnswer, TransferDeletedAnswer } from '#domain/ledger/ledger-api';
 import { readTransfer, transferBelowZero, transferMovements, type Transfer } from '#domain/ledger/transfer';
 import type { Database, UsersTable } from '../db/schema';
 import { ApiError, validationFailed } from '../errors';
@@ -15,6 +15,10 @@ import { newRecordId } from '../records/ids';
 import type { RecordService, WriteBatch } from '../records/record-service';
 import type { Row } from '../records/record-store';
 import type { LedgerService } from './ledger-service';
+
+/** A transfer deleted already, or another nursery's (docs/decisions/036: answered as missing). */
+export const TRANSFER_GONE =
+  'This transfer is not in the ledger any more: it was deleted, or never was. Reload to see the ledger as it is.';
 
 /** The docket's photo is sent as the movement's `attachments` part. */
 const DOCKET_PART = 'attachments';
@@ -74,6 +78,46 @@ export class TransferService {
           { user },
         ),
       ),
+    );
+  }
+
+  /**
+   * Deletes a whole transfer (docs/decisions/079): both movements in one transaction, each to
+   * Deleted with its history as any deleted movement, so neither party's balance is left with
+   * half of it. The records API refuses deleting one half; this is the way to take one back.
+   */
+  async remove(user: UsersTable, transferId: string): Promise<TransferDeletedAnswer> {
+    return this.deps.records.systemBatch(
+      async (batch) => {
+        const { rows: pair } = await batch.store.list('trolley_movements', {
+          where: [sql<SqlBool>`${sql.ref('nursery')} = ${user.nursery}`, sql<SqlBool>`${sql.ref('transfer')} = ${transferId}`],
+          sort: [],
+          page: 1,
+          perPage: 2,
+          skipTotal: true,
+        });
+        const haulierHalf = pair.find((row) => row.kind === 'in');
+        const customerHalf = pair.find((row) => row.kind === 'out');
+        if (!haulierHalf || !customerHalf) throw new ApiError(404, TRANSFER_GONE);
+        const names = new Map(
+          (
+            await batch.db
+              .selectFrom('customers')
+              .select(['id', 'name'])
+              .where('nursery', '=', user.nursery)
+              .where('id', 'in', [String(haulierHalf.customer), String(customerHalf.customer)])
+              .execute()
+          ).map((party) => [party.id, party.name]),
+        );
+        for (const row of pair) await batch.delete('trolley_movements', row);
+        const moved = countsInWords(
+          Object.fromEntries(COUNTS.map((count) => [count, Number(customerHalf[count])])) as Record<(typeof COUNTS)[number], number>,
+        );
+        const from = names.get(String(haulierHalf.customer)) ?? 'the haulier';
+        const to = names.get(String(customerHalf.customer)) ?? 'the customer';
+        return { message: `Deleted the transfer of ${moved} from ${from} to ${to}.` };
+      },
+      { user },
     );
   }
 

@@ -125,6 +125,8 @@ export const balanceReplyKeys = {
   all: ['balance-replies'] as const,
   /** The nursery's open disputes with the pool statement's days left to contest (OpenDisputesAnswer). */
   open: () => [...balanceReplyKeys.all, 'open'] as const,
+  /** The nursery's replies of the last days, newest first: each customer's latest on the Customers screen. */
+  recent: () => [...balanceReplyKeys.all, 'recent'] as const,
   /** One customer's replies as records, newest first. */
   customer: (customerId: string) => [...balanceReplyKeys.all, 'customer', customerId] as const,
   /** One customer's balance links (BalanceLinkView[]). */

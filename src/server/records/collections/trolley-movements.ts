@@ -32,7 +32,10 @@ export const TRANSFER_KEPT_WHOLE =
   "This movement is half of a haulier's transfer, so its party, kind, day and counts stay as the docket says. Correct a mistake with an adjustment of the haulier and one of the customer.";
 /** A delete of a transfer's half. */
 export const TRANSFER_NOT_DELETED_BY_HALF =
-  "This movement is half of a haulier's transfer and cannot be deleted on its own. Correct a mistake with an adjustment of the haulier and one of the customer.";
+  "This movement is half of a haulier's transfer and cannot be deleted on its own. Delete the whole transfer (both movements), or correct a mistake with an adjustment of the haulier and one of the customer.";
+/** A restore of a deleted transfer's half: it went with its other half, and cannot come back alone. */
+export const TRANSFER_NOT_RESTORED_BY_HALF =
+  "This movement was half of a haulier's transfer, deleted with its other half, so it cannot come back alone. Record the transfer again with its docket.";
 const TRANSFER_FIXED_FIELDS = ['customer', 'kind', 'date', ...COUNTS] as const;
 
 const EDITORS = membersWithRole(['admin', 'office'], LEDGER_EDITORS_ONLY);
@@ -151,6 +154,7 @@ export const trolleyMovementsCollection = serverCollection(trolleyMovements, {
       : null;
   },
   async restoreConflict(row, store) {
+    if (String(row.transfer ?? '') !== '') return TRANSFER_NOT_RESTORED_BY_HALF;
     const run = String(row.run ?? '');
     if (run === '') return null;
     const { rows } = await store.list('trolley_movements', {

@@ -1,24 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { REPLY_KIND_LABELS, REPLY_OUTCOME_LABELS } from '#domain/collections/balance-replies';
-import { countsInWords } from '#domain/ledger/count-words';
+import { REPLY_OUTCOME_LABELS } from '#domain/collections/balance-replies';
+import { replyInWords } from '#domain/customers/reply-words';
 import { plainDate } from '#domain/ledger/iso-dates';
 import { Button } from '../../components/ui/button';
 import { describeError } from '../../lib/describe-error';
-import {
-  customerLinksQuery,
-  customerRepliesQuery,
-  makeBalanceLink,
-  revokeBalanceLink,
-  useBalanceRepliesLive,
-} from '../../lib/ledger/balance-reply-queries';
+import { customerLinksQuery, customerRepliesQuery, makeBalanceLink, revokeBalanceLink } from '../../lib/ledger/balance-reply-queries';
 
 /**
  * On a customer's ledger (docs/decisions/078): its balance link (make, copy, cancel: office and
- * admins) and what the customer answered through it, live.
+ * admins) and what the customer answered through it, live while the Customers screen is open
+ * (useCustomersLive).
  */
 export function CustomerBalanceLink({ customerId, mayChange }: { customerId: string; mayChange: boolean }) {
-  useBalanceRepliesLive();
   const replies = useQuery(customerRepliesQuery(customerId));
   const links = useQuery({ ...customerLinksQuery(customerId), enabled: mayChange });
   const [problem, setProblem] = useState('');
@@ -78,15 +72,11 @@ export function CustomerBalanceLink({ customerId, mayChange }: { customerId: str
       {replies.isSuccess && replies.data.items.length > 0 && (
         <ul aria-label="Answers from the customer" className="divide-y divide-slate-200 text-sm">
           {replies.data.items.map((reply) => {
-            const said = countsInWords(reply) || 'nothing';
-            const ledger =
-              countsInWords({ trolleys: reply.ledgerTrolleys, shelves: reply.ledgerShelves, extensions: reply.ledgerExtensions }) ||
-              'nothing';
+            const { label, words } = replyInWords(reply, thisYear);
             return (
               <li key={reply.id} className="py-2">
                 <p className="text-slate-900">
-                  <span className="font-semibold">{REPLY_KIND_LABELS[reply.kind]}</span> {plainDate(reply.asOf, thisYear)}:{' '}
-                  {reply.kind === 'confirm' ? said : `says ${said}, the ledger had ${ledger}`}
+                  <span className="font-semibold">{label}</span> {words}
                 </p>
                 {reply.note !== '' && <p className="whitespace-pre-line text-slate-700">“{reply.note}”</p>}
                 {reply.kind === 'dispute' && (

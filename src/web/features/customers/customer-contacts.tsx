@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { customerContacts as contactCollection } from '#domain/collections/customer-contacts';
 import {
   CUSTOMER_MAIL_KINDS,
@@ -22,9 +22,6 @@ import {
   type ContactFields,
 } from '../../lib/customers/contact-queries';
 import { describeError } from '../../lib/describe-error';
-import { contactKeys, customerMailKeys } from '../../lib/query-keys';
-import { queryClient } from '../../lib/query-client';
-import { addLiveFeed } from '../../lib/realtime';
 import { useCan } from '../../lib/use-role';
 
 // A customer's contacts and mail on the Customers screen (docs/decisions/077): the addresses an
@@ -215,19 +212,6 @@ function MailLine({ line }: { line: CustomerMailRecord }) {
   );
 }
 
-/** While the dialog is open, a contact or mail line saved elsewhere (the server's mail) shows at once. */
-function useLiveContacts(open: boolean): void {
-  useEffect(() => {
-    if (!open) return;
-    const refresh = (key: readonly unknown[]) => () => void queryClient.invalidateQueries({ queryKey: key });
-    const stops = [
-      addLiveFeed({ collection: 'customer_contacts', onEvent: refresh(contactKeys.all), catchUp: refresh(contactKeys.all) }),
-      addLiveFeed({ collection: 'customer_mail', onEvent: refresh(customerMailKeys.all), catchUp: refresh(customerMailKeys.all) }),
-    ];
-    return () => stops.forEach((stop) => stop());
-  }, [open]);
-}
-
 /** The chosen customer's contacts and mail, in a dialog of the Customers screen. */
 export function CustomerContactsDialog({ customer, onClose }: { customer: CustomerRecord | null; onClose: () => void }) {
   const canChange = useCan('customers');
@@ -235,7 +219,6 @@ export function CustomerContactsDialog({ customer, onClose }: { customer: Custom
   const list = useQuery({ ...customerContactsQuery(id), enabled: customer !== null });
   const mail = useQuery({ ...customerMailQuery(id), enabled: customer !== null });
   const [editing, setEditing] = useState<CustomerContactRecord | 'new' | null>(null);
-  useLiveContacts(customer !== null);
   const close = () => {
     setEditing(null);
     onClose();

@@ -3,7 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { COUNT_LABELS, MOVEMENT_KIND_LABELS, REASON_LABELS } from '#domain/collections/trolley-movements';
 import { COUNTS, daysOwed } from '#domain/ledger/balance';
 import { balanceInWords, owedInWords, returnedExtraInWords } from '#domain/ledger/balance-words';
-import { countInWords } from '#domain/ledger/count-words';
+import { countInWords, countsInWords } from '#domain/ledger/count-words';
 import { canChangeLedger, canRecordKind, type CustomerBalance } from '#domain/ledger/ledger-api';
 import type { CustomerRecord, TrolleyMovementRecord } from '#domain/records';
 import { formatCalendarDate, localCalendarDate } from '#domain/weeks';
@@ -21,8 +21,10 @@ import {
   balancesByCustomer,
   balancesQuery,
   deleteMovement,
+  deleteTransfer,
   movementsQuery,
   recordMovement,
+  transferQuery,
   updateMovement,
   type MovementFields,
 } from '../../lib/ledger/ledger-queries';
@@ -265,6 +267,52 @@ function MovementForm({
   );
 }
 
+/**
+ * Delete on either half of a haulier's transfer (docs/decisions/079): it asks, naming the haulier
+ * and the customer, and deletes both halves together; one half alone would leave a balance wrong.
+ */
+function TransferDelete({ movement }: { movement: TrolleyMovementRecord }) {
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const pair = useQuery({ ...transferQuery(movement.transfer), enabled: asking });
+  const from = pair.data?.find((half) => half.kind === 'in');
+  const to = pair.data?.find((half) => half.kind === 'out');
+  const remove = async () => {
+    setBusy(true);
+    try {
+      notify.success((await deleteTransfer(movement.transfer)).message);
+    } catch (err) {
+      notify.error(describeError(err));
+      setBusy(false);
+    }
+  };
+  if (!asking)
+    return (
+      <Button size="sm" onClick={() => setAsking(true)} aria-label={`Delete the transfer of ${dayText(movement.date)}`}>
+        Delete
+      </Button>
+    );
+  return (
+    <div role="group" aria-label="Delete the transfer" className="flex max-w-xs flex-col gap-2">
+      <p className="text-sm text-slate-900">
+        {pair.isError
+          ? describeError(pair.error)
+          : from && to
+            ? `Delete the whole transfer: ${countsInWords(to)} from ${from.expand?.customer?.name ?? 'the haulier'} to ${to.expand?.customer?.name ?? 'the customer'}? Both movements go.`
+            : 'Finding both halves of the transfer…'}
+      </p>
+      <div className="flex gap-2">
+        <Button size="sm" variant="danger" disabled={busy || !from || !to} onClick={() => void remove()}>
+          Delete transfer
+        </Button>
+        <Button size="sm" onClick={() => setAsking(false)} disabled={busy}>
+          Keep
+        </Button>
+      </div>
+    </div>
+  );
+}
+
 /** One movement in the ledger: its day, kind, signed counts and note; Change and Delete for office staff and admins. */
 function MovementItem({ movement, mayChange, onEdit }: { movement: TrolleyMovementRecord; mayChange: boolean; onEdit: () => void }) {
   const [confirming, setConfirming] = useState(false);
@@ -302,11 +350,13 @@ function MovementItem({ movement, mayChange, onEdit }: { movement: TrolleyMoveme
         <StopDeliveryNote run={movement.run} stop={movement.stop} label={`Delivery note of the movement of ${dayText(movement.date)}`} />
       )}
       {mayChange && (
-        <div className="flex shrink-0 gap-2">
+        <div className="flex shrink-0 items-start gap-2">
           <Button size="sm" onClick={onEdit} aria-label={`Change the movement of ${dayText(movement.date)}`}>
             Change
           </Button>
-          {confirming ? (
+          {movement.transfer ? (
+            <TransferDelete movement={movement} />
+          ) : confirming ? (
             <Button size="sm" variant="danger" onClick={() => void remove()}>
               Confirm delete
             </Button>

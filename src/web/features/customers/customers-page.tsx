@@ -12,6 +12,8 @@ import { LoadingScreen } from '../../components/ui/loading-screen';
 import { useDocumentTitle } from '../../components/ui/use-document-title';
 import { customerListQuery } from '../../lib/customers/customer-queries';
 import { roundListQuery } from '../../lib/fleet/fleet-queries';
+import { latestRepliesQuery, type BalanceReplyRecord } from '../../lib/ledger/balance-reply-queries';
+import { replyInWords } from '#domain/customers/reply-words';
 import { useCan } from '../../lib/use-role';
 import { CustomerDialog, MergeDialog } from './customer-dialogs';
 import { CUSTOMER_SORTS, CustomerLedgerDialog, CustomerOwed, sortCustomers, useBalances, type CustomerSort } from './customer-ledger';
@@ -19,6 +21,7 @@ import { useLinkedCustomer } from './linked-customer';
 import { CustomerStatement } from './customer-statement';
 import { MatchOrdersPanel } from './match-orders-panel';
 import { StandingOrdersDialog } from './standing-orders-panel';
+import { useCustomersLive } from './use-customers-live';
 
 // The import dialog loads on first use: the screen paints without it.
 const ImportCustomersDialog = lazy(() => import('./import-customers-dialog').then((m) => ({ default: m.ImportCustomersDialog })));
@@ -28,6 +31,18 @@ const CustomerContactsDialog = lazy(() => import('./customer-contacts').then((m)
 const usualDayLabel = (customer: CustomerRecord) =>
   customerCollection.fields.usualDay.optionLabel?.(customer.usualDay) ?? customer.usualDay;
 
+/** "Confirmed Sun 29 Nov: 7 trolleys" or "Disputed …, open" under a customer's name. */
+function AnswerLine({ answer }: { answer: BalanceReplyRecord }) {
+  const { label, words } = replyInWords(answer, new Date().getFullYear());
+  const open = answer.kind === 'dispute' && answer.outcome === '';
+  return (
+    <p className={`text-sm ${open ? 'text-amber-800' : 'text-slate-600'}`}>
+      <span className="font-semibold">{label}</span> {words}
+      {open && ' · open'}
+    </p>
+  );
+}
+
 function CustomerItem({
   customer,
   roundName,
@@ -36,6 +51,7 @@ function CustomerItem({
   onEdit,
   onMerge,
   owed,
+  answer,
   onLedger,
   onStatement,
   onStanding,
@@ -49,6 +65,8 @@ function CustomerItem({
   onEdit: () => void;
   onMerge: () => void;
   owed: ReactNode;
+  /** The customer's latest answer through its balance link (docs/decisions/078), if it gave one lately. */
+  answer: BalanceReplyRecord | undefined;
   onLedger: () => void;
   onStatement: () => void;
   onStanding: () => void;
@@ -88,6 +106,7 @@ function CustomerItem({
             .join(' · ')}
         </p>
         {owed}
+        {answer && <AnswerLine answer={answer} />}
       </div>
       <div className="flex flex-wrap gap-2">
         <Button size="sm" onClick={onLedger} aria-label={`Trolleys of ${customer.name}`}>
@@ -134,6 +153,8 @@ export default function CustomersPage() {
   const [editing, setEditing] = useState<CustomerRecord | 'new' | null>(null);
   const [merging, setMerging] = useState<CustomerRecord | null>(null);
   const balances = useBalances();
+  const answers = useQuery(latestRepliesQuery());
+  useCustomersLive();
   const [sort, setSort] = useState<CustomerSort>('name');
   const [ledgerOf, setLedgerOf] = useState<CustomerRecord | null>(null);
   const [statementOf, setStatementOf] = useState<CustomerRecord | null>(null);
@@ -204,6 +225,7 @@ export default function CustomersPage() {
                 onEdit={() => setEditing(customer)}
                 onMerge={() => setMerging(customer)}
                 owed={<CustomerOwed balance={balances.get(customer.id)} />}
+                answer={answers.data?.get(customer.id)}
                 onLedger={() => setLedgerOf(customer)}
                 onStatement={() => setStatementOf(customer)}
                 onStanding={() => setStandingFor(customer)}

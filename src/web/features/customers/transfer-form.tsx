@@ -4,6 +4,7 @@ import { COUNT_LABELS } from '#domain/collections/trolley-movements';
 import { COUNTS, type Balance } from '#domain/ledger/balance';
 import type { CustomerRecord } from '#domain/records';
 import { formatCalendarDate, localCalendarDate } from '#domain/weeks';
+import { shrinkPhoto } from '../../components/attachments/shrink-photo';
 import { Button } from '../../components/ui/button';
 import { SelectField, TextField } from '../../components/ui/fields';
 import { FormMessage, type FormMessageState } from '../../components/ui/form-message';
@@ -50,7 +51,9 @@ export function TransferForm({ haulier }: { haulier: CustomerRecord }) {
     form.set('receivedBy', receivedBy);
     form.set('note', note);
     if (belowZero !== '') form.set('belowZero', 'true');
-    if (docket) form.set('attachments', docket, docket.name || 'docket.jpg');
+    // A phone's photo of the docket is shrunk as every attachment is (docs/decisions/043); a PDF goes as it is.
+    const sent = docket ? await shrinkPhoto(docket) : null;
+    if (sent) form.set('attachments', sent, sent.name || 'docket.jpg');
     try {
       const answer = await recordTransfer(form);
       notify.success(answer.message);

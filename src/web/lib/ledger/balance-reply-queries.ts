@@ -7,7 +7,7 @@ import { BALANCE_API, type BalanceLinkView, type BalanceReplyView, type OpenDisp
 import { pb } from '../pb';
 import { queryClient } from '../query-client';
 import { balanceReplyKeys } from '../query-keys';
-import { addLiveFeed } from '../realtime';
+import { addLiveFeed, type LiveFeed } from '../realtime';
 
 export const openDisputesQuery = () =>
   queryOptions({
@@ -43,6 +43,25 @@ export const customerRepliesQuery = (customerId: string) =>
       }),
   });
 
+/** How far back the Customers screen looks for answers: a balance link works 60 days (docs/decisions/078). */
+const RECENT_REPLY_DAYS = 60;
+
+/** The newest answer of each customer who answered in the last 60 days, by customer id. */
+export const latestRepliesQuery = () =>
+  queryOptions({
+    queryKey: balanceReplyKeys.recent(),
+    queryFn: async () => {
+      const since = new Date(Date.now() - RECENT_REPLY_DAYS * 86_400_000).toISOString().replace('T', ' ');
+      const replies = await pb.collection(COLLECTIONS.balanceReplies).getFullList<BalanceReplyRecord>({
+        filter: pb.filter('created >= {:since}', { since }),
+        sort: '-created',
+      });
+      const latest = new Map<string, BalanceReplyRecord>();
+      for (const reply of replies) if (!latest.has(reply.customer)) latest.set(reply.customer, reply);
+      return latest;
+    },
+  });
+
 export const customerLinksQuery = (customerId: string) =>
   queryOptions({
     queryKey: balanceReplyKeys.links(customerId),
@@ -69,10 +88,13 @@ export async function resolveDispute(id: string, resolution: Resolution): Promis
   return answer;
 }
 
-/** Keeps the replies live while a screen shows them: a customer's answer shows at once. */
+/** The live feed of the replies: a customer's answer shows at once on a screen that keeps it. */
+export const balanceRepliesFeed = (): LiveFeed => {
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: balanceReplyKeys.all });
+  return { collection: COLLECTIONS.balanceReplies, onEvent: refresh, catchUp: refresh };
+};
+
+/** Keeps the replies live while a screen shows them (Disputes). */
 export function useBalanceRepliesLive(): void {
-  useEffect(() => {
-    const refresh = () => void queryClient.invalidateQueries({ queryKey: balanceReplyKeys.all });
-    return addLiveFeed({ collection: COLLECTIONS.balanceReplies, onEvent: refresh, catchUp: refresh });
-  }, []);
+  useEffect(() => addLiveFeed(balanceRepliesFeed()), []);
 }

@@ -2,7 +2,13 @@
 // badges and the Customers screen), a customer's movements, and the writes. Through loadPb: the
 // board imports the balances, and must paint before the SDK loads (docs/decisions/006).
 import { queryOptions } from '@tanstack/react-query';
-import { LEDGER_API, type BalancesAnswer, type CustomerBalance, type TransferAnswer } from '#domain/ledger/ledger-api';
+import {
+  LEDGER_API,
+  type BalancesAnswer,
+  type CustomerBalance,
+  type TransferAnswer,
+  type TransferDeletedAnswer,
+} from '#domain/ledger/ledger-api';
 import type { TrolleyMovementRecord } from '#domain/records';
 import { loadPb } from '../lazy-pb';
 import { queryClient } from '../query-client';
@@ -11,6 +17,8 @@ export const ledgerKeys = {
   all: ['ledger'] as const,
   balances: () => [...ledgerKeys.all, 'balances'] as const,
   movements: (customer: string) => [...ledgerKeys.all, 'movements', customer] as const,
+  /** The two movements of one haulier's transfer, with their parties' names. */
+  transfer: (transfer: string) => [...ledgerKeys.all, 'transfer', transfer] as const,
 };
 
 /** The nursery's balances: one request, whoever asks (every owed badge of a board shares it). */
@@ -74,4 +82,26 @@ export async function deleteMovement(id: string): Promise<void> {
 export async function recordTransfer(form: FormData): Promise<TransferAnswer> {
   const pb = await loadPb();
   return andRefetch(pb.send<TransferAnswer>(LEDGER_API.transfers, { method: 'POST', body: form }));
+}
+
+/** A half of a transfer with its party's name, as the delete's question needs it. */
+export type TransferHalf = TrolleyMovementRecord & { expand?: { customer?: { name: string } } };
+
+/** Both halves of a transfer (docs/decisions/079): the delete names the haulier and the customer. */
+export function transferQuery(transfer: string) {
+  return queryOptions({
+    queryKey: ledgerKeys.transfer(transfer),
+    queryFn: async () => {
+      const pb = await loadPb();
+      return pb
+        .collection('trolley_movements')
+        .getFullList<TransferHalf>({ filter: pb.filter('transfer = {:transfer}', { transfer }), expand: 'customer' });
+    },
+  });
+}
+
+/** Deletes both halves of a transfer in one request; the server answers which pair went. */
+export async function deleteTransfer(transfer: string): Promise<TransferDeletedAnswer> {
+  const pb = await loadPb();
+  return andRefetch(pb.send<TransferDeletedAnswer>(LEDGER_API.transfer(transfer), { method: 'DELETE' }));
 }
