@@ -22,7 +22,11 @@ export default defineConfig({
   use: {
     baseURL: e2eBaseUrl,
     headless: true,
-    trace: 'retain-on-failure',
+    // A failed journey keeps its trace: each action with the page's DOM before and after it. Not
+    // the screencast (a JPEG of every frame) nor the sources: on CI's two cores these made tracing
+    // cost a quarter of the whole run's CPU (docs/decisions/081), and the screenshot at the
+    // failure is kept anyway.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: false },
     screenshot: 'only-on-failure',
     launchOptions: chromiumLaunchOptions,
     // page.route cannot see what a service worker answers from its cache, and many journeys steer

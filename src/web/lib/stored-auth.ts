@@ -1,7 +1,8 @@
 import type { UserRecord } from '#domain/records';
 
-/** Where the SDK's LocalAuthStore keeps `{token, record}`; its getters read this on every access. */
-export const AUTH_STORAGE_KEY = 'pocketbase_auth';
+import { AUTH_STORAGE_KEY } from './auth-storage-key';
+
+export { AUTH_STORAGE_KEY };
 
 export interface StoredAuth {
   token: string;
