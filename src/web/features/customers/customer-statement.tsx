@@ -53,7 +53,7 @@ function StatementBody({ customer, onClose }: { customer: CustomerRecord; onClos
     setPrinting(true);
     try {
       const [{ buildStatementPdf }, fonts, appUrl] = await Promise.all([
-        import('../../lib/pdf/statement-pdf'),
+        import('#domain/pdf/statement-pdf'),
         loadPdfFonts(),
         loadAppConfig().then(
           (config) => config.appUrl,
