@@ -1,10 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { shortDate } from '#domain/ledger/iso-dates';
-import { COUNTS } from '#domain/ledger/balance';
-import { balanceInWords } from '#domain/ledger/balance-words';
-import { countInWords } from '#domain/ledger/count-words';
-import { buildStatement, movementLabel, signed, type Counts } from '#domain/ledger/statement';
+import { closingInWords } from '#domain/ledger/balance-words';
+import { buildStatement, movementLabel, signed } from '#domain/ledger/statement';
 import { statementCsv, statementFileName } from '#domain/ledger/statement-csv';
 import type { CustomerRecord } from '#domain/records';
 import { Button } from '../../components/ui/button';
@@ -18,9 +16,6 @@ import { customerMovementsQuery } from '../../lib/ledger/statement-queries';
 import { loadPdfFonts } from '../../lib/pdf/load-pdf-fonts';
 import { loadAppConfig } from '../../lib/use-app-config';
 
-const held = (counts: Counts) => COUNTS.map((count) => countInWords(counts[count], count)).join(', ');
-/** What the customer holds at the end, never as a negative count: more back than out says so (docs/decisions/065). */
-const closingInWords = (counts: Counts) => (COUNTS.some((count) => counts[count] < 0) ? balanceInWords(counts) : held(counts));
 const cell = 'px-2 py-1.5 text-right tabular-nums';
 
 /**
