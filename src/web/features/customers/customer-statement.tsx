@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { shortDate } from '#domain/ledger/iso-dates';
 import { closingInWords } from '#domain/ledger/balance-words';
-import { buildStatement, movementLabel, signed } from '#domain/ledger/statement';
+import { buildStatement, isStatementPeriod, movementLabel, signed, STATEMENT_PERIOD_PROBLEM } from '#domain/ledger/statement';
 import { statementCsv, statementFileName } from '#domain/ledger/statement-csv';
 import type { CustomerRecord } from '#domain/records';
 import { Button } from '../../components/ui/button';
@@ -12,9 +12,10 @@ import { notify } from '../../components/ui/toast';
 import { describeError } from '../../lib/describe-error';
 import { downloadFile } from '../../lib/download-file';
 import { localIsoDate, monthStart } from '../../lib/ledger/local-date';
-import { customerMovementsQuery } from '../../lib/ledger/statement-queries';
+import { customerMovementsQuery, mailStatement } from '../../lib/ledger/statement-queries';
 import { loadPdfFonts } from '../../lib/pdf/load-pdf-fonts';
 import { loadAppConfig } from '../../lib/use-app-config';
+import { useCan } from '../../lib/use-role';
 
 const cell = 'px-2 py-1.5 text-right tabular-nums';
 
@@ -35,13 +36,29 @@ function StatementBody({ customer, onClose }: { customer: CustomerRecord; onClos
   const today = localIsoDate(new Date());
   const [from, setFrom] = useState(monthStart(today));
   const [to, setTo] = useState(today);
-  const valid = /^\d{4}-\d{2}-\d{2}$/.test(from) && /^\d{4}-\d{2}-\d{2}$/.test(to) && from <= to;
+  const valid = isStatementPeriod(from, to);
   const movements = useQuery({ ...customerMovementsQuery(customer.id, to), enabled: valid });
   const statement = useMemo(
     () => (movements.data && valid ? buildStatement(movements.data, from, to) : null),
     [movements.data, from, to, valid],
   );
   const [printing, setPrinting] = useState(false);
+  const canMail = useCan('customers');
+  const [mailing, setMailing] = useState(false);
+
+  // The server draws the same PDF and sends it to the contacts who receive statements (docs/decisions/080).
+  const mailPdf = async () => {
+    setMailing(true);
+    try {
+      const answer = await mailStatement(customer.id, from, to);
+      if (answer.notSent.length > 0) notify.error(answer.message);
+      else notify.info(answer.message);
+    } catch (err) {
+      notify.error(describeError(err));
+    } finally {
+      setMailing(false);
+    }
+  };
 
   const downloadPdf = async () => {
     if (!statement) return;
@@ -87,7 +104,7 @@ function StatementBody({ customer, onClose }: { customer: CustomerRecord; onClos
       </div>
       {!valid && (
         <p role="alert" className="text-sm text-red-700">
-          Choose a period whose start is on or before its end.
+          {STATEMENT_PERIOD_PROBLEM}
         </p>
       )}
       {movements.isPending && valid && <p className="text-sm text-slate-600">Loading the ledger...</p>}
@@ -150,6 +167,11 @@ function StatementBody({ customer, onClose }: { customer: CustomerRecord; onClos
         <Button onClick={downloadCsv} disabled={!statement}>
           Download CSV
         </Button>
+        {canMail && (
+          <Button onClick={() => void mailPdf()} disabled={!statement || mailing}>
+            {mailing ? 'Mailing...' : 'Mail statement'}
+          </Button>
+        )}
         <Button variant="primary" onClick={onClose}>
           Close
         </Button>
