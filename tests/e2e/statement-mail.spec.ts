@@ -37,7 +37,8 @@ for (const screen of SCREENS) {
       const dialog = page.getByRole('dialog', { name: `Statement: ${name}` });
       await expect(dialog.getByRole('table', { name: 'Statement' }).getByRole('row')).toHaveCount(4);
       await dialog.getByRole('button', { name: 'Mail statement' }).click();
-      await expect(page.getByText(`${name}'s statement went to ${accountsAddress}.`)).toBeVisible();
+      // The first PDF after an idle spell starts the server's PDF worker: seconds on a busy machine.
+      await expect(page.getByText(`${name}'s statement went to ${accountsAddress}.`)).toBeVisible({ timeout: 30_000 });
       await page.screenshot({ path: test.info().outputPath(`statement-mail-${screen.name}.png`) });
 
       const mail = await mailbox.waitFor(accountsAddress, 'Trolley statement');
