@@ -11,10 +11,20 @@ export { isServerBuildStale, serverBundle } from './build-inputs.js';
  * and native ones (better-sqlite3, argon2) cannot be bundled anyway.
  */
 export async function buildServer(root: string): Promise<void> {
+  await Promise.all([
+    bundle(root, path.join(root, 'src', 'server', 'main.ts'), serverBundle(root)),
+    // The PDF worker's program (docs/decisions/080), in its own file: the main bundle never
+    // holds jsPDF or the drawings. It keeps the folder depth of its source, which it finds the
+    // fonts by.
+    bundle(root, path.join(root, 'src', 'server', 'pdf', 'pdf-worker.ts'), path.join(root, 'dist', 'server', 'pdf', 'pdf-worker.js')),
+  ]);
+}
+
+async function bundle(root: string, entry: string, outfile: string): Promise<void> {
   await build({
     absWorkingDir: root,
-    entryPoints: [path.join(root, 'src', 'server', 'main.ts')],
-    outfile: serverBundle(root),
+    entryPoints: [entry],
+    outfile,
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -27,6 +27,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { Outbox } from './mail/outbox';
 import { customerMailRoutes } from './mail/customer-mail-routes';
 import { CustomerMailService } from './mail/customer-mail-service';
+import { PdfDrawer } from './pdf/pdf-drawer';
 import type { BalanceLinks } from '#domain/customers/balance-link';
 import { installJsonCompression } from './plugins/compress-json';
 import { lazySchemaController } from './plugins/lazy-validation';
@@ -102,6 +103,8 @@ export interface BuiltApp {
   customerMail: CustomerMailService;
   /** The customers' balance links (docs/decisions/078): customer mail asks them for a link. */
   balanceLinks: BalanceLinkService;
+  /** Draws customer mail's PDFs in a worker thread that runs only while there is drawing to do (docs/decisions/080). */
+  pdfs: PdfDrawer;
   /** Stops accepting requests, then closes the database and the mailer. */
   close(): Promise<void>;
 }
@@ -118,6 +121,8 @@ export interface BuildOptions {
   balanceLinks?: BalanceLinks;
   /** When the balance reminders' sweep first runs, and how often after (default 5 min, 1 h). */
   reminderTiming?: { firstAfterMs: number; everyMs: number };
+  /** The PDF worker customer mail draws with (docs/decisions/080); a test gives one with a short time limit. */
+  pdfs?: PdfDrawer;
 }
 
 /** Builds the whole server for a config; never listens itself (main.ts and tests do). */
@@ -274,6 +279,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     appUrl: config.appUrl,
     now,
   });
+  // Customer mail's PDFs, drawn in a worker started on demand (docs/decisions/080).
+  const pdfs = options.pdfs ?? new PdfDrawer();
   // Customer mail (docs/decisions/077): after a dispatch or a drop commits, through the Outbox, logged on the customer.
   const customerMail = new CustomerMailService({
     db: database.db,
@@ -287,6 +294,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
     now,
     throttles,
+    pdfs,
   });
   // Balance reminders: a sweep an hour, the first a few minutes after start (docs/decisions/077).
   customerMail.startReminders(options.reminderTiming ?? { firstAfterMs: 5 * 60_000, everyMs: 60 * 60_000 });
@@ -370,12 +378,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     uploads,
     customerMail,
     balanceLinks,
+    pdfs,
     async close() {
       await sweeper.stop();
       customerMail.stopReminders();
       await app.close();
       // Customer mails under way finish (or fail and are logged) before the database closes.
       await customerMail.idle();
+      await pdfs.close();
       await events.close();
       mailer.close();
       await database.close();

@@ -36,7 +36,7 @@ export interface Config {
    */
   signup: SignupMode;
   /**
-   * CUSTOMER_MAIL: `on` (default) sends customer mail (delivery notices, reminders) to the contacts
+   * CUSTOMER_MAIL: `on` (default) sends customer mail (delivery notices, reminders, statements) to the contacts
    * office staff entered; `off` sends none at all, whatever the contacts say (docs/decisions/077).
    */
   customerMail: boolean;

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildDeliveryNotePdf, type DeliveryNoteInput } from '../../src/web/lib/pdf/delivery-note-pdf';
+import { buildDeliveryNotePdf, type DeliveryNoteInput } from '../../src/domain/pdf/delivery-note-pdf';
 import { pdfFonts } from '../support/pdf-fonts';
 import { A4_POINTS, readFonts, readPdf } from '../support/pdf-tools';
 

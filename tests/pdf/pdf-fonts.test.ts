@@ -4,7 +4,7 @@ import { jsPDF } from 'jspdf';
 import { describe, expect, it } from 'vitest';
 import { PDF_FONT_DIR, subsetPdfFonts } from '../../scripts/subset-pdf-fonts';
 import { PDF_FONT_RANGES } from '../../src/web/lib/pdf/pdf-font-ranges';
-import { embedFonts, printableWith } from '../../src/web/lib/pdf/pdf-fonts';
+import { embedFonts, printableWith } from '../../src/domain/pdf/pdf-fonts';
 import { pdfFonts } from '../support/pdf-fonts';
 
 // The font the sheets embed (docs/decisions/032): the committed files are what

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildStatement, type StatementMovement } from '../../src/domain/ledger/statement';
-import { buildStatementPdf } from '../../src/web/lib/pdf/statement-pdf';
+import { buildStatementPdf } from '../../src/domain/pdf/statement-pdf';
 import { pdfFonts } from '../support/pdf-fonts';
 import { A4_POINTS, readFonts, readPdf } from '../support/pdf-tools';
 

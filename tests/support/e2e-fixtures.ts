@@ -11,12 +11,14 @@ import { loadConfig } from '../../src/server/config';
 import { createAccountInDatabase, type AccountOptions } from './accounts';
 import { AUTH_STORAGE_KEY } from '../../src/web/lib/auth-storage-key';
 import { E2E_DELETE_PASSWORD, e2eBaseUrl, e2eDataDir, e2eMailDir, repoRoot } from './e2e-env';
-import { parseMail, type ParsedMail } from './mail';
+import { parseMail, type MailFile, type ParsedMail } from './mail';
 
 export interface Mail {
   subject: string;
   text: string;
   links: string[];
+  /** Files attached (a customer's delivery note or statement PDF). */
+  attachments: MailFile[];
 }
 
 export interface Mailbox {
@@ -78,7 +80,7 @@ class FileMailbox implements Mailbox {
       const found = this.matching(to, subjectIncludes).at(-1);
       if (found) {
         this.given.add(found.file);
-        return { subject: found.mail.subject, text: found.mail.text, links: found.mail.links };
+        return { subject: found.mail.subject, text: found.mail.text, links: found.mail.links, attachments: found.mail.attachments };
       }
       if (Date.now() > deadline) {
         const seen = readMailbox()

@@ -10,6 +10,14 @@ export interface ParsedMail {
   html: string;
   /** Every http(s) link in the text and HTML bodies, in order, without duplicates. */
   links: string[];
+  /** The files attached (any part that is neither the text nor the HTML body). */
+  attachments: MailFile[];
+}
+
+export interface MailFile {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 type Headers = Map<string, string>;
@@ -84,7 +92,7 @@ function parseContentType(value: string | undefined): { type: string; params: Ma
   return { type: type.trim().toLowerCase(), params };
 }
 
-function collectParts(headers: Headers, body: string, into: { text: string[]; html: string[] }): void {
+function collectParts(headers: Headers, body: string, into: { text: string[]; html: string[]; files: MailFile[] }): void {
   const { type, params } = parseContentType(headers.get('content-type'));
   const boundary = params.get('boundary');
   if (type.startsWith('multipart/') && boundary) {
@@ -96,8 +104,19 @@ function collectParts(headers: Headers, body: string, into: { text: string[]; ht
     }
     return;
   }
-  if (type !== 'text/plain' && type !== 'text/html') return;
   const encoding = (headers.get('content-transfer-encoding') ?? '7bit').toLowerCase();
+  const disposition = parseContentType(headers.get('content-disposition'));
+  if (disposition.type === 'attachment' || (type !== 'text/plain' && type !== 'text/html')) {
+    const content =
+      encoding === 'base64'
+        ? Buffer.from(body.replace(/\s+/g, ''), 'base64')
+        : encoding === 'quoted-printable'
+          ? decodeQuotedPrintable(body)
+          : Buffer.from(body, 'utf8');
+    const filename = decodeEncodedWords(disposition.params.get('filename') ?? params.get('name') ?? '');
+    into.files.push({ filename, contentType: type, content });
+    return;
+  }
   const charset = params.get('charset') ?? 'utf-8';
   let decoded: string;
   if (encoding === 'base64') decoded = decodeBytes(Buffer.from(body.replace(/\s+/g, ''), 'base64'), charset);
@@ -131,7 +150,7 @@ function extractLinks(text: string, html: string): string[] {
 export function parseMail(raw: string): ParsedMail {
   const { head, body } = splitHeadAndBody(raw);
   const headers = parseHeaders(head);
-  const parts = { text: [] as string[], html: [] as string[] };
+  const parts = { text: [] as string[], html: [] as string[], files: [] as MailFile[] };
   collectParts(headers, body, parts);
   const html = parts.html.join('\n');
   const text =
@@ -142,5 +161,12 @@ export function parseMail(raw: string): ParsedMail {
           .trim();
   const addressLine = headers.get('x-envelope-to') ?? headers.get('to') ?? '';
   const to = [...addressLine.matchAll(/[^\s<>,;"]+@[^\s<>,;"]+/g)].map((m) => m[0].toLowerCase());
-  return { to, subject: decodeEncodedWords(headers.get('subject') ?? ''), text, html, links: extractLinks(text, html) };
+  return {
+    to,
+    subject: decodeEncodedWords(headers.get('subject') ?? ''),
+    text,
+    html,
+    links: extractLinks(text, html),
+    attachments: parts.files,
+  };
 }

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PdfFonts } from '../../src/web/lib/pdf/pdf-fonts';
+import type { PdfFonts } from '../../src/domain/pdf/pdf-fonts';
 
 const dir = fileURLToPath(new URL('../../src/web/lib/pdf/fonts/', import.meta.url));
 

@@ -32,3 +32,17 @@ export const CUSTOMER_MAIL_STATUS_LABELS: Readonly<Record<CustomerMailStatus, st
   failed: 'Not sent',
   stopped: 'Stopped',
 };
+
+/** The office mails a customer's statement to the contacts who receive statements (docs/decisions/080). */
+export const STATEMENT_MAIL_API = {
+  /** POST `{ from, to }` (yyyy-mm-dd): answers a StatementMailAnswer. */
+  path: (customer: string) => `/api/trolleyboard/customers/${encodeURIComponent(customer)}/statement-mail`,
+  route: '/api/trolleyboard/customers/:customer/statement-mail',
+} as const;
+
+/** What mailing a statement did: to whom it went, to whom not and why, in one sentence for a toast. */
+export interface StatementMailAnswer {
+  sentTo: string[];
+  notSent: Array<{ to: string; note: string }>;
+  message: string;
+}

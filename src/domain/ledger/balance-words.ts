@@ -35,3 +35,13 @@ export function balanceInWords(balance: Readonly<Balance>, since = ''): string {
   const parts = [owed ? `Owes ${owed}${since ? ` since ${since}` : ''}` : '', returnedExtraInWords(balance)].filter((part) => part !== '');
   return parts.length === 0 ? 'Owes nothing' : parts.join(' · ');
 }
+
+/**
+ * What a customer holds at the end of a statement: every count ("3 trolleys, 0 shelves, 0
+ * extensions"), or, with more back than out, the sentence that says so (docs/decisions/065).
+ * The statement screen and the statement's mail read it.
+ */
+export function closingInWords(closing: Readonly<Balance>): string {
+  if (COUNTS.some((count) => closing[count] < 0)) return balanceInWords(closing);
+  return COUNTS.map((count) => countInWords(closing[count], count)).join(', ');
+}

@@ -3,6 +3,7 @@
 // movements come in, the statement comes out; the PDF, the CSV and the screen all read this.
 
 import { COUNTS, type Count } from './balance';
+import { isIsoDate } from './iso-dates';
 
 /** What a movement counts: trolleys, shelves and extensions (the ledger's one list). */
 export { COUNTS };
@@ -87,3 +88,11 @@ export function movementLabel(movement: Pick<StatementMovement, 'kind' | 'reason
 
 /** A signed change as printed: "+3", "-2", "0". */
 export const signed = (value: number): string => (value > 0 ? `+${value}` : String(value));
+
+/** Why a period cannot make a statement (the screen's and the server's one sentence). */
+export const STATEMENT_PERIOD_PROBLEM = 'Choose a period whose start is on or before its end.';
+
+/** A statement's period: two real `YYYY-MM-DD` days, the first on or before the second. */
+export function isStatementPeriod(from: string, to: string): boolean {
+  return isIsoDate(from) && isIsoDate(to) && from <= to;
+}

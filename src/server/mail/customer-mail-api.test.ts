@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BalanceLinks } from '#domain/customers/balance-link';
 import { RUNS_API } from '#domain/runs/runs-api';
 import { parseMail } from '../../../tests/support/mail';
+import { readPdf } from '../../../tests/support/pdf-tools';
 import { order } from '../../../tests/support/realtime-client';
 import { createTeam, startTestServer, type TestAccount, type TestServer } from '../../../tests/support/server';
 import { startLoopbackSmtp, type LoopbackSmtp, type ReceivedMail } from '../../../tests/support/smtp';
+import { PdfDrawer } from '../pdf/pdf-drawer';
 import { newRecordId } from '../records/ids';
 import { MAIL_NOT_SENT, MAIL_LIMITS, TOO_MANY_TO_ADDRESS } from './outbox';
 
@@ -132,13 +134,24 @@ describe('customer mail over SMTP', () => {
       method: 'POST',
       body: { stop, outcome: 'delivered', receivedBy: 'Priya', trolleysBack: 2, recordedAt: '2026-11-24T10:42:00.000Z' },
     });
-    await vi.waitFor(() => expect(to('yard@oak.test')).toHaveLength(2), { timeout: 10_000 });
+    // The first PDF starts the worker thread: seconds on a busy machine.
+    await vi.waitFor(() => expect(to('yard@oak.test')).toHaveLength(2), { timeout: 30_000 });
     const note = parseMail((to('yard@oak.test')[1] as ReceivedMail).raw);
     expect(note.subject).toBe('Delivery note: your delivery from Hillside Nurseries');
     expect(note.text).toContain('Your delivery from Hillside Nurseries was delivered at 10:42 on Tue 24 Nov 2026, received by Priya.');
     expect(note.text).toContain('Left with you: 4 trolleys.');
     expect(note.text).toContain('Taken back: 2 trolleys.');
+    expect(note.text).toContain('The delivery note is attached as a PDF.');
     expect(note.text).toContain(`https://board.nursery.test/b/${office.nursery}-${oak.id}`);
+    // The office's delivery note, drawn by the same code in the server's PDF worker (docs/decisions/080).
+    expect(note.attachments.map((file) => [file.filename, file.contentType])).toEqual([
+      ['delivery-note_oak-nurseries_2026-11-24_drop-1.pdf', 'application/pdf'],
+    ]);
+    const pdf = readPdf(new Uint8Array(note.attachments[0]!.content));
+    expect(pdf.pages).toBe(1);
+    expect(pdf.text).toContain('Delivery note Hillside Nurseries Oak Nurseries');
+    expect(pdf.text).toContain('Trolleys Shelves Extensions Left 4 0 0 Collected 2 0 0 Collected: 2 trolleys');
+    expect(pdf.text).toContain('Delivered at 10:42, Tue 24 Nov 2026 Received by Priya');
     await vi.waitFor(async () => expect((await mailLog(office, oak.id)).map((l) => l.subject)).toHaveLength(2), { timeout: 10_000 });
   });
 
@@ -239,5 +252,43 @@ describe('customer mail that cannot go, or is turned off', () => {
       await server.close();
       await smtp.close();
     }
+  });
+});
+
+describe('a delivery note that cannot be drawn', () => {
+  let smtp: LoopbackSmtp;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    smtp = await startLoopbackSmtp();
+    // A real PDF worker given 1 ms to draw: every drawing fails, as a broken one would.
+    server = await startTestServer(
+      { smtpUrl: smtp.url, appUrl: 'https://board.nursery.test', mailFrom: 'Trolleyboard <no-reply@nursery.test>' },
+      { balanceLinks, pdfs: new PdfDrawer({ timeLimitMs: 1 }) },
+    );
+  });
+  afterAll(async () => {
+    await server.close();
+    await smtp.close();
+  });
+
+  it('still sends the note as text, without an attachment (docs/decisions/080)', async () => {
+    const { office, staff } = await createTeam(server);
+    const pine = await office.pb.collection('customers').create({ name: 'Pine Nurseries' });
+    await office.pb.collection('customer_contacts').create({ customer: pine.id, email: 'yard@pine.test' });
+    const run = await dispatchRun(office, [{ customer: pine.id, title: 'Pine Nurseries', trollies: '2' }]);
+    const mails = () => smtp.received.filter((mail) => mail.to.includes('yard@pine.test'));
+    await vi.waitFor(() => expect(mails()).toHaveLength(1), { timeout: 10_000 });
+    const [stop] = (await office.pb.collection('trolley_movements').getFullList({ filter: `run = "${run}" && kind = "out"` })).map(
+      (m) => m.stop as string,
+    );
+    await staff.pb.send(RUNS_API.drops(run), { method: 'POST', body: { stop, outcome: 'delivered', receivedBy: 'Ola', trolleysBack: 1 } });
+    await vi.waitFor(() => expect(mails()).toHaveLength(2), { timeout: 30_000 });
+    const note = parseMail(mails()[1]!.raw);
+    expect(note.subject).toMatch(/^Delivery note: your delivery from /);
+    expect(note.text).toContain('Left with you: 2 trolleys.');
+    expect(note.text).toContain('Taken back: 1 trolley.');
+    expect(note.text).not.toContain('attached');
+    expect(note.attachments).toEqual([]);
   });
 });

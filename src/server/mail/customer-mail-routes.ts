@@ -1,11 +1,18 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { CUSTOMER_MAIL_KIND_TABLE } from '#domain/customers/customer-mail';
-import { paramsOf, useRouteSchemas } from '../plugins/route-schemas';
+import { CUSTOMER_MAIL_KIND_TABLE, STATEMENT_MAIL_API } from '#domain/customers/customer-mail';
+import { requireUser } from '../auth/auth-context';
+import { requireRole } from '../auth/require-access';
+import { bodyOf, Given, paramsOf, useRouteSchemas } from '../plugins/route-schemas';
 import { CUSTOMER_MAIL_STOP_PATH } from './customer-mail-stop';
 import type { CustomerMailService, StopLinkTarget } from './customer-mail-service';
 
 const TokenParams = paramsOf('token');
+const CustomerParams = paramsOf('customer');
+const StatementMailBody = bodyOf({ from: Given, to: Given }, "The statement's period, yyyy-mm-dd to yyyy-mm-dd");
+
+/** Only office staff and admins mail a customer its statement (docs/decisions/080). */
+export const STATEMENT_MAILERS_ONLY = "Only office staff and admins can mail a customer's statement. Ask one of them to send it.";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -61,4 +68,15 @@ export async function customerMailRoutes(fastify: FastifyInstance, { mail }: { m
     if (!target) return page(reply, 404, 'This link does not work', NOT_WORKING);
     return stoppedPage(reply, target);
   });
+
+  // The office mails a customer's statement (docs/decisions/080).
+  app.post(
+    STATEMENT_MAIL_API.route,
+    { schema: { params: CustomerParams, body: StatementMailBody }, preHandler: requireRole(['admin', 'office'], STATEMENT_MAILERS_ONLY) },
+    async (request) =>
+      mail.mailStatement(requireUser(request.auth).nursery, request.params.customer, {
+        from: typeof request.body.from === 'string' ? request.body.from : '',
+        to: typeof request.body.to === 'string' ? request.body.to : '',
+      }),
+  );
 }

@@ -1,6 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { BalanceLinks } from '#domain/customers/balance-link';
-import { CUSTOMER_MAIL_KIND_TABLE, type CustomerMailKind, type CustomerMailStatus } from '#domain/customers/customer-mail';
+import {
+  CUSTOMER_MAIL_KIND_TABLE,
+  type CustomerMailKind,
+  type CustomerMailStatus,
+  type StatementMailAnswer,
+} from '#domain/customers/customer-mail';
+import { trolleysOfStop } from '#domain/ledger/booking';
+import { closingInWords } from '#domain/ledger/balance-words';
+import { buildStatement, isStatementPeriod, STATEMENT_PERIOD_PROBLEM, type StatementMovement } from '#domain/ledger/statement';
+import { statementFileName } from '#domain/ledger/statement-csv';
+import { deliveryNoteFileName } from '#domain/runs/drops';
 import { COUNTS, type Balance } from '#domain/ledger/balance';
 import { dayNumber, isoOfDay, longDate } from '#domain/ledger/iso-dates';
 import type { Throttles } from '../auth/throttles';
@@ -8,9 +18,11 @@ import type { Database } from '../db/schema';
 import type { LedgerService } from '../ledger/ledger-service';
 import type { RecordService } from '../records/record-service';
 import type { Row } from '../records/record-store';
+import { badRequest, notFound } from '../errors';
+import type { PdfDrawer } from '../pdf/pdf-drawer';
 import { readStopToken, stopUrl } from './customer-mail-stop';
-import { deliveredMail, onItsWayMail, reminderMail, type CustomerMailParts } from './customer-messages';
-import type { MailMessage } from './mailer';
+import { deliveredMail, onItsWayMail, reminderMail, statementMail, type CustomerMailParts } from './customer-messages';
+import type { MailAttachment, MailMessage } from './mailer';
 import type { Outbox } from './outbox';
 
 export interface CustomerMailDeps {
@@ -30,6 +42,8 @@ export interface CustomerMailDeps {
   now: () => Date;
   /** Claims each customer's reminder week atomically in the database, whichever instance sweeps (docs/decisions/077). */
   throttles: Pick<Throttles, 'hit'>;
+  /** Draws the delivery note and statement PDFs, off the main thread (docs/decisions/080). */
+  pdfs: Pick<PdfDrawer, 'draw'>;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -56,14 +70,31 @@ export interface StopLinkTarget {
 
 const ZERO: Balance = { trolleys: 0, shelves: 0, extensions: 0 };
 
+/** CUSTOMER_MAIL=off, as the office reads it when it asks for a mail. */
+export const CUSTOMER_MAIL_OFF = 'This server sends no customer mail: its operator turned it off (CUSTOMER_MAIL=off).';
+
 /** SQLite keeps a boolean as 0/1, PostgreSQL as true/false. */
 const isOn = (value: unknown): boolean => value === true || Number(value) === 1;
+
+/** The nursery's and its customers' clock: the times in customer mail and on its PDFs. */
+const NURSERY_TIME_ZONE = 'Europe/London';
+
+/** The office's message after mailing a statement: to whom it went, and to whom not and why. */
+function statementMailSentence(
+  customerName: string,
+  sentTo: readonly string[],
+  notSent: ReadonlyArray<{ to: string; note: string }>,
+): string {
+  const went =
+    sentTo.length > 0 ? `${customerName}'s statement went to ${sentTo.join(', ')}.` : `${customerName}'s statement was not sent.`;
+  return [went, ...notSent.map(({ to, note }) => `Not sent to ${to}: ${note}`)].join(' ');
+}
 
 /** "10:42 on Tue 24 Nov 2026" of an ISO time, as the nursery and its customers read it (UK time). */
 function ukTime(iso: string): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return iso;
-  const zone = 'Europe/London';
+  const zone = NURSERY_TIME_ZONE;
   const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: zone }).format(at);
   const parts = new Intl.DateTimeFormat('en-GB', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: zone }).formatToParts(at);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
@@ -227,6 +258,73 @@ export class CustomerMailService {
       );
   }
 
+  /**
+   * The office mails a customer's statement for `from`..`to` (docs/decisions/080) to each contact
+   * who receives statements, the PDF attached; each mail logged like all customer mail. Awaited:
+   * the office is told to whom it went. Throws 400 with a sentence for a bad period, a customer
+   * without a statement contact, or customer mail turned off; 404 for a customer not of `nursery`.
+   */
+  async mailStatement(nursery: string, customer: string, period: { from: string; to: string }): Promise<StatementMailAnswer> {
+    if (!this.deps.enabled) throw badRequest(CUSTOMER_MAIL_OFF);
+    const { from, to } = period;
+    if (!isStatementPeriod(from, to))
+      throw badRequest(STATEMENT_PERIOD_PROBLEM, { from: { code: 'validation_invalid_value', message: STATEMENT_PERIOD_PROBLEM } });
+    const customerRow = await this.deps.db
+      .selectFrom('customers')
+      .select(['name', 'poolAccount'])
+      .where('id', '=', customer)
+      .where('nursery', '=', nursery)
+      .executeTakeFirst();
+    if (!customerRow) throw notFound();
+    if ((await this.#contactsFor(nursery, customer, 'statements')).length === 0)
+      throw badRequest(
+        `${customerRow.name} has no contact who receives statements. Add one under Contacts, or turn Statements on for one.`,
+      );
+    const movements = await this.deps.db
+      .selectFrom('trolley_movements')
+      .select(['id', 'kind', 'reason', 'date', 'trolleys', 'shelves', 'extensions', 'note', 'created'])
+      .where('nursery', '=', nursery)
+      .where('customer', '=', customer)
+      .where('date', '<=', to)
+      .execute();
+    const statement = buildStatement(
+      movements.map((row) => ({
+        ...row,
+        kind: row.kind as StatementMovement['kind'],
+        trolleys: Number(row.trolleys),
+        shelves: Number(row.shelves),
+        extensions: Number(row.extensions),
+      })),
+      from,
+      to,
+    );
+    const nurseryName = await this.#nurseryName(nursery);
+    // No text version of a statement: a mail without its PDF would say nothing, so a failure to draw it is the office's 500.
+    const bytes = await this.deps.pdfs.draw({
+      kind: 'statement',
+      input: {
+        statement,
+        customerName: customerRow.name,
+        poolAccount: customerRow.poolAccount,
+        nurseryName,
+        today: this.deps.now(),
+        appUrl: this.deps.appUrl,
+      },
+    });
+    const pdf: MailAttachment = {
+      filename: statementFileName(customerRow.name, from, to, 'pdf'),
+      contentType: 'application/pdf',
+      content: bytes,
+    };
+    const closing = closingInWords(statement.closing);
+    const outcomes = await this.#sendToContacts(nursery, customer, 'statements', (parts) =>
+      statementMail(parts, { from, to, closing }, pdf),
+    );
+    const sentTo = outcomes.filter((outcome) => outcome.sent).map((outcome) => outcome.to);
+    const notSent = outcomes.filter((outcome) => !outcome.sent).map(({ to: address, note }) => ({ to: address, note }));
+    return { sentTo, notSent, message: statementMailSentence(customerRow.name, sentTo, notSent) };
+  }
+
   async #sendDelivered(nursery: string, runId: string, dropId: string): Promise<void> {
     const drop = await this.deps.db
       .selectFrom('run_drops')
@@ -238,15 +336,54 @@ export class CustomerMailService {
     const preview = await this.deps.ledger.previewIn(this.deps.db, { nursery }, runId);
     const stop = preview.stops.find((item) => item.stop === drop.stop);
     if (!stop || stop.customer === '') return;
+    const left = { trolleys: stop.trolleys, shelves: stop.shelves, extensions: stop.extensions };
+    const back = { trolleys: Number(drop.trolleysBack), shelves: Number(drop.shelvesBack), extensions: Number(drop.extensionsBack) };
+    const recordedAt = drop.recordedAt || drop.created;
     const note = {
       runName: preview.run.name,
       date: preview.run.date,
-      left: { trolleys: stop.trolleys, shelves: stop.shelves, extensions: stop.extensions },
-      back: { trolleys: Number(drop.trolleysBack), shelves: Number(drop.shelvesBack), extensions: Number(drop.extensionsBack) },
+      left,
+      back,
       receivedBy: drop.receivedBy,
-      recordedAt: ukTime(drop.recordedAt || drop.created),
+      recordedAt: ukTime(recordedAt),
     };
-    await this.#sendToContacts(nursery, stop.customer, 'deliveryNotices', (parts) => deliveredMail(parts, note));
+    // The office's own delivery note (the same drawing), without the phone's signature: it may
+    // reach the server after the drop. A note that cannot be drawn leaves the mail its text.
+    let pdf: MailAttachment | null = null;
+    try {
+      const bytes = await this.deps.pdfs.draw({
+        kind: 'deliveryNote',
+        input: {
+          nursery: await this.#nurseryName(nursery),
+          run: { name: preview.run.name, date: preview.run.date },
+          dropNumber: preview.stops.indexOf(stop) + 1,
+          dropCount: preview.stops.length,
+          customer: stop.title || stop.customerName,
+          postcode: stop.postcode,
+          left,
+          back,
+          planned: trolleysOfStop(stop.trollies),
+          outcome: 'delivered',
+          reason: drop.reason,
+          receivedBy: drop.receivedBy,
+          recordedAt,
+          today: this.deps.now(),
+          appUrl: this.deps.appUrl,
+          timeZone: NURSERY_TIME_ZONE,
+        },
+      });
+      pdf = {
+        filename: deliveryNoteFileName(stop.title || stop.customerName, preview.run.date, preview.stops.indexOf(stop) + 1),
+        contentType: 'application/pdf',
+        content: bytes,
+      };
+    } catch (error) {
+      this.deps.log.error(
+        { err: error, nursery, runId, dropId },
+        'The delivery note PDF could not be drawn; the mail goes with its text only',
+      );
+    }
+    await this.#sendToContacts(nursery, stop.customer, 'deliveryNotices', (parts) => deliveredMail(parts, note, pdf));
   }
 
   /** One mail to each contact of `customer` who receives `kind` (one per address), each logged. */
@@ -255,7 +392,7 @@ export class CustomerMailService {
     customer: string,
     kind: CustomerMailKind,
     make: (parts: CustomerMailParts) => MailMessage,
-  ): Promise<void> {
+  ): Promise<Array<{ to: string; sent: boolean; note: string }>> {
     const contacts = (
       await this.deps.db
         .selectFrom('customer_contacts')
@@ -264,17 +401,18 @@ export class CustomerMailService {
         .where('customer', '=', customer)
         .execute()
     ).filter((contact) => isOn(contact[kind]) && contact.email.trim() !== '');
-    if (contacts.length === 0) return;
+    if (contacts.length === 0) return [];
     const customerRow = await this.deps.db
       .selectFrom('customers')
       .select(['name'])
       .where('id', '=', customer)
       .where('nursery', '=', nursery)
       .executeTakeFirst();
-    if (!customerRow) return;
+    if (!customerRow) return [];
     const nurseryName = await this.#nurseryName(nursery);
     const balanceLink = await this.#balanceLink(nursery, customer);
     const seen = new Set<string>();
+    const outcomes: Array<{ to: string; sent: boolean; note: string }> = [];
     for (const contact of contacts) {
       const address = contact.email.trim();
       if (seen.has(address.toLowerCase())) continue;
@@ -300,7 +438,9 @@ export class CustomerMailService {
           note: outcome.note,
         }),
       );
+      outcomes.push({ to: address, sent: outcome.status === 'sent', note: outcome.note });
     }
+    return outcomes;
   }
 
   /** The contacts of a customer who receive `kind`. */

@@ -2,7 +2,7 @@ import { CUSTOMER_MAIL_KIND_TABLE, type CustomerMailKind } from '#domain/custome
 import type { Balance } from '#domain/ledger/balance';
 import { countsInWords } from '#domain/ledger/count-words';
 import { longDate } from '#domain/ledger/iso-dates';
-import type { MailMessage } from './mailer';
+import type { MailAttachment, MailMessage } from './mailer';
 
 // The words of customer mail (docs/decisions/077). Every mail names the nursery that sent it, says
 // why the address receives it, and carries the one-click stop of its kind, in the text, in the
@@ -84,14 +84,33 @@ export interface DeliveryNoteText {
   recordedAt: string;
 }
 
-/** When a drop is recorded as delivered: the delivery note, as text. */
-export function deliveredMail(parts: CustomerMailParts, note: DeliveryNoteText): MailMessage {
-  return compose(parts, `Delivery note: your delivery from ${parts.nurseryName}`, [
+/**
+ * When a drop is recorded as delivered: the delivery note as text, and as the office's PDF when
+ * it could be drawn (docs/decisions/080): the text says so only when the file is there.
+ */
+export function deliveredMail(parts: CustomerMailParts, note: DeliveryNoteText, pdf: MailAttachment | null): MailMessage {
+  const message = compose(parts, `Delivery note: your delivery from ${parts.nurseryName}`, [
     `Your delivery from ${parts.nurseryName} was delivered at ${note.recordedAt}${note.receivedBy === '' ? '' : `, received by ${note.receivedBy}`}.`,
     `Delivery note — ${note.runName}${note.date === '' ? '' : `, ${longDate(note.date)}`}:`,
     `Left with you: ${countsOrNothing(note.left)}.`,
     `Taken back: ${countsOrNothing(note.back)}.`,
+    ...(pdf ? ['The delivery note is attached as a PDF.'] : []),
   ]);
+  return pdf ? { ...message, attachments: [pdf] } : message;
+}
+
+/** The office mails a customer's statement for a period, the PDF attached (docs/decisions/080). */
+export function statementMail(
+  parts: CustomerMailParts,
+  statement: { from: string; to: string; closing: string },
+  pdf: MailAttachment,
+): MailMessage {
+  const message = compose(parts, `Trolley statement from ${parts.nurseryName}: ${longDate(statement.from)} to ${longDate(statement.to)}`, [
+    `Your trolley statement from ${parts.nurseryName} for ${longDate(statement.from)} to ${longDate(statement.to)} is attached as a PDF.`,
+    `At the end of the period: ${statement.closing}.`,
+    'If our figures look wrong to you, tell us.',
+  ]);
+  return { ...message, attachments: [pdf] };
 }
 
 /** The balance reminder: what the customer holds of the nursery's, and since when. */

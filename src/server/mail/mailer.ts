@@ -16,6 +16,31 @@ export interface MailMessage {
    * List-Unsubscribe-Post, RFC 8058, docs/decisions/077).
    */
   headers?: Readonly<Record<string, string>>;
+  /** Files sent with the mail: a customer's delivery note or statement as a PDF (docs/decisions/080). */
+  attachments?: readonly MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
+}
+
+/** What nodemailer sends of a message, whichever transport. */
+function mailOf(message: MailMessage, from: string) {
+  return {
+    from,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    headers: message.headers,
+    attachments: message.attachments?.map((file) => ({
+      filename: file.filename,
+      contentType: file.contentType,
+      content: Buffer.from(file.content.buffer, file.content.byteOffset, file.content.byteLength),
+    })),
+  };
 }
 
 /** The transport. Only the Outbox (outbox.ts) holds one: every mail is counted against the mail limits first. */
@@ -53,16 +78,7 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
     const transport = onFirstMail((nodemailer) => nodemailer.createTransport(smtpUrl));
     return {
       async send(message) {
-        await (
-          await transport.get()
-        ).sendMail({
-          from: config.mailFrom,
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
-          html: message.html,
-          headers: message.headers,
-        });
+        await (await transport.get()).sendMail(mailOf(message, config.mailFrom));
       },
       close: () => transport.close(),
     };
@@ -72,16 +88,7 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
   let counter = 0;
   return {
     async send(message) {
-      const info = await (
-        await transport.get()
-      ).sendMail({
-        from: config.mailFrom,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-        headers: message.headers,
-      });
+      const info = await (await transport.get()).sendMail(mailOf(message, config.mailFrom));
       // A mail file holds a live sign-in or reset link: only the server's account may read it.
       await fs.mkdir(folder, { recursive: true, mode: PRIVATE_DIR_MODE });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');

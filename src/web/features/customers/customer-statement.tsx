@@ -1,10 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { shortDate } from '#domain/ledger/iso-dates';
-import { COUNTS } from '#domain/ledger/balance';
-import { balanceInWords } from '#domain/ledger/balance-words';
-import { countInWords } from '#domain/ledger/count-words';
-import { buildStatement, movementLabel, signed, type Counts } from '#domain/ledger/statement';
+import { closingInWords } from '#domain/ledger/balance-words';
+import { buildStatement, isStatementPeriod, movementLabel, signed, STATEMENT_PERIOD_PROBLEM } from '#domain/ledger/statement';
 import { statementCsv, statementFileName } from '#domain/ledger/statement-csv';
 import type { CustomerRecord } from '#domain/records';
 import { Button } from '../../components/ui/button';
@@ -14,13 +12,11 @@ import { notify } from '../../components/ui/toast';
 import { describeError } from '../../lib/describe-error';
 import { downloadFile } from '../../lib/download-file';
 import { localIsoDate, monthStart } from '../../lib/ledger/local-date';
-import { customerMovementsQuery } from '../../lib/ledger/statement-queries';
+import { customerMovementsQuery, mailStatement } from '../../lib/ledger/statement-queries';
 import { loadPdfFonts } from '../../lib/pdf/load-pdf-fonts';
 import { loadAppConfig } from '../../lib/use-app-config';
+import { useCan } from '../../lib/use-role';
 
-const held = (counts: Counts) => COUNTS.map((count) => countInWords(counts[count], count)).join(', ');
-/** What the customer holds at the end, never as a negative count: more back than out says so (docs/decisions/065). */
-const closingInWords = (counts: Counts) => (COUNTS.some((count) => counts[count] < 0) ? balanceInWords(counts) : held(counts));
 const cell = 'px-2 py-1.5 text-right tabular-nums';
 
 /**
@@ -40,20 +36,36 @@ function StatementBody({ customer, onClose }: { customer: CustomerRecord; onClos
   const today = localIsoDate(new Date());
   const [from, setFrom] = useState(monthStart(today));
   const [to, setTo] = useState(today);
-  const valid = /^\d{4}-\d{2}-\d{2}$/.test(from) && /^\d{4}-\d{2}-\d{2}$/.test(to) && from <= to;
+  const valid = isStatementPeriod(from, to);
   const movements = useQuery({ ...customerMovementsQuery(customer.id, to), enabled: valid });
   const statement = useMemo(
     () => (movements.data && valid ? buildStatement(movements.data, from, to) : null),
     [movements.data, from, to, valid],
   );
   const [printing, setPrinting] = useState(false);
+  const canMail = useCan('customers');
+  const [mailing, setMailing] = useState(false);
+
+  // The server draws the same PDF and sends it to the contacts who receive statements (docs/decisions/080).
+  const mailPdf = async () => {
+    setMailing(true);
+    try {
+      const answer = await mailStatement(customer.id, from, to);
+      if (answer.notSent.length > 0) notify.error(answer.message);
+      else notify.info(answer.message);
+    } catch (err) {
+      notify.error(describeError(err));
+    } finally {
+      setMailing(false);
+    }
+  };
 
   const downloadPdf = async () => {
     if (!statement) return;
     setPrinting(true);
     try {
       const [{ buildStatementPdf }, fonts, appUrl] = await Promise.all([
-        import('../../lib/pdf/statement-pdf'),
+        import('#domain/pdf/statement-pdf'),
         loadPdfFonts(),
         loadAppConfig().then(
           (config) => config.appUrl,
@@ -92,7 +104,7 @@ function StatementBody({ customer, onClose }: { customer: CustomerRecord; onClos
       </div>
       {!valid && (
         <p role="alert" className="text-sm text-red-700">
-          Choose a period whose start is on or before its end.
+          {STATEMENT_PERIOD_PROBLEM}
         </p>
       )}
       {movements.isPending && valid && <p className="text-sm text-slate-600">Loading the ledger...</p>}
@@ -155,6 +167,11 @@ function StatementBody({ customer, onClose }: { customer: CustomerRecord; onClos
         <Button onClick={downloadCsv} disabled={!statement}>
           Download CSV
         </Button>
+        {canMail && (
+          <Button onClick={() => void mailPdf()} disabled={!statement || mailing}>
+            {mailing ? 'Mailing...' : 'Mail statement'}
+          </Button>
+        )}
         <Button variant="primary" onClick={onClose}>
           Close
         </Button>

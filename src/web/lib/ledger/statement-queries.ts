@@ -1,6 +1,7 @@
 // A customer's statement and the pool check's server data (docs/decisions/040). Only lazily loaded
 // screens import it.
 import { queryOptions } from '@tanstack/react-query';
+import { STATEMENT_MAIL_API, type StatementMailAnswer } from '#domain/customers/customer-mail';
 import type { PoolComparison } from '#domain/ledger/pool-comparison';
 import { POOL_API, type ColumnMapping } from '#domain/ledger/pool-statement';
 import type { StatementMovement } from '#domain/ledger/statement';
@@ -69,3 +70,7 @@ export interface PoolImport {
 }
 
 export const importPoolStatement = (body: PoolImport) => pb.send<PoolStatementRecord>(POOL_API.import, { method: 'POST', body });
+
+/** The office mails a customer's statement for a period to its statement contacts (docs/decisions/080). */
+export const mailStatement = (customer: string, from: string, to: string) =>
+  pb.send<StatementMailAnswer>(STATEMENT_MAIL_API.path(customer), { method: 'POST', body: { from, to } });

@@ -1,5 +1,5 @@
 import type { PickSheetTone } from '#domain/orders/pick-sheet-tone';
-import type { PdfFonts } from './pdf-fonts';
+import type { PdfFonts } from '#domain/pdf/pdf-fonts';
 
 // What the day sheets print (day-sheets-pdf.ts), without the PDF code: screens import these
 // while jsPDF loads only when someone prints (docs/decisions/022).

@@ -1,8 +1,8 @@
 import { jsPDF } from 'jspdf';
 import type { PickSheetTone } from '#domain/orders/pick-sheet-tone';
 import { EXTRAS, type DaySheet, type DaySheetsInput, type Extra, type SheetColumns, type SheetRow } from './day-sheet';
-import { embedFonts, type SheetFonts } from './pdf-fonts';
-import { BLACK, creditLine, fitText, formatPrintDate, GREY, LIGHT_LINE, paginate, PT, type Rgb, wrapWords } from './pdf-text';
+import { embedFonts, type SheetFonts } from '#domain/pdf/pdf-fonts';
+import { BLACK, creditLine, fitText, formatPrintDate, GREY, LIGHT_LINE, paginate, PT, type Rgb, wrapWords } from '#domain/pdf/pdf-text';
 
 const TONE_COLOURS: Record<PickSheetTone, Rgb> = {
   blue: [29, 78, 216],

@@ -1,6 +1,6 @@
 import regularUrl from './fonts/noto-sans-regular.ttf?url';
 import boldUrl from './fonts/noto-sans-bold.ttf?url';
-import type { PdfFonts } from './pdf-fonts';
+import type { PdfFonts } from '#domain/pdf/pdf-fonts';
 
 let loading: Promise<PdfFonts> | null = null;
 

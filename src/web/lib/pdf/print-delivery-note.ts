@@ -38,7 +38,7 @@ export async function downloadDeliveryNote(request: DeliveryNoteRequest): Promis
   const { drop, stop } = request;
   const filter = pb.filter('run = {:run} && stop = {:stop} && kind = "out"', { run: request.run, stop: stop.key });
   const [{ buildDeliveryNotePdf }, fonts, appUrl, booked, signaturePng] = await Promise.all([
-    import('./delivery-note-pdf'),
+    import('#domain/pdf/delivery-note-pdf'),
     loadPdfFonts(),
     loadAppConfig().then(
       (config) => config.appUrl,

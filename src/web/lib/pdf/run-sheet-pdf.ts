@@ -6,9 +6,9 @@ import { stopLoads } from '#domain/trolleys/estimated-loaded';
 import { stopDisplay } from '#domain/trolleys/stop-display';
 import { cellStops, stopSwatch } from '#domain/trolleys/stop-colours';
 import { blockCaption, vehicleKindLabel, vehicleLayout, type CellPlacement } from '#domain/trolleys/vehicle-layouts';
-import { embedFonts, type PdfFonts, type SheetFonts } from './pdf-fonts';
+import { embedFonts, type PdfFonts, type SheetFonts } from '#domain/pdf/pdf-fonts';
 import { drawQr } from './pdf-qr';
-import { BLACK, creditLine, fitText, formatPrintDate, GREY, LIGHT_LINE, paginate, PT, RED, wrapWords } from './pdf-text';
+import { BLACK, creditLine, fitText, formatPrintDate, GREY, LIGHT_LINE, paginate, PT, RED, wrapWords } from '#domain/pdf/pdf-text';
 
 export interface RunSheetInput {
   stops: RunStop[];

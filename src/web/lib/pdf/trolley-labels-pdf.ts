@@ -1,7 +1,7 @@
 import { jsPDF } from 'jspdf';
 import type { LabelLayout, TrolleyLabel } from '#domain/labels/trolley-labels';
-import { embedFonts, type PdfFonts, type SheetFonts } from './pdf-fonts';
-import { BLACK, fitText, GREY, LIGHT_LINE, PT, wrapWords } from './pdf-text';
+import { embedFonts, type PdfFonts, type SheetFonts } from '#domain/pdf/pdf-fonts';
+import { BLACK, fitText, GREY, LIGHT_LINE, PT, wrapWords } from '#domain/pdf/pdf-text';
 import { drawQr } from './pdf-qr';
 
 export interface LabelsInput {
