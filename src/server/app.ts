@@ -4,7 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AppConfig } from '#domain/records';
-import { AuthCache } from './auth/auth-cache';
+import { AuthCache, tokenOf } from './auth/auth-cache';
 import type { AuthContext } from './auth/auth-context';
 import { authRoutes } from './auth/auth-routes';
 import { TokenService } from './auth/token-service';
@@ -35,11 +35,12 @@ import { installCors } from './plugins/cors';
 import { clientErrorHandler, frameworkErrors, installErrorHandler, MAX_PARAM_LENGTH } from './plugins/error-handler';
 import { BODY_LIMIT_BYTES, installJsonBodyParser } from './plugins/json-body';
 import { installRequestLog } from './plugins/request-log';
-import { inlineScriptHashes, installSecurityHeaders, securityHeaders } from './plugins/security-headers';
+import { helmetHeaders, inlineScriptHashes, installSecurityHeaders, securityHeaders } from './plugins/security-headers';
 import { readIndexHtml, serveSpa } from './plugins/spa';
 import { installAppBuildCheck } from './plugins/app-build-check';
 import { ALL_COLLECTIONS } from './records/collections/all-collections';
 import { ListCache } from './records/list-cache';
+import { ListFastPath, serverWithFastPath } from './records/list-fast-path';
 import { RecordService } from './records/record-service';
 import { RecordStore } from './records/record-store';
 import { recordRoutes } from './records/records-routes';
@@ -105,6 +106,8 @@ export interface BuiltApp {
   balanceLinks: BalanceLinkService;
   /** Draws customer mail's PDFs in a worker thread that runs only while there is drawing to do (docs/decisions/080). */
   pdfs: PdfDrawer;
+  /** Answers cached lists before Fastify (list-fast-path.ts); null when metrics or CORS are on. */
+  fastPath: ListFastPath | null;
   /** Stops accepting requests, then closes the database and the mailer. */
   close(): Promise<void>;
 }
@@ -127,6 +130,8 @@ export interface BuildOptions {
 
 /** Builds the whole server for a config; never listens itself (main.ts and tests do). */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
+  // Made below, once the list cache and the auth cache exist; until then Fastify answers everything.
+  let fastPath: ListFastPath | null = null;
   const app = Fastify({
     logger: { level: config.logLevel },
     // Only behind a proxy the operator named may X-Forwarded-For choose the client address.
@@ -141,6 +146,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logController: new LogController({ disableRequestLogging: true }),
     // Each route's validator is compiled on its first request, not while starting (lazy-validation.ts).
     schemaController: lazySchemaController(),
+    // Cached lists a known caller may read are answered before Fastify's lifecycle (list-fast-path.ts).
+    serverFactory: serverWithFastPath((request, response) => fastPath?.serve(request, response) ?? false),
   });
   // First: a DATA_DIR the server cannot write stops it here with one line (main.ts prints it).
   for (const warning of prepareDataDir(config.dataDir)) app.log.warn(warning);
@@ -218,7 +225,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // JSON answers of 1 KB or more go gzip/brotli-compressed to clients that accept it (issue 7).
   installJsonCompression(app);
   const indexHtml = readIndexHtml(config.webDir);
-  installSecurityHeaders(app, securityHeaders(config.appUrl, inlineScriptHashes(indexHtml)));
+  const security = helmetHeaders(securityHeaders(config.appUrl, inlineScriptHashes(indexHtml)));
+  installSecurityHeaders(app, security);
   // A change from a page still running an earlier build of the app is refused (docs/decisions/046).
   installAppBuildCheck(app, appEntryScript(indexHtml));
   // Pages on CORS_ORIGINS may call the API; preflights are answered before auth and throttles.
@@ -245,13 +253,33 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const tokens = new TokenService(users, secrets.tokenSecret);
   const authCache = new AuthCache(tokens, users);
   authCache.install(app, events);
+  // Not with metrics (they count every request in Fastify's hooks) nor with CORS (its headers
+  // depend on the request's Origin): then Fastify answers every list.
+  if (!metrics && config.corsOrigins.length === 0) {
+    const listFastPath = new ListFastPath({ listCache, authCache, headers: security });
+    fastPath = listFastPath;
+    // A closing server answers through Fastify, which refuses or closes as it should.
+    app.addHook('preClose', (done) => {
+      listFastPath.stop();
+      done();
+    });
+  }
   // Every request: who is calling. An invalid or stale token makes the caller a visitor.
   // Fastify wants a placeholder of the same shape's kind for request decorations; the hook sets the real one.
   app.decorateRequest('auth', null as unknown as AuthContext);
-  app.addHook('onRequest', async (request) => {
-    const header = request.headers.authorization;
-    const token = typeof header === 'string' ? header.replace(/^Bearer\s+/i, '') : '';
-    request.auth = { user: token ? await authCache.userOf(token) : null };
+  // Callback style: a known token (the board's polls) is decided without a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const token = tokenOf(request.headers.authorization);
+    const known = token ? authCache.knownUser(token) : null;
+    if (known !== undefined) {
+      request.auth = { user: known };
+      done();
+      return;
+    }
+    authCache.userOf(token).then((user) => {
+      request.auth = { user };
+      done();
+    }, done);
   });
 
   await app.register(authRoutes, { users, records, config, tokens, outbox, throttles, now });
@@ -379,6 +407,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     customerMail,
     balanceLinks,
     pdfs,
+    fastPath,
     async close() {
       await sweeper.stop();
       customerMail.stopReminders();

@@ -55,7 +55,9 @@ const stop = async (signal: string) => {
     process.exit(1);
   }, SHUTDOWN_TIMEOUT_MS).unref();
   try {
-    // Answer what clients have already sent, then stop listening and close the database.
+    // Answer what clients have already sent, then stop listening and close the database. Every
+    // answer now goes through Fastify's hooks, which tell clients to close their connections.
+    built.fastPath?.stop();
     await requests.drain();
     await built.close();
     process.exit(0);

@@ -23,22 +23,24 @@ export function trackRequestsForShutdown(app: FastifyInstance): ShutdownDrain {
   const running = new Set<string>();
   let lastStartedAt = 0;
   let draining = false;
-  app.addHook('onRequest', async (request) => {
+  // Callback style, not async: no promise per request in hooks that run for every request.
+  app.addHook('onRequest', (request, _reply, done) => {
     lastStartedAt = Date.now();
     // A realtime stream (SSE) stays open by design: waiting for it would only delay the stop.
     // The realtime module closes its streams itself when the app closes (a preClose hook).
-    if (request.method === 'GET' && request.url.split('?')[0] === '/api/realtime') return;
-    running.add(request.id);
+    if (!(request.method === 'GET' && request.url.split('?')[0] === '/api/realtime')) running.add(request.id);
+    done();
   });
-  app.addHook('onResponse', async (request) => {
+  app.addHook('onResponse', (request, _reply, done) => {
     running.delete(request.id);
+    done();
   });
   app.addHook('onRequestAbort', async (request) => {
     running.delete(request.id);
   });
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (draining) void reply.header('Connection', 'close');
-    return payload;
+    done(null, payload);
   });
   return {
     async drain({ quietMs = 250, maxMs = 3_000 } = {}) {

@@ -19,6 +19,11 @@ interface VerifiedToken {
   expiresAt: number;
 }
 
+/** The token of an Authorization header: the SDK sends it bare, others as `Bearer <token>`. */
+export function tokenOf(header: string | string[] | undefined): string {
+  return typeof header === 'string' ? header.replace(/^Bearer\s+/i, '') : '';
+}
+
 /**
  * Who is calling, cheaply: a token whose signature was checked once is remembered (token -> user
  * id, token key, expiry), and each request still compares the user's current token key, read from
@@ -68,6 +73,21 @@ export class AuthCache {
     if (this.users.size >= this.maxTokens) this.users.clear();
     this.users.set(id, { row, at: this.now() });
     return row;
+  }
+
+  /**
+   * The signed-in user of a token when that is known without waiting: its signature checked
+   * before, not expired, and the user's row fresh in the cache with the same token key and not
+   * disabled. Undefined otherwise (a visitor included): then only `userOf` may decide. The
+   * fast path for cached lists (list-fast-path.ts) answers only callers known this way.
+   */
+  knownUser(token: string): UsersTable | undefined {
+    const known = this.verified.get(token);
+    if (!known || known.expiresAt <= this.now()) return undefined;
+    const cached = this.users.get(known.userId);
+    if (!cached || this.now() - cached.at >= this.userTtlMs) return undefined;
+    const user = cached.row;
+    return user.tokenKey === known.tokenKey && !user.disabled ? user : undefined;
   }
 
   /** The user an auth token belongs to, or null (a visitor); a disabled account is nobody's (docs/decisions/035). */

@@ -20,11 +20,14 @@ function changesNothing(method: string, path: string): boolean {
 export function installAppBuildCheck(app: FastifyInstance, entry: string): void {
   if (entry === '') return;
   const header = APP_BUILD_HEADER.toLowerCase();
-  app.addHook('onRequest', async (request) => {
+  // Callback style, not async: no promise per request for a check that almost always passes.
+  app.addHook('onRequest', (request, _reply, done) => {
     const named = request.headers[header];
-    if (named === undefined || named === entry) return;
-    const path = request.url.split('?', 1)[0] ?? '';
-    if (!path.startsWith('/api/') || changesNothing(request.method, path)) return;
-    throw new ApiError(409, APP_OUTDATED_MESSAGE, { [APP_OUTDATED_FIELD]: { code: APP_OUTDATED_CODE, message: APP_OUTDATED_MESSAGE } });
+    const path = named === undefined || named === entry ? '' : (request.url.split('?', 1)[0] ?? '');
+    if (!path.startsWith('/api/') || changesNothing(request.method, path)) {
+      done();
+      return;
+    }
+    done(new ApiError(409, APP_OUTDATED_MESSAGE, { [APP_OUTDATED_FIELD]: { code: APP_OUTDATED_CODE, message: APP_OUTDATED_MESSAGE } }));
   });
 }

@@ -67,9 +67,8 @@ export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, 
   return headers;
 }
 
-/** Sends helmet's headers for `options` with every reply, computed once at start-up. */
-export function installSecurityHeaders(app: FastifyInstance, options: Readonly<HelmetOptions>): void {
-  const headers = helmetHeaders(options);
+/** Sends helmet's headers (`helmetHeaders`, computed once at start-up) with every reply. */
+export function installSecurityHeaders(app: FastifyInstance, headers: Readonly<Record<string, string>>): void {
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely, RawBuilder, SqlBool } from 'kysely';
+import type { AuthContext } from '../auth/auth-context';
 import type { Database } from '../db/schema';
 import { addVary, compressBody, isCompressible, preferredCoding, type ContentCoding } from '../plugins/compress-json';
 import type { EventBus, RecordChange } from '../realtime/event-bus';
@@ -38,6 +39,25 @@ export interface ListCacheScope {
   nursery: string;
 }
 
+/**
+ * How the full lifecycle read one list URL (the route it chose, the query it parsed), kept so the
+ * fast path (list-fast-path.ts) can answer the same URL again without routing or parsing it.
+ */
+interface ListUrl {
+  /** The cache scope of a caller at this URL: the route's own rule, decided again for every caller. */
+  scopeOf: (auth: AuthContext) => ListCacheScope;
+  /** The URL's query as it is part of the key. */
+  params: string;
+}
+
+/** A cached answer the fast path may send as it is: what `ListCache.known` returns. */
+export interface KnownAnswer {
+  status: 200 | 304;
+  /** The list cache's own headers (Content-Length and the security headers are the caller's). */
+  headers: Record<string, string>;
+  body: Buffer | null;
+}
+
 interface Entry {
   version: string;
   /** Bytes, not a string: sent as they are, without re-encoding 40 kB of UTF-8 per request. */
@@ -50,6 +70,8 @@ interface Entry {
    * it is being made share the one compression.
    */
   encoded: Partial<Record<ContentCoding, Promise<Buffer>>>;
+  /** The encodings already made: the fast path sends only what needs no waiting. */
+  ready: Partial<Record<ContentCoding, Buffer>>;
   /** body plus every finished encoding: what this entry costs the cache's byte budget. */
   size: number;
 }
@@ -72,6 +94,8 @@ export class ListCache {
   private readonly entries = new Map<string, Entry>();
   /** Answers being made, by version and key: concurrent requests for one answer wait for it. */
   private readonly making = new Map<string, Promise<Entry>>();
+  /** List URLs the full lifecycle answered, by their raw text (ListUrl). */
+  private readonly urls = new Map<string, ListUrl>();
   private bytes = 0;
   private generation = 0;
   private lastExternal: number | null = null;
@@ -142,7 +166,7 @@ export class ListCache {
   /** A scope's SQL and parameters, compiled once per builder (the rules hand out one per caller). */
   private readonly scopeTexts = new WeakMap<RawBuilder<SqlBool>, string>();
 
-  private keyOf(scope: ListCacheScope, query: unknown): string {
+  private keyOf(scope: ListCacheScope, params: string): string {
     const scopeKeys = scope.scopes.map((where) => {
       if (!where) return '*';
       let text = this.scopeTexts.get(where);
@@ -152,9 +176,7 @@ export class ListCache {
       }
       return text;
     });
-    const params = query && typeof query === 'object' ? Object.entries(query as Record<string, unknown>) : [];
-    params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `${scope.collections.join(',')}\n${scope.nursery}\n${scopeKeys.join('\n')}\n${JSON.stringify(scope.hidden)}\n${JSON.stringify(params)}`;
+    return `${scope.collections.join(',')}\n${scope.nursery}\n${scopeKeys.join('\n')}\n${JSON.stringify(scope.hidden)}\n${params}`;
   }
 
   private remember(key: string, entry: Entry): void {
@@ -185,6 +207,7 @@ export class ListCache {
     entry.encoded[coding] = made;
     made.then(
       (bytes) => {
+        entry.ready[coding] = bytes;
         entry.size += bytes.length;
         // Counted only while the entry is still cached (it may have been replaced meanwhile).
         if (this.entries.get(key) === entry) {
@@ -205,24 +228,48 @@ export class ListCache {
     // The tag is the answer's content alone: it says nothing about changes elsewhere (another
     // nursery's, which a version number would count), and equal answers revalidate as equal.
     const hash = createHash('sha1').update(body).digest('base64url').slice(0, 22);
-    const entry: Entry = { version, body, etag: `W/"${hash}"`, storedAt: this.now(), encoded: {}, size: body.length };
+    const entry: Entry = { version, body, etag: `W/"${hash}"`, storedAt: this.now(), encoded: {}, ready: {}, size: body.length };
     this.remember(key, entry);
     return entry;
+  }
+
+  private externalCheckDue(): boolean {
+    return this.options.externalVersion !== undefined && this.now() - this.lastExternalCheck >= (this.options.externalCheckMs ?? 250);
+  }
+
+  private fresh(entry: Entry | undefined, version: string): entry is Entry {
+    return entry !== undefined && entry.version === version && this.now() - entry.storedAt <= this.maxAgeMs;
   }
 
   /**
    * Answers a list request from the cache, or runs `produce` (the list query) and caches its
    * answer. `scope` is what the caller may read, already decided (the rule threw for a caller who
-   * may not read the collection).
+   * may not read the collection); `scopeOf` decides it for any caller at this URL, which lets the
+   * fast path answer the URL again (`known`).
    */
-  async reply(request: FastifyRequest, reply: FastifyReply, scope: ListCacheScope, produce: () => Promise<unknown>): Promise<FastifyReply> {
-    if (this.options.externalVersion && this.now() - this.lastExternalCheck >= (this.options.externalCheckMs ?? 250))
-      await this.checkExternal();
-    const key = this.keyOf(scope, request.query);
+  async reply(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    scope: ListCacheScope,
+    produce: () => Promise<unknown>,
+    scopeOf?: (auth: AuthContext) => ListCacheScope,
+  ): Promise<FastifyReply> {
+    if (this.externalCheckDue()) await this.checkExternal();
+    let url = this.urls.get(request.url);
+    if (!url) {
+      const params = request.query && typeof request.query === 'object' ? Object.entries(request.query as Record<string, unknown>) : [];
+      params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      url = { scopeOf: scopeOf ?? (() => scope), params: JSON.stringify(params) };
+      if (scopeOf) {
+        if (this.urls.size >= this.maxEntries) this.urls.clear();
+        this.urls.set(request.url, url);
+      }
+    }
+    const key = this.keyOf(scope, url.params);
     // Taken before the query runs: a change committed meanwhile makes this answer stale at once.
     const version = this.version(scope.collections, scope.nursery);
     let entry = this.entries.get(key);
-    if (!entry || entry.version !== version || this.now() - entry.storedAt > this.maxAgeMs) {
+    if (!this.fresh(entry, version)) {
       this.options.onLookup?.(false);
       // After a change every open board asks again at once: those asking the same question at the
       // same version share one query, one JSON.stringify and (below) one compression.
@@ -246,8 +293,7 @@ export class ListCache {
     // revalidation. The 304 carries no Content-Encoding: it has no content, and the client
     // keeps its stored answer with that answer's own headers.
     reply.header('etag', entry.etag);
-    // Answers depend on who asks: browsers keep them per user and revalidate every time.
-    reply.header('cache-control', 'private, no-cache');
+    reply.header('cache-control', CACHE_CONTROL);
     addVary(reply, 'Authorization');
     const compressible = isCompressible(entry.body.length);
     if (compressible) addVary(reply, 'Accept-Encoding');
@@ -264,7 +310,56 @@ export class ListCache {
     }
     return reply.header('content-encoding', coding).send(bytes);
   }
+
+  /**
+   * The answer to a list URL the full lifecycle answered before, for a signed-in caller, when
+   * everything it needs is at hand without waiting: the caller's scope decided now by the route's
+   * own rule (`scopeOf`), a fresh entry under that scope's key, and the content coding the caller
+   * wants already made. Null otherwise (and when the rule refuses the caller): the full lifecycle
+   * answers, with every check and wait of its own. The same headers as `reply`.
+   */
+  known(
+    url: string,
+    auth: AuthContext,
+    ifNoneMatch: string | string[] | undefined,
+    acceptEncoding: string | string[] | undefined,
+  ): KnownAnswer | null {
+    const listUrl = this.urls.get(url);
+    if (!listUrl || this.externalCheckDue()) return null;
+    let scope: ListCacheScope;
+    try {
+      scope = listUrl.scopeOf(auth);
+    } catch {
+      return null; // the rule refused this caller: the route answers 401/403
+    }
+    const key = this.keyOf(scope, listUrl.params);
+    const entry = this.entries.get(key);
+    if (!this.fresh(entry, this.version(scope.collections, scope.nursery))) return null;
+    const compressible = isCompressible(entry.body.length);
+    const headers: Record<string, string> = {
+      etag: entry.etag,
+      'cache-control': CACHE_CONTROL,
+      vary: compressible ? 'Authorization, Accept-Encoding' : 'Authorization',
+    };
+    let answer: KnownAnswer;
+    if (matchesEtag(ifNoneMatch, entry.etag)) answer = { status: 304, headers, body: null };
+    else {
+      const coding = compressible ? preferredCoding(acceptEncoding) : null;
+      const body = coding ? entry.ready[coding] : entry.body;
+      if (!body) return null;
+      headers['content-type'] = 'application/json; charset=utf-8';
+      if (coding) headers['content-encoding'] = coding;
+      answer = { status: 200, headers, body };
+    }
+    this.options.onLookup?.(true);
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return answer;
+  }
 }
+
+/** Answers depend on who asks: browsers keep them per user and revalidate every time. */
+const CACHE_CONTROL = 'private, no-cache';
 
 /** If-None-Match: a list of (weak or strong) tags, or `*`; compared weakly as RFC 9110 says. */
 function matchesEtag(header: string | string[] | undefined, etag: string): boolean {

@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { AuthContext } from '../auth/auth-context';
 import { ApiError } from '../errors';
 import type { Upload } from '../files/file-changes';
 import { discardUnread, isMultipart, readMultipartBody } from '../files/multipart-body';
@@ -8,7 +9,8 @@ import type { UploadBudget } from '../files/upload-budget';
 import type { Collection } from './collection';
 import { flattenExpand } from './expand';
 import { parseFieldsParam, parseListQuery, pickFields } from './list-query';
-import type { ListCache } from './list-cache';
+import type { ListCache, ListCacheScope } from './list-cache';
+import type { ListScope } from './record-reads';
 import type { RecordService } from './record-service';
 
 /** Route-level hooks one collection's route adds to the generic ones (e.g. the sign-up throttle on users' create). */
@@ -42,6 +44,17 @@ type Querystring = Static<typeof ListQuerystring>;
 
 const lastOf = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[value.length - 1] : value);
 
+/** What a list answer depends on (ListCacheScope): its collections and the caller's scope in each. */
+function cacheScopeOf(scope: ListScope, auth: AuthContext): ListCacheScope {
+  const expanded = flattenExpand(scope.expand);
+  return {
+    collections: [scope.collection.name, ...expanded.map(({ node }) => node.target.name)],
+    scopes: [scope.where, ...expanded.map(({ node }) => node.scope)],
+    hidden: [scope.visibility?.key ?? '', ...expanded.map(({ node }) => node.visibility?.key ?? '')],
+    nursery: auth.user?.nursery ?? '',
+  };
+}
+
 const missingCollection = () => new ApiError(404, 'Missing collection context.');
 
 /**
@@ -61,7 +74,8 @@ export async function recordRoutes(fastify: FastifyInstance, options: RecordRout
       app.get(base, { schema: { querystring: ListQuerystring } }, async (request, reply) => {
         const query = request.query as Querystring;
         // The caller's rule is decided here, once: the list runs in this scope, the cache keys by it.
-        const scope = records.listScope(collection, request.auth, { expand: lastOf(query.expand) });
+        const expand = lastOf(query.expand);
+        const scope = records.listScope(collection, request.auth, { expand });
         const list = async () => {
           const parsed = parseListQuery(query, collection.fields, records.dialect);
           const { items, totalItems } = await records.list(scope, parsed);
@@ -74,18 +88,9 @@ export async function recordRoutes(fastify: FastifyInstance, options: RecordRout
           };
         };
         if (!listCache) return list();
-        const expanded = flattenExpand(scope.expand);
-        return listCache.reply(
-          request,
-          reply,
-          {
-            collections: [collection.name, ...expanded.map(({ node }) => node.target.name)],
-            scopes: [scope.where, ...expanded.map(({ node }) => node.scope)],
-            hidden: [scope.visibility?.key ?? '', ...expanded.map(({ node }) => node.visibility?.key ?? '')],
-            nursery: request.auth.user?.nursery ?? '',
-          },
-          list,
-        );
+        // The same rule for the next caller of this URL, whom the fast path may answer (list-fast-path.ts).
+        const scopeOf = (auth: AuthContext) => cacheScopeOf(records.listScope(collection, auth, { expand }), auth);
+        return listCache.reply(request, reply, cacheScopeOf(scope, request.auth), list, scopeOf);
       });
 
       app.get(`${base}/:id`, { schema: { params: IdParams, querystring: RecordQuerystring } }, async (request) => {
