@@ -10,7 +10,7 @@ import path from 'node:path';
 import { loadConfig } from '../../src/server/config';
 import { createAccountInDatabase, type AccountOptions } from './accounts';
 import { AUTH_STORAGE_KEY } from '../../src/web/lib/auth-storage-key';
-import { E2E_DELETE_PASSWORD, e2eBaseUrl, e2eDataDir, e2eMailDir, repoRoot } from './e2e-env';
+import { E2E_DELETE_PASSWORD, e2eDataDir, e2eMailDir, repoRoot } from './e2e-env';
 import { parseMail, type MailFile, type ParsedMail } from './mail';
 
 export interface Mail {
@@ -114,15 +114,15 @@ async function createAccount(opts: AccountOptions = {}): Promise<Account> {
 
 /**
  * What the web app keeps in its storage once signed in (the SDK's `{token, record}`), from the
- * server's own password sign-in.
+ * server's own password sign-in. Asked through the page's own context, so a journey whose pages
+ * use another server (its `baseURL`) signs in there.
  */
-async function storedSession(account: Pick<Account, 'username' | 'password'>): Promise<string> {
-  const response = await fetch(`${e2eBaseUrl}/api/collections/users/auth-with-password`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ identity: account.username, password: account.password }),
+async function storedSession(page: Page, account: Pick<Account, 'username' | 'password'>): Promise<string> {
+  const response = await page.request.post('/api/collections/users/auth-with-password', {
+    data: { identity: account.username, password: account.password },
+    failOnStatusCode: false,
   });
-  if (!response.ok) throw new Error(`Signing in ${account.username} failed: ${response.status} ${await response.text()}`);
+  if (!response.ok()) throw new Error(`Signing in ${account.username} failed: ${response.status()} ${await response.text()}`);
   const { token, record } = (await response.json()) as { token: string; record: unknown };
   return JSON.stringify({ token, record });
 }
@@ -149,7 +149,7 @@ export const test = base.extend<Fixtures>({
   // script runs. That spares each journey the login page's load, about a second on CI's cores.
   signIn: async ({}, use) => {
     await use(async (page, account) => {
-      const stored = await storedSession(account);
+      const stored = await storedSession(page, account);
       // Once per call, in the top frame: a later logout and reload in the test stays logged out.
       const once = JSON.stringify(`e2e-signed-in-${randomUUID()}`);
       // Page code as a string, as the other journeys' is: the tests are typed without the DOM's types.
