@@ -4,12 +4,10 @@
 // pages), and signing in through the login form. Import `test` and `expect` from here instead of
 // '@playwright/test'.
 import { expect as baseExpect, test as base, type Page } from '@playwright/test';
-import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../../src/server/config';
 import { createAccountInDatabase, type AccountOptions } from './accounts';
-import { AUTH_STORAGE_KEY } from '../../src/web/lib/auth-storage-key';
 import { E2E_DELETE_PASSWORD, e2eDataDir, e2eMailDir, repoRoot } from './e2e-env';
 import { parseMail, type MailFile, type ParsedMail } from './mail';
 
@@ -112,21 +110,6 @@ async function createAccount(opts: AccountOptions = {}): Promise<Account> {
   return createAccountInDatabase(e2eServerConfig(), opts);
 }
 
-/**
- * What the web app keeps in its storage once signed in (the SDK's `{token, record}`), from the
- * server's own password sign-in. Asked through the page's own context, so a journey whose pages
- * use another server (its `baseURL`) signs in there.
- */
-async function storedSession(page: Page, account: Pick<Account, 'username' | 'password'>): Promise<string> {
-  const response = await page.request.post('/api/collections/users/auth-with-password', {
-    data: { identity: account.username, password: account.password },
-    failOnStatusCode: false,
-  });
-  if (!response.ok()) throw new Error(`Signing in ${account.username} failed: ${response.status()} ${await response.text()}`);
-  const { token, record } = (await response.json()) as { token: string; record: unknown };
-  return JSON.stringify({ token, record });
-}
-
 /** Fills the sign-in form on the current page and presses Login, as a person would; waits for nothing. */
 export async function submitLogin(page: Page, identity: string, password: string): Promise<void> {
   await page.getByLabel('Username', { exact: true }).fill(identity);
@@ -143,21 +126,11 @@ export const test = base.extend<Fixtures>({
     await use({ create: (opts) => createAccount(opts) });
   },
 
-  // The journeys that test signing in use the form (login.spec.ts and others, through submitLogin);
-  // the rest start signed in, as a person who signed in yesterday does: the server's token, from
-  // the same auth route the form calls, is in the browser's storage before the board's first
-  // script runs. That spares each journey the login page's load, about a second on CI's cores.
   signIn: async ({}, use) => {
     await use(async (page, account) => {
-      const stored = await storedSession(page, account);
-      // Once per call, in the top frame: a later logout and reload in the test stays logged out.
-      const once = JSON.stringify(`e2e-signed-in-${randomUUID()}`);
-      // Page code as a string, as the other journeys' is: the tests are typed without the DOM's types.
-      await page.addInitScript(`if (window === window.top && !sessionStorage.getItem(${once})) {
-        sessionStorage.setItem(${once}, '1');
-        localStorage.setItem(${JSON.stringify(AUTH_STORAGE_KEY)}, ${JSON.stringify(stored)});
-      }`);
-      await page.goto('/');
+      await page.goto('/login');
+      await submitLogin(page, account.username, account.password);
+      await page.waitForURL((url) => url.pathname === '/');
       await baseExpect(page.getByText('Current Week').first()).toBeVisible();
     });
   },

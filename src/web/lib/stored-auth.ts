@@ -1,8 +1,7 @@
 import type { UserRecord } from '#domain/records';
 
-import { AUTH_STORAGE_KEY } from './auth-storage-key';
-
-export { AUTH_STORAGE_KEY };
+/** Where the SDK's LocalAuthStore keeps `{token, record}`; its getters read this on every access. */
+export const AUTH_STORAGE_KEY = 'pocketbase_auth';
 
 export interface StoredAuth {
   token: string;
