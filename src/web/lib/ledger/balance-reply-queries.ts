@@ -3,7 +3,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { COLLECTIONS } from '#domain/collections/names';
-import { BALANCE_API, type BalanceLinkView, type BalanceReplyView, type OpenDisputesAnswer } from '#domain/customers/balance-link';
+import {
+  BALANCE_API,
+  BALANCE_LINK_DAYS,
+  type BalanceLinkView,
+  type BalanceReplyView,
+  type OpenDisputesAnswer,
+} from '#domain/customers/balance-link';
 import { pb } from '../pb';
 import { queryClient } from '../query-client';
 import { balanceReplyKeys } from '../query-keys';
@@ -43,15 +49,12 @@ export const customerRepliesQuery = (customerId: string) =>
       }),
   });
 
-/** How far back the Customers screen looks for answers: a balance link works 60 days (docs/decisions/078). */
-const RECENT_REPLY_DAYS = 60;
-
-/** The newest answer of each customer who answered in the last 60 days, by customer id. */
+/** The newest answer of each customer who answered while a link could still be open (a link's days, docs/decisions/078), by customer id. */
 export const latestRepliesQuery = () =>
   queryOptions({
     queryKey: balanceReplyKeys.recent(),
     queryFn: async () => {
-      const since = new Date(Date.now() - RECENT_REPLY_DAYS * 86_400_000).toISOString().replace('T', ' ');
+      const since = new Date(Date.now() - BALANCE_LINK_DAYS * 86_400_000).toISOString().replace('T', ' ');
       const replies = await pb.collection(COLLECTIONS.balanceReplies).getFullList<BalanceReplyRecord>({
         filter: pb.filter('created >= {:since}', { since }),
         sort: '-created',
