@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import PocketBase from 'pocketbase';
-import { test, expect, type Account } from '../support/e2e-fixtures';
+import { test, expect, submitLogin, type Account } from '../support/e2e-fixtures';
 import { e2eBaseUrl } from '../support/e2e-env';
 
 // The access gate (docs/product.md#access-gate), the one auth refresh per page load, logged-out-only routes
@@ -29,6 +29,23 @@ test('not logged in: protected screens go to /login', async ({ page }) => {
     await expect(page).toHaveURL((url) => url.pathname === '/login');
   }
   await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+});
+
+test('a page opened by its address while signed out is shown once signed in; Back from it stays in the app', async ({ page, accounts }) => {
+  const account = await accounts.create();
+  await page.goto('/runs?view=all');
+  await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+  await expect(page).toHaveURL((url) => url.pathname === '/login' && url.searchParams.get('next') === '/runs?view=all');
+  await submitLogin(page, account.username, account.password);
+  await expect(page).toHaveURL((url) => url.pathname === '/runs' && url.search === '?view=all');
+  await expect(page.getByRole('heading', { name: 'Runs' })).toBeVisible();
+
+  // A crafted link cannot send the person to another site after signing in.
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(`/login?next=${encodeURIComponent('//example.test/phish')}`);
+  await submitLogin(page, account.username, account.password);
+  await expect(boardHeading(page)).toBeVisible();
+  expect(new URL(page.url()).origin).toBe(e2eBaseUrl);
 });
 
 test('not logged in: /accept-terms goes to /login', async ({ page }) => {

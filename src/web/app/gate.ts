@@ -6,14 +6,15 @@
 import { currentUser, sessionState } from '../lib/session';
 import type { Path } from '../lib/router/location';
 import { paths } from '../lib/paths';
+import { loginPathFor, returnPathFrom } from '../lib/return-path';
 
 const RESET_HASH_PREFIX = '#/auth/confirm-password-reset/';
 
 /** Protected screens, in the order of docs/product.md#access-gate: login, then verification, then terms. */
-export function requireReady(): string | null {
+export function requireReady(target: Path): string | null {
   switch (sessionState()) {
     case 'logged-out':
-      return paths.login;
+      return loginPathFor(paths.login, target);
     case 'unverified':
       return paths.resendVerification;
     case 'no-terms':
@@ -32,9 +33,9 @@ export function requireLogin(): string | null {
   return currentUser() ? null : paths.login;
 }
 
-/** Logged-out-only screens send a fully signed-in user to the board. */
-export function loggedOutOnly(): string | null {
-  return sessionState() === 'ready' ? paths.board : null;
+/** Logged-out-only screens send a fully signed-in user to the board, or to the page the login was asked for. */
+export function loggedOutOnly(target: Path): string | null {
+  return sessionState() === 'ready' ? (returnPathFrom(target.search, paths.login) ?? paths.board) : null;
 }
 
 /**

@@ -5,7 +5,8 @@ import { FormMessage, type FormMessageState } from '../../components/ui/form-mes
 import { textLinkClass } from '../../components/ui/text-link';
 import { notify } from '../../components/ui/toast';
 import { paths } from '../../lib/paths';
-import { useNavigate } from '../../lib/router/hooks';
+import { returnPathFrom } from '../../lib/return-path';
+import { useLocation, useNavigate } from '../../lib/router/hooks';
 import { Link } from '../../lib/router/links';
 import { describeSignInOutcome, signIn, signInMessages } from './sign-in';
 
@@ -15,9 +16,10 @@ interface SignInFormProps {
   onCreateAccount: () => void;
 }
 
-/** "Welcome": username or e-mail and password; success goes to the board. */
+/** "Welcome": username or e-mail and password; success goes to the board, or to the page asked for (`next`). */
 export function SignInForm({ initialMessage, onCreateAccount }: SignInFormProps) {
   const navigate = useNavigate();
+  const { search } = useLocation();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [isBusy, setIsBusy] = useState(false);
@@ -38,7 +40,7 @@ export function SignInForm({ initialMessage, onCreateAccount }: SignInFormProps)
     setIsBusy(false);
     if (outcome.kind === 'success') {
       notify.success(signInMessages.success);
-      void navigate(paths.board, { replace: true });
+      void navigate(returnPathFrom(search, paths.login) ?? paths.board, { replace: true });
     } else if (outcome.kind === 'no_terms') {
       notify.error(describeSignInOutcome(outcome));
       void navigate(paths.acceptTerms, { replace: true });

@@ -100,6 +100,19 @@ describe('createHistoryRouter', () => {
     expect(current.entries.map((e) => e.href)).toEqual(['/', '/login']);
   });
 
+  it('keeps a tab opened signed out on its first entry through the login and back to the page asked for', async () => {
+    signedIn = false;
+    const router = start('/runs');
+    expect(router.getLocation()).toMatchObject({ pathname: '/login', key: 'default' });
+    signedIn = true;
+    await router.navigate('/runs', { replace: true });
+    // Nothing of the app lies before it: Back from here (useGoBack) takes its fallback, not the tab's previous site.
+    expect(router.getLocation()).toMatchObject({ pathname: '/runs', key: 'default' });
+    expect(current.entries.map((e) => e.href)).toEqual(['/runs']);
+    await router.navigate('/search');
+    expect(router.getLocation().key).not.toBe('default');
+  });
+
   it('revalidate sends the user away when the session no longer allows the page', async () => {
     signedIn = true;
     const router = start('/');

@@ -70,7 +70,8 @@ export function createHistoryRouter({ redirectFor, prepare }: RouterOptions, win
     const { path, redirected } = settle(currentWindowPath());
     if (firstEntry && !redirected) return { ...path, state: firstEntry.usr ?? null, key: firstEntry.key };
     const state = redirected ? null : (firstEntry?.usr ?? null);
-    const key = redirected ? newKey() : (firstEntry?.key ?? 'default');
+    // Redirected or not, the entry the tab was opened on has nothing of the app before it.
+    const key = redirected && firstEntry && firstEntry.key !== 'default' ? newKey() : (firstEntry?.key ?? 'default');
     win.history.replaceState(entryOf(state, key, index), '', hrefOf(path));
     return { ...path, state, key };
   }
@@ -121,7 +122,9 @@ export function createHistoryRouter({ redirectFor, prepare }: RouterOptions, win
       await loading;
       if (navigation !== latestNavigation) return;
     }
-    const key = newKey();
+    // Replacing the entry the tab was opened on (a sign-in returning to the page asked for) leaves
+    // nothing of the app before it: Back from there must not leave the app.
+    const key = replace && location.key === 'default' ? 'default' : newKey();
     if (replace) {
       win.history.replaceState(entryOf(entryState, key, index), '', hrefOf(path));
     } else {

@@ -25,15 +25,17 @@ export function RouteView({ routes, fallback, renderError }: RouteViewProps) {
   const match = useMemo(() => findRoute(routes, location.pathname), [routes, location.pathname]);
   const Screen = match?.route.Screen;
   if (!match || !Screen) return null;
+  // The key alone stays "default" when the tab's first entry is replaced; the path still moved on.
+  const resetKey = `${location.key} ${location.pathname}${location.search}`;
   const { Layout } = match.route;
   const screen = (
-    <RouteErrorBoundary resetKey={location.key} renderError={renderError}>
+    <RouteErrorBoundary resetKey={resetKey} renderError={renderError}>
       <Screen />
     </RouteErrorBoundary>
   );
   return (
     <ParamsContext.Provider value={match.params}>
-      <RouteErrorBoundary resetKey={location.key} renderError={renderError}>
+      <RouteErrorBoundary resetKey={resetKey} renderError={renderError}>
         <Suspense fallback={fallback}>{Layout ? <Layout>{screen}</Layout> : screen}</Suspense>
       </RouteErrorBoundary>
     </ParamsContext.Provider>

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { parsePath } from './router/location';
+import { loginPathFor, returnPathFrom } from './return-path';
+
+describe('the page sign-in returns to', () => {
+  it('is carried to the login page for any page but the board of this week', () => {
+    expect(loginPathFor('/login', parsePath('/'))).toBe('/login');
+    expect(loginPathFor('/login', parsePath('/runs'))).toBe('/login?next=%2Fruns');
+    expect(loginPathFor('/login', parsePath('/?year=2027&week=9'))).toBe('/login?next=%2F%3Fyear%3D2027%26week%3D9');
+    expect(loginPathFor('/login', parsePath('/login'))).toBe('/login');
+  });
+
+  it('comes back exactly as it was asked for', () => {
+    for (const wanted of ['/runs', '/?year=2027&week=9', '/customers?q=Ash%20Lane', '/edit/abc#notes']) {
+      const login = parsePath(loginPathFor('/login', parsePath(wanted)));
+      expect(returnPathFrom(login.search, '/login')).toBe(wanted);
+    }
+  });
+
+  it('is never another site, nor the login page itself', () => {
+    for (const next of [
+      'https://evil.test/',
+      '//evil.test/x',
+      '/\\evil.test',
+      'javascript:alert(1)',
+      'runs',
+      '/login',
+      '/login?next=%2Fruns',
+      '',
+    ])
+      expect(returnPathFrom(`?${new URLSearchParams({ next }).toString()}`, '/login'), next).toBeNull();
+    expect(returnPathFrom('', '/login')).toBeNull();
+  });
+});
