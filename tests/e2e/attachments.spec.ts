@@ -18,8 +18,7 @@ for (const screen of SCREENS) {
       const title = `Photo ${unique()}`;
       const order = await pb.collection('tasks').create({ title, day: 'monday', other: 'holding', year: open.year, weekNumber: open.week });
 
-      await signIn(page, account);
-      await page.goto(`/edit/${order.id}`);
+      await signIn(page, account, `/edit/${order.id}`);
       const panel = page.getByRole('region', { name: 'Attachments' });
       await expect(panel.getByText('No attachments.')).toBeVisible();
       if (screen.name === 'phone') await expect(panel.getByRole('button', { name: 'Take photo' })).toBeVisible();
@@ -65,8 +64,7 @@ test('a viewer sees the attachments and cannot add or remove one', async ({ page
     weekNumber: open.week,
     attachments: [new File([PNG_BYTES], 'seen.png', { type: 'image/png' })],
   });
-  await signIn(page, viewer);
-  await page.goto(`/edit/${order.id}`);
+  await signIn(page, viewer, `/edit/${order.id}`);
   const panel = page.getByRole('region', { name: 'Attachments' });
   await expect(panel.getByRole('img', { name: /^seen_/ })).toBeVisible();
   await expect(panel.getByRole('button', { name: /Remove|Add photo/ })).toHaveCount(0);

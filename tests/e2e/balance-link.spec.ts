@@ -24,8 +24,7 @@ test('a customer disputes its balance from the link and the office resolves it w
   await pb.collection('trolley_movements').create({ customer: customer.id, kind: 'out', date: '2026-11-02', trolleys: 7, shelves: 2 });
 
   // The office makes the customer's balance link on its ledger.
-  await signIn(page, office);
-  await page.goto('/customers');
+  await signIn(page, office, '/customers');
   await page.getByRole('button', { name: `Trolleys of ${name}` }).click();
   const ledger = page.getByRole('dialog', { name: `Trolleys: ${name}` });
   await ledger.getByRole('button', { name: 'Make a balance link' }).click();
@@ -102,8 +101,7 @@ test("a customer confirms its balance on a phone and the office's open Customers
   const link = await pb.send<BalanceLinkView>(BALANCE_API.customerLinks(customer.id), { method: 'POST' });
 
   // The office has the customer's line and its ledger open, and does not reload.
-  await signIn(page, office);
-  await page.goto(`/customers?q=${u}`);
+  await signIn(page, office, `/customers?q=${u}`);
   const line = page.getByRole('list', { name: 'Customers' }).getByRole('listitem').filter({ hasText: name });
   await expect(line).toContainText('Owes 7 trolleys, 2 shelves');
   await expect(line).not.toContainText('Confirmed');

@@ -35,8 +35,7 @@ for (const [n, screen] of SCREENS.entries()) {
             .collection('tasks')
             .create({ title: `Filler ${tag} ${i}`, day, customerType: 'wholesale', other: 'none', year: week.year, weekNumber: week.week });
 
-      await signIn(page, account);
-      await page.goto(boardPath(week));
+      await signIn(page, account, boardPath(week));
       await expect(column(page, 'Monday').getByRole('listitem')).toHaveCount(5);
 
       // The header's Add Order: the week on screen, Monday.
@@ -106,8 +105,7 @@ for (const [n, screen] of SCREENS.entries()) {
       signIn,
     }) => {
       const account = await accounts.create();
-      await signIn(page, account);
-      await page.goto('/?year=2025&week=10');
+      await signIn(page, account, '/?year=2025&week=10');
       await expect(column(page, 'Monday').getByText('No orders')).toBeVisible();
       await expect(page.getByRole('link', { name: /^Add order on/ })).toHaveCount(0);
 

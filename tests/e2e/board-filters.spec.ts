@@ -33,8 +33,7 @@ for (const [n, screen] of SCREENS.entries()) {
       for (const order of orders)
         await pb.collection('tasks').create({ ...order, other: 'none', trollies: '2', year: week.year, weekNumber: week.week });
 
-      await signIn(page, account);
-      await page.goto(boardPath(week));
+      await signIn(page, account, boardPath(week));
       await expect(column(page, 'Monday').getByRole('listitem')).toHaveCount(3);
       await expect(hiddenNotice(page)).toHaveCount(0);
 

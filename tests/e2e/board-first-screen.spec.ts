@@ -38,8 +38,7 @@ test("a long day draws the lines of the first screen first, then the rest of the
       }).observe(document, { childList: true, subtree: true });
     })()`,
   });
-  await signIn(page, account);
-  await page.goto(`/?year=${week.year}&week=${week.weekNumber}`);
+  await signIn(page, account, `/?year=${week.year}&week=${week.weekNumber}`);
 
   const monday = column(page, 'Monday');
   await expect(monday.getByRole('listitem').filter({ hasText: tag })).toHaveCount(70);

@@ -104,8 +104,7 @@ for (const [n, screen] of SCREENS.entries()) {
       const order = await pb
         .collection('tasks')
         .create({ title, day: 'monday', customerType: 'retail', other: 'none', status: 'pulled', year: week.year, weekNumber: week.week });
-      await signIn(page, account);
-      await page.goto(boardPath(week));
+      await signIn(page, account, boardPath(week));
       const monday = line(page, 'Monday', title);
       // Drag and drop is ready once each line has its Move button (it loads after the orders).
       await expect(moveButton(monday, title)).toHaveCount(1);
@@ -163,8 +162,7 @@ for (const [n, screen] of SCREENS.entries()) {
       const order = await pb
         .collection('tasks')
         .create({ title, day: 'monday', customerType: 'retail', other: 'none', year: week.year, weekNumber: week.week });
-      await signIn(page, account);
-      await page.goto(boardPath(week));
+      await signIn(page, account, boardPath(week));
       await expect(moveButton(line(page, 'Monday', title), title)).toHaveCount(1);
 
       // The line's Move button: Space picks the order up, the arrows choose the day, Space drops it
@@ -225,8 +223,7 @@ for (const [n, screen] of SCREENS.entries()) {
         await released;
         await route.continue();
       });
-      await signIn(page, account);
-      await page.goto(boardPath(week));
+      await signIn(page, account, boardPath(week));
       const thursday = line(page, 'Thursday', title);
       await statusButton(thursday).focus();
       const scrollY = await page.evaluate<number>('window.scrollY');
@@ -264,8 +261,7 @@ for (const [n, screen] of SCREENS.entries()) {
         year: week.year,
         weekNumber: week.week,
       });
-      await signIn(page, account);
-      await page.goto(boardPath(week));
+      await signIn(page, account, boardPath(week));
       await line(page, 'Tuesday', title)
         .getByRole('link', { name: new RegExp(title) })
         .click();

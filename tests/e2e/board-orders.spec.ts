@@ -59,8 +59,7 @@ test('orders of every customer type and board type land on the right board, colu
     { year: 2025, weekNumber: 50, title: t('Last year'), day: 'monday', customerType: 'retail', other: 'none' },
   ]);
 
-  await signIn(page, account);
-  await page.goto('/?year=2026&week=50');
+  await signIn(page, account, '/?year=2026&week=50');
 
   const expected = [
     ['Monday', 'Retail', /text-blue-700/, 'Status: Pulled'],
@@ -164,8 +163,7 @@ test('without realtime the header says "Not live" and the board still refreshes:
   const account = await accounts.create();
   const pb = await api(account);
   const tag = unique();
-  await signIn(page, account);
-  await page.goto('/?year=2026&week=49');
+  await signIn(page, account, '/?year=2026&week=49');
   await expect(column(page, 'Tuesday').getByText('No orders')).toBeVisible();
   await page.clock.fastForward(4000);
   await expect(page.getByText(/^Not live · updated \d/)).toBeVisible();
@@ -197,8 +195,7 @@ test('map mode: choosing orders with toasts, its colours, Escape, and Create Run
   ]);
   await pb.collection('tasks').update(ids[`Bravo ${tag}`]!, { trollies: '3', extras: '2 shelves' });
 
-  await signIn(page, account);
-  await page.goto('/?year=2026&week=48');
+  await signIn(page, account, '/?year=2026&week=48');
   await expect(line(page, 'Tuesday', `Bravo ${tag}`).getByRole('link')).toHaveClass(/text-green-700/);
 
   await page.getByRole('button', { name: 'Map' }).click();

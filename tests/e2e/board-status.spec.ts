@@ -99,8 +99,7 @@ for (const [n, screen] of SCREENS.entries()) {
         .collection('tasks')
         .create({ title, day: 'tuesday', customerType: 'wholesale', other: 'none', year: week.year, weekNumber: week.week });
 
-      await signIn(page, account);
-      await page.goto(`/?year=${week.year}&week=${week.week}`);
+      await signIn(page, account, `/?year=${week.year}&week=${week.week}`);
       const status = statusButton(line(page, 'Tuesday', title));
       await expect(status).toHaveAccessibleName('Status: None');
       await pb.collection('tasks').update(order.id, { status: 'missed' });
@@ -171,8 +170,7 @@ for (const [n, screen] of SCREENS.entries()) {
           .create({ title, day: 'monday', customerType: 'retail', other: 'none', year: week.year, weekNumber: week.week });
         ids.push(record.id);
       }
-      await signIn(page, account);
-      await page.goto(`/?year=${week.year}&week=${week.week}`);
+      await signIn(page, account, `/?year=${week.year}&week=${week.week}`);
       await expect(line(page, 'Monday', `Map C ${tag}`)).toHaveCount(1);
 
       if (screen.name === 'phone') {

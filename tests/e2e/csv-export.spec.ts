@@ -44,8 +44,7 @@ test('a week’s board, its collects and the holding list download as CSV files 
   await addOrder(pb, { ...at, title: `Collector ${u}`, day: 'friday', customerType: 'wholesale', other: 'collect', trollies: '1' });
   await addOrder(pb, { ...at, title: `Held ${u}`, day: 'monday', customerType: 'retail', other: 'holding', orderNumber: '@H-7' });
 
-  await signIn(page, account);
-  await page.goto(boardPath(week));
+  await signIn(page, account, boardPath(week));
   await expect(page.getByText(`Monday Greens ${u}`)).toBeVisible();
   const board = await download(page, page.getByRole('button', { name: 'Export CSV' }));
   expect(board.name).toBe(`week_${week.year}_20_board.csv`);
@@ -83,8 +82,7 @@ test('a search result, the customer book and a customer’s ledger download as C
     .collection('trolley_movements')
     .create({ customer: customer.id, kind: 'in', date: '2026-11-09', trolleys: 2, note: '-1 broken' });
 
-  await signIn(page, account);
-  await page.goto(`/search?q=${encodeURIComponent(`Searchable ${u}`)}`);
+  await signIn(page, account, `/search?q=${encodeURIComponent(`Searchable ${u}`)}`);
   await expect(page.getByRole('list', { name: 'Search results' }).getByRole('listitem')).toHaveCount(1);
   const search = await download(page, page.getByRole('button', { name: 'Export results as CSV' }));
   expect(search.name).toBe(`search_Searchable-${u}.csv`);

@@ -33,8 +33,7 @@ for (const screen of SCREENS) {
       await addOrder(pb, { ...at, title: `Núñez ${u}`, customerType: 'retail', other: 'none', trollies: '3', orderInfo: '=SUM(A1)' });
       await addOrder(pb, { ...at, title: `Greens ${u}`, customerType: 'wholesale', other: 'none', status: 'pulled', extras: '2 + shelf' });
 
-      await signIn(page, account);
-      await page.goto(boardPath(from));
+      await signIn(page, account, boardPath(from));
       await expect(page.getByText(`Greens ${u}`)).toBeVisible();
       const exported = await exportedCsv(page);
 
@@ -102,8 +101,7 @@ for (const screen of SCREENS) {
 test('a viewer is not offered the import', async ({ page, accounts, signIn }) => {
   const admin = await accounts.create();
   const viewer = await accounts.create({ nursery: admin.nursery, role: 'viewer' });
-  await signIn(page, viewer);
-  await page.goto(boardPath(ownWeek(30)));
+  await signIn(page, viewer, boardPath(ownWeek(30)));
   await expect(page.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
   await expect(page.getByRole('button', { name: 'Import CSV' })).toHaveCount(0);
 });

@@ -38,8 +38,7 @@ for (const [size, options] of SIZES) {
       const u = unique();
       await pb.collection('customers').create({ name: `Hillside ${u}` });
 
-      await signIn(page, admin);
-      await page.goto(paths.customers);
+      await signIn(page, admin, paths.customers);
       await page.getByRole('button', { name: `Contacts of Hillside ${u}` }).click();
       const dialog = page.getByRole('dialog', { name: `Contacts of Hillside ${u}` });
       await expect(dialog.getByText('No contacts yet: no mail goes to this customer.')).toBeVisible();
@@ -90,8 +89,7 @@ for (const [size, options] of SIZES) {
         .collection('tasks')
         .create({ title: `Oak ${u}`, customer: customer.id, trollies: '2', year: week.year, weekNumber: week.week });
 
-      await signIn(page, admin);
-      await page.goto(paths.customers);
+      await signIn(page, admin, paths.customers);
       await page.getByRole('button', { name: `Contacts of Oak ${u}` }).click();
       const dialog = page.getByRole('dialog', { name: `Contacts of Oak ${u}` });
       await expect(dialog.getByText('No mail sent to this customer yet.')).toBeVisible();

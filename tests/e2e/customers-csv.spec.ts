@@ -73,14 +73,12 @@ for (const screen of SCREENS) {
       // The exporting nursery's office, on a device of its own.
       const exporting = await browser.newContext(screen.use);
       const other = await exporting.newPage();
-      await signIn(other, from);
-      await other.goto('/customers');
+      await signIn(other, from, '/customers');
       await expect(bookList(other).getByRole('listitem')).toHaveCount(2);
       const exported = await exportedCsv(other);
       await exporting.close();
 
-      await signIn(page, to);
-      await page.goto('/customers');
+      await signIn(page, to, '/customers');
       await expect(page.getByText('No customers yet.')).toBeVisible();
       await chooseFile(page, exported);
       const dialog = importDialog(page);
@@ -118,8 +116,7 @@ for (const screen of SCREENS) {
       const u = unique();
       const csv = ['Name,Postcode,E-mail', `First ${u},AB1 2CD,`, `Second ${u},,not-an-address`, `Third ${u},,`, ''].join('\r\n');
 
-      await signIn(page, office);
-      await page.goto('/customers');
+      await signIn(page, office, '/customers');
       await expect(page.getByText('No customers yet.')).toBeVisible();
       await chooseFile(page, csv);
       const dialog = importDialog(page);
@@ -149,8 +146,7 @@ for (const role of ['staff', 'viewer'] as const)
   test(`${role === 'staff' ? 'staff are' : 'a viewer is'} not offered the import`, async ({ page, accounts, signIn }) => {
     const admin = await accounts.create();
     const member = await accounts.create({ nursery: admin.nursery, role });
-    await signIn(page, member);
-    await page.goto('/customers');
+    await signIn(page, member, '/customers');
     await expect(page.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
     await expect(page.getByRole('button', { name: 'Import CSV' })).toHaveCount(0);
   });

@@ -107,8 +107,7 @@ for (const [size, options] of SIZES) {
         .create({ name: `Primrose ${u} Nurseries`, postcode: 'PR1 2SE', customerType: 'retail' });
       await pb.collection('customers').create({ name: `Primula ${u} Ltd`, postcode: 'PL1 1AA', customerType: 'other' });
 
-      await signIn(page, admin);
-      await page.goto('/createCustomer');
+      await signIn(page, admin, '/createCustomer');
       const name = page.getByRole('combobox', { name: 'Customer name' });
       const suggestions = page.getByRole('listbox', { name: 'Customers' });
       await name.fill('P');

@@ -342,8 +342,7 @@ for (const screen of SCREENS) {
     const nursery = await stockedNursery(accounts);
     const context = await browser.newContext({ ...screen.use, colorScheme: 'dark', reducedMotion: 'reduce' });
     const page = await context.newPage();
-    await signIn(page, nursery.admin);
-    await page.goto(boardPath(WEEK));
+    await signIn(page, nursery.admin, boardPath(WEEK));
     await expect(column(page, 'Monday').getByRole('listitem')).toHaveCount(7);
     await expect(page.getByText('Live', { exact: true })).toBeVisible();
     await settled(page);

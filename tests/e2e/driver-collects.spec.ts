@@ -42,8 +42,7 @@ test("the driver's phone shows what to collect, and 5 collected take 5 off the c
   const link = await pb.send<DriverLinkView>(DRIVER_API.runLinks(run.id), { method: 'POST' });
 
   // The office's ledger before.
-  await signIn(page, office);
-  await page.goto('/customers');
+  await signIn(page, office, '/customers');
   const list = page.getByRole('list', { name: 'Customers' });
   await expect(list).toContainText('Owes 10 trolleys, 2 shelves');
 

@@ -85,8 +85,7 @@ test("a driver records a run's drops from the link, one without signal, and the 
   for (const state of ['loading', 'dispatched']) await pb.send(RUNS_API.state(run.id), { method: 'POST', body: { state } });
 
   // The office makes the driver's link on Runs.
-  await signIn(page, office);
-  await page.goto('/runs');
+  await signIn(page, office, '/runs');
   await page.getByRole('button', { name: `Driver link for Driver run ${u}` }).click();
   const dialog = page.getByRole('dialog', { name: `Driver link · Driver run ${u}` });
   await dialog.getByRole('button', { name: "Make a driver's link" }).click();

@@ -291,8 +291,7 @@ for (const [index, size] of SIZES.entries()) {
         await page.goto(paths.forgotPassword);
         await sweep.check('forgot password', page.getByRole('heading', { level: 1 }));
 
-        await signIn(page, nursery.admin);
-        await page.goto(boardPath(WEEK));
+        await signIn(page, nursery.admin, boardPath(WEEK));
         await expect(column(page, 'Monday').getByRole('listitem')).toHaveCount(7);
         await sweep.check('board', page.getByText('Live', { exact: true }));
         await page.goto(`${paths.collect}?year=${WEEK.year}&week=${WEEK.week}`);

@@ -170,8 +170,7 @@ test("a customer's round is set from the round its runs suggest", async ({ page,
   const newcomer = await customerWithOrder(pb, `Daisy Plants ${unique()}`, 'GL7 4DD');
   await saveRun(pb, [regular.order, newcomer.order], '2026-11-16');
 
-  await signIn(page, person);
-  await page.goto(`/customers?q=${encodeURIComponent(newcomer.customer.name)}`);
+  await signIn(page, person, `/customers?q=${encodeURIComponent(newcomer.customer.name)}`);
   await page.getByRole('button', { name: `Edit ${newcomer.customer.name}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit customer' });
   await expect(dialog.getByLabel('Round')).toHaveValue('');

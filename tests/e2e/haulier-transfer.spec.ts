@@ -22,8 +22,7 @@ test("a haulier's transfer with a camera's docket photo, shrunk, moves the balan
   await pb.collection('customers').create({ name: `Hillside Garden Centre ${u}` });
   await pb.collection('trolley_movements').create({ customer: haulier.id, kind: 'out', date: '2026-11-20', trolleys: 10 });
 
-  await signIn(page, office);
-  await page.goto(`/customers?q=${u}`);
+  await signIn(page, office, `/customers?q=${u}`);
   const list = page.getByRole('list', { name: 'Customers' });
   const haulierItem = list.getByRole('listitem').filter({ hasText: `Road Haulage ${u}` });
   const customerItem = list.getByRole('listitem').filter({ hasText: `Hillside Garden Centre ${u}` });
@@ -93,8 +92,7 @@ for (const [screen, viewport] of [
       await pb.collection('trolley_movements').create({ customer: haulier.id, kind: 'out', date: '2026-11-20', trolleys: 10 });
       await page.setViewportSize(viewport);
       await page.emulateMedia({ colorScheme: theme });
-      await signIn(page, office);
-      await page.goto(`/customers?q=${u}`);
+      await signIn(page, office, `/customers?q=${u}`);
       await page.getByRole('button', { name: `Trolleys of Road Haulage ${u}` }).click();
       const ledger = page.getByRole('dialog', { name: `Trolleys: Road Haulage ${u}` });
       await expect(ledger.getByRole('form', { name: 'Hand on to a customer' })).toBeVisible();

@@ -44,8 +44,7 @@ test('the edit page says who added and last changed the order, and shows its his
   const tomApi = await api(tom);
   await tomApi.collection('tasks').update(order.id, { status: 'pulled', trollies: '4', orderInfo: 'Deliver before 9am' });
 
-  await signIn(page, sarah);
-  await page.goto(`/edit/${order.id}`);
+  await signIn(page, sarah, `/edit/${order.id}`);
   await expect(field(page, 'Customer name')).toHaveValue(title);
   await expect(
     page.getByText(new RegExp(`^Added by ${sarah.username}, \\d{2}:\\d{2} · last changed by ${tom.username}, \\d{2}:\\d{2}$`)),
@@ -75,8 +74,7 @@ test('an office user deletes an order and brings it back with Undo in the toast'
   const title = `Undo me ${unique()}`;
   const order = await holdingOrder(pb, title);
 
-  await signIn(page, office);
-  await page.goto('/holdingPage');
+  await signIn(page, office, '/holdingPage');
   await page.getByRole('link', { name: new RegExp(title) }).click();
   await expect(field(page, 'Customer name')).toHaveValue(title);
   await page.getByRole('button', { name: 'Delete' }).click();

@@ -22,8 +22,7 @@ for (const screen of SCREENS) {
       const customer = await pb.collection('customers').create({ name, postcode: 'GL7 1AB' });
       await pb.collection('trolley_movements').create({ customer: customer.id, kind: 'out', date: '2026-11-23', trolleys: 2 });
 
-      await signIn(page, office);
-      await page.goto('/customers');
+      await signIn(page, office, '/customers');
       const list = page.getByRole('list', { name: 'Customers' });
       await expect(list).toContainText('Owes 2 trolleys');
       await list.getByRole('button', { name: `Trolleys of ${name}` }).click();
@@ -64,8 +63,7 @@ test('staff are told who may record a return below zero, and nothing is recorded
   const customer = await pb.collection('customers').create({ name });
   await pb.collection('trolley_movements').create({ customer: customer.id, kind: 'out', date: '2026-11-23', trolleys: 1 });
 
-  await signIn(page, staff);
-  await page.goto('/customers');
+  await signIn(page, staff, '/customers');
   await page
     .getByRole('list', { name: 'Customers' })
     .getByRole('button', { name: `Trolleys of ${name}` })
@@ -107,8 +105,7 @@ test('a run sheet shows estimated and loaded where the plan loaded another numbe
     vehicleInfo: { driver, reg: 'AB12 CDE', code: '', date: '2026-11-24', vehicleType: 'lorry', trolleyNumber: 12, grid },
   });
 
-  await signIn(page, office);
-  await page.goto(`/runs/view/${run.id}`);
+  await signIn(page, office, `/runs/view/${run.id}`);
   await expect(page.getByRole('button', { name: `Trolley 6: ${label(oak)}` })).toBeVisible();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Print' }).click()]);
   const file = test.info().outputPath('run-sheet.pdf');

@@ -31,8 +31,7 @@ for (const screen of SCREENS) {
         await addOrder(pb, { ...at, title: `Meadow ${u}`, postcode: 'MF1 1AA', customerType: 'retail', orderNumber: `${n}` });
       await addOrder(pb, { ...at, title: `Bramble ${u}`, customerType: 'wholesale' });
 
-      await signIn(page, office);
-      await page.goto(boardPath(week));
+      await signIn(page, office, boardPath(week));
       await expect(notice(page)).toHaveText('6 orders have no customer. Link them');
       await page.screenshot({ path: test.info().outputPath(`link-notice-${screen.name}.png`) });
       await notice(page).getByRole('link', { name: 'Link them' }).click();
@@ -100,8 +99,7 @@ test('staff do not see the notice, and the assistant sends them to the board', a
   page.on('request', (request) => {
     if (request.url().includes('/orders-without-customer')) asked.push(request.url());
   });
-  await signIn(page, staff);
-  await page.goto(boardPath(week));
+  await signIn(page, staff, boardPath(week));
   await expect(page.getByText(`Walk-in ${u}`)).toBeVisible();
   await expect(notice(page)).toHaveCount(0);
   await openMenu(page);

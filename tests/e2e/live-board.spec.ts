@@ -21,14 +21,12 @@ test('a change in one browser shows in another within 2 s, without reload', asyn
   const week = nextIsoWeek();
   const board = `/?year=${week.year}&week=${week.week}`;
 
-  await signIn(page, alice);
-  await page.goto(board);
+  await signIn(page, alice, board);
   await expect(page.getByText('Live', { exact: true })).toBeVisible({ timeout: 10_000 });
 
   const bobContext = await browser.newContext();
   const bobPage = await bobContext.newPage();
-  await signIn(bobPage, bob);
-  await bobPage.goto(board);
+  await signIn(bobPage, bob, board);
   await expect(bobPage.getByText('Live', { exact: true })).toBeVisible({ timeout: 10_000 });
 
   // No reload may happen during the test: count page loads.

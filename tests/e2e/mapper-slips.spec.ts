@@ -79,8 +79,7 @@ for (const size of PHONE_AND_DESKTOP) {
         data: THREE_STOPS,
         vehicleInfo: { driver: 'Ann', reg: 'AB12 CDE', code: '', date: '2026-11-24', vehicleType: 'lorry', trolleyNumber: 8, grid: [] },
       });
-      await signIn(page, account);
-      await page.goto(`/runs/view/${run.id}`);
+      await signIn(page, account, `/runs/view/${run.id}`);
       await page.getByRole('button', { name: 'Choose Hillside Plants for the trolleys' }).click();
       await cell(page, 'Trolley 1: empty').click();
       await page.reload();

@@ -31,8 +31,7 @@ for (const [n, screen] of SCREENS.entries()) {
       const monday = datesOfIsoWeek(week.year, week.week)[0]!.day;
       const title = `Counted ${unique()}`;
 
-      await signIn(page, account);
-      await page.goto(boardPath(week));
+      await signIn(page, account, boardPath(week));
       await column(page, 'Monday')
         .getByRole('link', { name: `Add order on Monday ${monday}` })
         .click();
@@ -89,8 +88,7 @@ for (const [n, screen] of SCREENS.entries()) {
       const odd = await pb.collection('tasks').create({ ...base, title: `Not a number ${tag}`, trollies: 'abc', extras: 'keep dry 2E' });
       await pb.collection('tasks').create({ ...base, title: `Two ${tag}`, trollies: '2' });
 
-      await signIn(page, account);
-      await page.goto(boardPath(week));
+      await signIn(page, account, boardPath(week));
       const marked = line(page, 'Tuesday', `Not a number ${tag}`);
       await expect(marked.getByTitle('Trolleys is not a number: "abc"')).toBeVisible();
       await expect(marked.getByTitle('Trolleys is not a number: "abc"')).toHaveText(/Trolleys\?/);

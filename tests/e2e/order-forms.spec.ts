@@ -126,8 +126,7 @@ test('two people editing the same order: the second save is refused, shows what 
   const first = await (await browser.newContext()).newPage();
   const second = await (await browser.newContext()).newPage();
   for (const page of [first, second]) {
-    await signIn(page, account);
-    await page.goto(`/edit/${order.id}`);
+    await signIn(page, account, `/edit/${order.id}`);
     await expect(field(page, 'Customer name')).toHaveValue(`Shared ${tag}`);
   }
 
@@ -204,8 +203,7 @@ test('search finds orders by title or order number, newest first, and takes % li
   const percent = await createOrder(pb, { title: `Ten 50% off ${tag}`, orderNumber: `P-${tag}` });
   await createOrder(pb, { title: `Ten 500 off ${tag}` });
 
-  await signIn(page, account);
-  await page.goto('/search');
+  await signIn(page, account, '/search');
   const box = page.getByLabel('Search -');
   await expect(box).toHaveAttribute('placeholder', 'Enter details');
   const results = page.getByRole('list', { name: 'Search results' });
@@ -244,8 +242,7 @@ test('a save the server refuses shows its message by the field and keeps what wa
   const pb = await api(account);
   const order = await createOrder(pb, { title: `Too long ${unique()}` });
 
-  await signIn(page, account);
-  await page.goto(`/edit/${order.id}`);
+  await signIn(page, account, `/edit/${order.id}`);
   const tooLong = 'x'.repeat(201);
   await field(page, 'Customer name').fill(tooLong);
   await field(page, 'Trolleys').fill('9');

@@ -101,8 +101,7 @@ test('the Tuesday sheet lists exactly its orders, links them, shows extras, prin
 });
 
 test('an empty day says so, and a bad address explains itself with a way back', async ({ page, accounts, signIn }) => {
-  await signIn(page, await accounts.create());
-  await page.goto('/weekday/2031/5/wednesday/29');
+  await signIn(page, await accounts.create(), '/weekday/2031/5/wednesday/29');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Wednesday 29 January 2031');
   await expect(page.getByText('No orders to pick on Wednesday.')).toBeVisible();
 

@@ -52,8 +52,7 @@ for (const [n, screen] of SCREENS.entries()) {
       const office = await accounts.create({ nursery: admin.nursery, role: 'office' });
       const week = 4 + n;
       const { pb, u, north, south } = await seedNursery(admin, week, { withHistory: true });
-      await signIn(page, office);
-      await page.goto(boardPath({ year: FUTURE_YEAR, week }));
+      await signIn(page, office, boardPath({ year: FUTURE_YEAR, week }));
       await expect(capacityOf(page, 'Thursday')).toHaveText('Fleet: 21 / 24 trolleys', CAPACITY_SHOWN);
 
       await planButton(page).click();
@@ -112,8 +111,7 @@ for (const [n, screen] of SCREENS.entries()) {
       const admin = await accounts.create();
       const week = 28 + n;
       const { north, south } = await seedNursery(admin, week, { withHistory: false });
-      await signIn(page, admin);
-      await page.goto(boardPath({ year: FUTURE_YEAR, week }));
+      await signIn(page, admin, boardPath({ year: FUTURE_YEAR, week }));
       // Friday: 14 trolleys for the north round's first customer, 12 for the south's, on two 12T
       // lorries: the 12 fill one lorry, 12 of the 14 the other, and 2 are not planned.
       await page.getByRole('button', { name: /^Plan deliveries for Friday/ }).click();
@@ -148,8 +146,7 @@ for (const [n, screen] of SCREENS.entries()) {
       const admin = await accounts.create();
       const week = 20 + n;
       const { pb } = await seedNursery(admin, week, { withHistory: false });
-      await signIn(page, admin);
-      await page.goto(boardPath({ year: FUTURE_YEAR, week }));
+      await signIn(page, admin, boardPath({ year: FUTURE_YEAR, week }));
       await planButton(page).click();
       const dialog = page.getByRole('dialog', { name: /^Plan deliveries for Thursday/ });
       // The first Create runs reaches the server, but its answer is lost on the way back.
@@ -175,8 +172,7 @@ for (const [n, screen] of SCREENS.entries()) {
       const staff = await accounts.create({ nursery: admin.nursery, role: 'staff' });
       const week = 8 + n;
       await seedNursery(admin, week, { withHistory: false });
-      await signIn(page, staff);
-      await page.goto(boardPath({ year: FUTURE_YEAR, week }));
+      await signIn(page, staff, boardPath({ year: FUTURE_YEAR, week }));
       await expect(capacityOf(page, 'Thursday')).toHaveText('Fleet: 21 / 24 trolleys', CAPACITY_SHOWN);
       // The day's own tools are there (staff copy a day), Plan deliveries is not.
       await expect(column(page, 'Thursday').getByRole('button', { name: "Copy Thursday's orders to another week" })).toBeVisible();
@@ -188,8 +184,7 @@ for (const [n, screen] of SCREENS.entries()) {
       const viewer = await accounts.create({ nursery: admin.nursery, role: 'viewer' });
       const week = 12 + n;
       await seedNursery(admin, week, { withHistory: false });
-      await signIn(page, viewer);
-      await page.goto(boardPath({ year: FUTURE_YEAR, week }));
+      await signIn(page, viewer, boardPath({ year: FUTURE_YEAR, week }));
       await expect(capacityOf(page, 'Thursday')).toHaveText('Fleet: 21 / 24 trolleys', CAPACITY_SHOWN);
       await expect(capacityOf(page, 'Friday')).toHaveText('Fleet: 26 / 24 trolleys · 2 over');
       const [thursday, friday] = [
@@ -235,8 +230,7 @@ test("the board's capacity follows the fleet when a teammate changes it on the F
   const viewer = await accounts.create({ nursery: admin.nursery, role: 'viewer' });
   const week = 32;
   const { u } = await seedNursery(admin, week, { withHistory: false });
-  await signIn(page, viewer);
-  await page.goto(boardPath({ year: FUTURE_YEAR, week }));
+  await signIn(page, viewer, boardPath({ year: FUTURE_YEAR, week }));
   await expect(capacityOf(page, 'Thursday')).toHaveText('Fleet: 21 / 24 trolleys', CAPACITY_SHOWN);
   let loads = 0;
   page.on('load', () => (loads += 1));
@@ -244,8 +238,7 @@ test("the board's capacity follows the fleet when a teammate changes it on the F
   const teammate = await browser.newContext();
   try {
     const fleet = await teammate.newPage();
-    await signIn(fleet, admin);
-    await fleet.goto('/fleet');
+    await signIn(fleet, admin, '/fleet');
     await fleet.getByRole('button', { name: 'Add vehicle' }).click();
     const dialog = fleet.getByRole('dialog', { name: 'Add vehicle' });
     await dialog.getByLabel('Name').fill(`Spare ${u}`);
@@ -266,8 +259,7 @@ test('the open planner follows the fleet: a lorry taken off the road leaves its 
   const admin = await accounts.create();
   const week = 34;
   const { pb, u } = await seedNursery(admin, week, { withHistory: false });
-  await signIn(page, admin);
-  await page.goto(boardPath({ year: FUTURE_YEAR, week }));
+  await signIn(page, admin, boardPath({ year: FUTURE_YEAR, week }));
   await planButton(page).click();
   const dialog = page.getByRole('dialog', { name: /^Plan deliveries for Thursday/ });
   const north = `North lorry ${u}`;
@@ -303,8 +295,7 @@ for (const size of [{ name: 'phone', use: { viewport: { width: 390, height: 844 
         const admin = await accounts.create();
         const week = 36;
         const { north } = await seedNursery(admin, week, { withHistory: false });
-        await signIn(page, admin);
-        await page.goto(boardPath({ year: FUTURE_YEAR, week }));
+        await signIn(page, admin, boardPath({ year: FUTURE_YEAR, week }));
         // Friday: two full lorries and an order not planned, the planner's every part.
         await page.getByRole('button', { name: /^Plan deliveries for Friday/ }).click();
         const dialog = page.getByRole('dialog', { name: /^Plan deliveries for Friday/ });

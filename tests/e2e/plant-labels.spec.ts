@@ -92,8 +92,7 @@ for (const screen of SCREENS) {
       const u = unique();
       await pb.collection('plant_labels').create({ plant_name: `Taxus baccata ${u}`, has_labels: 'print' });
 
-      await signIn(page, viewer);
-      await page.goto('/plant-labels');
+      await signIn(page, viewer, '/plant-labels');
       await page.getByLabel('Plant names, one a line').fill(`Taxus baccata ${u}\nHedera helix ${u}`);
       await page.getByRole('button', { name: 'Check plants' }).click();
       await expect(page.getByText('2 plants checked: 1 needs printing, 1 not on the list.')).toBeVisible();
@@ -108,8 +107,7 @@ for (const screen of SCREENS) {
       const plant = await pb.collection('plant_labels').create({ plant_name: `Hebe pinguifolia ${u}`, has_labels: 'print' });
       await pb.collection('plant_labels').delete(plant.id);
 
-      await signIn(page, admin);
-      await page.goto('/deleted');
+      await signIn(page, admin, '/deleted');
       const entry = page
         .getByRole('list', { name: 'Deleted orders and runs' })
         .getByRole('listitem')
@@ -132,8 +130,7 @@ for (const theme of ['light', 'dark'] as const)
     await pb.collection('plant_labels').create({ plant_name: `Salvia ${u}`, has_labels: 'labels' });
     await pb.collection('plant_labels').create({ plant_name: `Hosta ${u}`, has_labels: 'print' });
     await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
-    await signIn(page, admin);
-    await page.goto('/plant-labels');
+    await signIn(page, admin, '/plant-labels');
     await page.getByLabel('Plant names, one a line').fill(`Salvia ${u}\nHosta ${u}\nFern ${u}`);
     await page.getByRole('button', { name: 'Check plants' }).click();
     await expect(page.getByText('3 plants checked: 1 needs printing, 1 has labels, 1 not checked yet.')).toBeVisible();

@@ -63,8 +63,7 @@ for (const size of SIZES) {
         await addOrder(pb, { ...order, trollies: '3', orderInfo: title === names[0] ? `Back gate ${tag}` : '' });
       }
 
-      await signIn(page, account);
-      await page.goto(`/weekday/${YEAR}/${week}/wednesday/${wednesday}`);
+      await signIn(page, account, `/weekday/${YEAR}/${week}/wednesday/${wednesday}`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Wednesday ${wednesday} ${month} ${YEAR}`);
       const sheet = page.getByRole('list', { name: 'Orders to pick on Wednesday' });
       await expect(sheet.getByRole('listitem')).toHaveCount(6);
@@ -114,8 +113,7 @@ for (const size of SIZES) {
       ];
       for (const order of orders) await addOrder(pb, order);
 
-      await signIn(page, account);
-      await page.goto(`/weekday/${YEAR}/${week}/tuesday/${dates.tuesday}`);
+      await signIn(page, account, `/weekday/${YEAR}/${week}/tuesday/${dates.tuesday}`);
       await expect(page.getByRole('link', { name: t('Tuesday Retail') })).toBeVisible();
       await page.getByText(`Print week ${week}...`).click();
       // The days with orders to pick are chosen at first; Tuesday is left out here.
@@ -156,8 +154,7 @@ for (const size of SIZES) {
       ];
       for (const order of orders) await addOrder(pb, order);
 
-      await signIn(page, account);
-      await page.goto(`/weekday/${YEAR}/${week}/friday/${friday.friday}`);
+      await signIn(page, account, `/weekday/${YEAR}/${week}/friday/${friday.friday}`);
       const collects = page.getByRole('list', { name: 'Collects on Friday' });
       await expect(collects.getByRole('listitem')).toHaveCount(2);
       await expect(page.getByText('Orders customers fetch themselves · 2 orders')).toBeVisible();

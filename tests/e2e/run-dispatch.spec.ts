@@ -66,8 +66,7 @@ for (const screen of SCREENS) {
       });
       await pb.send(RUNS_API.state(run.id), { method: 'POST', body: { state: 'loading' } });
 
-      await signIn(page, office);
-      await page.goto('/runs');
+      await signIn(page, office, '/runs');
       await page
         .getByRole('listitem', { name })
         .getByRole('button', { name: `Dispatch: ${name}` })

@@ -51,13 +51,11 @@ for (const screen of SCREENS) {
       // A second office page, open on Runs from the start: it must see each step without reloading.
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
       const other = await context.newPage();
-      await signIn(other, colleague);
-      await other.goto('/runs');
+      await signIn(other, colleague, '/runs');
       const otherRun = other.getByRole('listitem', { name });
       await expect(otherRun.locator('[data-state]')).toHaveText('New');
 
-      await signIn(page, office);
-      await page.goto('/runs');
+      await signIn(page, office, '/runs');
       const run = page.getByRole('listitem', { name });
       await run.getByRole('button', { name: `Start loading: ${name}` }).click();
       await expect(toast(page, 'Loading started.')).toBeVisible();
@@ -148,8 +146,7 @@ test("a dispatched run opens to look at and print: its plan can't change and Pri
   for (const state of ['loading', 'dispatched']) await pb.send(RUNS_API.state(saved.id), { method: 'POST', body: { state } });
   const dispatched = await pb.collection('trolley_exports').getOne(saved.id);
 
-  await signIn(page, office);
-  await page.goto(`/runs/view/${saved.id}`);
+  await signIn(page, office, `/runs/view/${saved.id}`);
   await expect(page.getByRole('note')).toHaveText(/^This run has been dispatched: its trolleys are booked out/);
   await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Edit' })).toHaveCount(0);
@@ -163,8 +160,7 @@ test("a dispatched run opens to look at and print: its plan can't change and Pri
     .collection('trolley_exports')
     .create({ name: `Fresh run ${u}`, data: dispatched.data, vehicleInfo: dispatched.vehicleInfo });
   await logOut(page);
-  await signIn(page, viewer);
-  await page.goto(`/runs/view/${fresh.id}`);
+  await signIn(page, viewer, `/runs/view/${fresh.id}`);
   await expect(page.getByText(`Hill Top ${u}`).first()).toBeVisible();
   await expect(page.getByRole('note')).toHaveCount(0);
   const [viewerDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Print' }).click()]);

@@ -52,8 +52,7 @@ for (const size of PHONE_AND_DESKTOP) {
       const pb = await api(account);
       const run = await pb.collection('trolley_exports').create<TrolleyExportRecord>(lorryRun(`Sam${unique()}`, 'AB12 CDE'));
 
-      await signIn(page, account);
-      await page.goto('/runs');
+      await signIn(page, account, '/runs');
       await page.locator(`a[href="/runs/view/${run.id}"]`).click();
       await expect(page.getByRole('button', { name: 'Trolley 1: Bloom & Co' })).toBeVisible();
       // The details are in sight without Edit.
@@ -97,8 +96,7 @@ for (const size of PHONE_AND_DESKTOP) {
       const named = () =>
         pb.collection('trolley_exports').getFullList<TrolleyExportRecord>({ filter: pb.filter('name = {:name}', { name: theirs.name }) });
 
-      await signIn(page, me);
-      await page.goto('/trolley-mapper');
+      await signIn(page, me, '/trolley-mapper');
       await page.getByRole('button', { name: 'Trailer', exact: true }).click();
       await page.getByRole('button', { name: '7T', exact: true }).click();
       await fillDetails(page, { driver, reg: 'XY70 TRK', date: '2026-11-23' });
@@ -161,15 +159,13 @@ for (const size of PHONE_AND_DESKTOP) {
       const pb = await api(me);
       const run = await pb.collection('trolley_exports').create<TrolleyExportRecord>(lorryRun(`Kim${unique()}`, 'CF51 XYZ'));
 
-      await signIn(page, me);
-      await page.goto(`/runs/view/${run.id}`);
+      await signIn(page, me, `/runs/view/${run.id}`);
       await expect(page.getByRole('button', { name: 'Trolley 1: Bloom & Co' })).toBeVisible();
 
       // The teammate opens the same run on another device and saves a change.
       const other = await browser.newContext({ viewport: size.viewport });
       const otherPage = await other.newPage();
-      await signIn(otherPage, teammate);
-      await otherPage.goto(`/runs/view/${run.id}`);
+      await signIn(otherPage, teammate, `/runs/view/${run.id}`);
       await otherPage.getByRole('button', { name: 'Choose Bloom & Co for the trolleys' }).click();
       await otherPage.getByRole('button', { name: 'Trolley 8: empty' }).click();
       await otherPage.getByRole('button', { name: 'Save', exact: true }).click();

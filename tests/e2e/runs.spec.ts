@@ -45,8 +45,7 @@ test('a saved run is listed, reopens with everything restored, and saving it aga
   const saved = await api.collection('trolley_exports').create<TrolleyExportRecord>(trailerRun(driver));
   const untitled = await api.collection('trolley_exports').create<TrolleyExportRecord>({ ...trailerRun(`Anon${unique()}`), name: '' });
 
-  await signIn(page, account);
-  await page.goto('/runs');
+  await signIn(page, account, '/runs');
   await expect(page.getByRole('heading', { name: 'Runs' })).toBeVisible();
   await expect(runLink(page, saved.id)).toContainText(saved.name);
   await expect(runLink(page, untitled.id)).toContainText('Untitled Export');
@@ -112,8 +111,7 @@ test('deleting a run needs the team’s password: a wrong one keeps it, the righ
   const api = await apiAs(account);
   const run = await api.collection('trolley_exports').create<TrolleyExportRecord>(trailerRun(`Del${unique()}`));
 
-  await signIn(page, account);
-  await page.goto('/runs');
+  await signIn(page, account, '/runs');
   const deleteButton = page.getByRole('button', { name: `Delete ${run.name}` });
   const dialog = page.getByRole('dialog', { name: 'Confirm Delete' });
 
@@ -150,8 +148,7 @@ test('a save never silently overwrites a newer save of the same run made elsewhe
   const api = await apiAs(account);
   const run = await api.collection('trolley_exports').create<TrolleyExportRecord>(trailerRun(`Two${unique()}`));
 
-  await signIn(page, account);
-  await page.goto(`/runs/view/${run.id}`);
+  await signIn(page, account, `/runs/view/${run.id}`);
   await expect(page.getByRole('button', { name: 'Trolley 1: Greenfields - SO-101234' })).toBeVisible();
 
   // Another tablet saves the run meanwhile.

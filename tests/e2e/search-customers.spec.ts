@@ -32,8 +32,7 @@ for (const screen of SCREENS) {
       });
       const other = await pb.collection('tasks').create({ title: `Elder Lane ${tag}`, year: week.year, weekNumber: week.week });
 
-      await signIn(page, account);
-      await page.goto('/search');
+      await signIn(page, account, '/search');
       await expect(page.getByText('Finds customer names, order numbers, postcodes and notes.')).toBeVisible();
       const box = page.getByLabel('Search -');
       const customers = page.getByRole('list', { name: 'Matching customers' });

@@ -26,8 +26,7 @@ for (const screen of SCREENS) {
         weekNumber: week.week,
       });
 
-      await signIn(page, account);
-      await page.goto('/search');
+      await signIn(page, account, '/search');
       await expect(page.getByText('Finds customer names, order numbers, postcodes and notes.')).toBeVisible();
       const box = page.getByLabel('Search -');
       const result = page.getByRole('list', { name: 'Search results' }).locator(`[data-order-id="${order.id}"]`);

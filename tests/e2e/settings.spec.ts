@@ -21,8 +21,7 @@ test('shows the account, password and legal links, and the support address', asy
 });
 
 test('saved week headings are confirmed and show on the board; empty ones read "Misc"', async ({ page, accounts, signIn }) => {
-  await signIn(page, await accounts.create());
-  await page.goto('/settings');
+  await signIn(page, await accounts.create(), '/settings');
   const form = page.getByRole('form', { name: 'Week Headings' });
   for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']) {
     await expect(form.getByLabel(day, { exact: true })).toHaveValue('');

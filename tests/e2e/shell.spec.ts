@@ -259,8 +259,7 @@ test('on a phone every header and bottom bar control is at least 44 px tall, in 
 });
 
 test('a week link opens, and reloads to, that week; a week the year lacks is clamped', async ({ page, accounts, signIn }) => {
-  await signIn(page, await accounts.create());
-  await page.goto('/?year=2026&week=53');
+  await signIn(page, await accounts.create(), '/?year=2026&week=53');
   await expect(page.getByRole('heading', { name: /^Monday/ })).toHaveText('Monday 28');
   await page.reload();
   await expect(page.getByLabel('Year', { exact: true })).toHaveValue('2026');

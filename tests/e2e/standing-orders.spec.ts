@@ -83,8 +83,7 @@ for (const [n, screen] of SCREENS.entries()) {
 
       // A viewer is offered neither Fill week nor copying.
       await logOut(page);
-      await signIn(page, viewer);
-      await page.goto(`/?year=${week.year}&week=${week.week}`);
+      await signIn(page, viewer, `/?year=${week.year}&week=${week.week}`);
       await expect(line(page, 'Wednesday', `Hill Top ${u}`)).toHaveCount(1);
       await expect(page.getByRole('button', { name: 'Fill week' })).toHaveCount(0);
       await expect(page.getByRole('button', { name: /to another week$/ })).toHaveCount(0);
@@ -104,8 +103,7 @@ for (const [n, screen] of SCREENS.entries()) {
         await pb.collection('tasks').create({ title, day: 'monday', status, trollies: '2', year: week.year, weekNumber: week.week });
       await pb.collection('tasks').create({ title: `Stays ${u}`, day: 'tuesday', year: week.year, weekNumber: week.week });
 
-      await signIn(page, staff);
-      await page.goto(`/?year=${week.year}&week=${week.week}`);
+      await signIn(page, staff, `/?year=${week.year}&week=${week.week}`);
       await expect(line(page, 'Monday', `Copy B ${u}`)).toHaveCount(1);
       // Staff may add orders, so may copy them; Fill week is office staff's and admins'.
       await expect(page.getByRole('button', { name: 'Fill week' })).toHaveCount(0);

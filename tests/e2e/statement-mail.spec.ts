@@ -31,8 +31,7 @@ for (const screen of SCREENS) {
       await pb.collection('trolley_movements').create({ customer: customer.id, kind: 'out', date: '2020-01-06', trolleys: 2 });
       await pb.collection('trolley_movements').create({ customer: customer.id, kind: 'out', date: today(), trolleys: 5, shelves: 1 });
 
-      await signIn(page, admin);
-      await page.goto(paths.customers);
+      await signIn(page, admin, paths.customers);
       await page.getByRole('button', { name: `Statement of ${name}` }).click();
       const dialog = page.getByRole('dialog', { name: `Statement: ${name}` });
       await expect(dialog.getByRole('table', { name: 'Statement' }).getByRole('row')).toHaveCount(4);

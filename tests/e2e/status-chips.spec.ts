@@ -63,8 +63,7 @@ for (const [n, screen] of SCREENS.entries()) {
           });
 
         await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
-        await signIn(page, account);
-        await page.goto(boardPath(week));
+        await signIn(page, account, boardPath(week));
 
         for (const [status, word, shown] of STATUSES) {
           const chip = statusButton(line(page, 'Wednesday', `${word} ${tag}`));
@@ -161,8 +160,7 @@ for (const [n, screen] of SCREENS.entries()) {
         weekNumber: week.week,
       });
 
-      await signIn(page, account);
-      await page.goto(boardPath(week));
+      await signIn(page, account, boardPath(week));
       await expect(statusButton(line(page, 'Thursday', working))).toBeVisible();
       // On a phone Map is in the menu.
       const map = page.getByRole('button', { name: 'Map', exact: true });

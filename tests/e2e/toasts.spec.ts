@@ -71,8 +71,7 @@ for (const [n, screen] of SCREENS.entries()) {
           .collection('tasks')
           .create({ title, day: 'thursday', customerType: 'wholesale', other: 'none', year: week.year, weekNumber: week.week });
       await page.clock.install();
-      await signIn(page, account);
-      await page.goto(boardPath(week));
+      await signIn(page, account, boardPath(week));
       await expect(line(page, 'Thursday', titles[23]!)).toHaveCount(1);
       await turnOnMapMode(page, screen.name === 'phone');
       await holdToasts(page);

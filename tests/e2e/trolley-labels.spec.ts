@@ -28,8 +28,7 @@ for (const screen of SCREENS) {
         vehicleInfo: { driver, reg: 'AB12 CDE', code: '', date: '2026-11-23', vehicleType: 'lorry', trolleyNumber: 8, grid: [] },
       });
 
-      await signIn(page, account);
-      await page.goto('/runs');
+      await signIn(page, account, '/runs');
       await page.getByRole('button', { name: `Labels for ${run.name as string}` }).click();
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitemradio', { name: 'A4 × 8' }).click()]);
       expect(download.suggestedFilename()).toBe(`labels_23-11-2026-${driver}-AB12-CDE_23-11-2026.pdf`);
@@ -69,8 +68,7 @@ test.describe('as a viewer on a phone', () => {
     await addOrder(pb, { ...day, day: 'friday', title: `Friday ${tag}`, trollies: '3' });
     await addOrder(pb, { ...day, other: 'collect', title: `Collect ${tag}`, trollies: '3' });
 
-    await signIn(page, viewer);
-    await page.goto('/weekday/2027/14/thursday/8');
+    await signIn(page, viewer, '/weekday/2027/14/thursday/8');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thursday 8 April 2027');
     await page.getByRole('button', { name: /^Labels for / }).click();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitemradio', { name: 'A4 × 4' }).click()]);

@@ -27,8 +27,7 @@ for (const screen of SCREENS) {
       const later = await pb.collection('customers').create({ name: `Zed Nursery ${u}` });
       await pb.collection('trolley_movements').create({ customer: later.id, kind: 'out', date: '2026-11-20', trolleys: 20 });
 
-      await signIn(page, staff);
-      await page.goto(boardPath(WEEK));
+      await signIn(page, staff, boardPath(WEEK));
       await expect(line(page, 'Monday', `Owing ${u}`).getByRole('img', { name: 'Owes 14 trolleys' })).toBeVisible();
       await expect(line(page, 'Monday', `Square ${u}`)).toBeVisible();
       await expect(line(page, 'Monday', `Square ${u}`).getByRole('img', { name: /^Owes/ })).toHaveCount(0);
@@ -85,8 +84,7 @@ for (const screen of SCREENS) {
         vehicleInfo: { driver: 'Sam', reg: 'AB12 CDE', date: '2026-11-24', vehicleType: 'lorry', trolleyNumber: 12, grid: [] },
       });
 
-      await signIn(page, office);
-      await page.goto('/runs');
+      await signIn(page, office, '/runs');
       await page.getByRole('button', { name: `Book trolleys out for Ledger run ${u}` }).click();
       const dialog = page.getByRole('dialog', { name: `Book trolleys out: Ledger run ${u}` });
       const stops = dialog.getByRole('list', { name: 'Stops to book' });

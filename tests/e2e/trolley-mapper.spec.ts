@@ -60,8 +60,7 @@ test('a run typed in, reordered by mouse and keyboard, laid out on a 12T lorry a
   accounts,
   signIn,
 }) => {
-  await signIn(page, await accounts.create());
-  await page.goto('/trolley-mapper');
+  await signIn(page, await accounts.create(), '/trolley-mapper');
   await expect(page.getByRole('heading', { name: 'Total Trollies: 0' })).toBeVisible();
   await expect(page.getByRole('button', { name: '+ Add' })).toHaveCount(0);
 
@@ -182,8 +181,7 @@ test('a new plan starts at the next working day; a saved run opens with its own 
 });
 
 test('Print saves the run and downloads a one-page landscape run sheet with every cell label', async ({ page, accounts, signIn }) => {
-  await signIn(page, await accounts.create());
-  await page.goto('/trolley-mapper');
+  await signIn(page, await accounts.create(), '/trolley-mapper');
   await page.getByRole('button', { name: 'Edit' }).click();
   await addStops(page, STOPS);
   const driver = `Pat${unique()}`;
@@ -232,8 +230,7 @@ test('Print saves the run and downloads a one-page landscape run sheet with ever
 });
 
 test('the board’s Create Run hands over its chosen orders as router state', async ({ page, accounts, signIn }) => {
-  await signIn(page, await accounts.create());
-  await page.goto('/trolley-mapper');
+  await signIn(page, await accounts.create(), '/trolley-mapper');
   const stops = [
     { id: 'order1aaaaaaaaa', title: 'Greenfields', postcode: 'tn126ab', trollies: '4', extras: '', orderNumber: '101234' },
     { id: 'order2aaaaaaaaa', title: 'Rosebank', postcode: 'me11aa', trollies: '1', extras: 'pots', orderNumber: '' },
@@ -246,8 +243,7 @@ test('the board’s Create Run hands over its chosen orders as router state', as
 });
 
 test('leaving with unsaved changes asks first', async ({ page, accounts, signIn }) => {
-  await signIn(page, await accounts.create());
-  await page.goto('/trolley-mapper');
+  await signIn(page, await accounts.create(), '/trolley-mapper');
   await page.getByRole('button', { name: 'Edit' }).click();
   await addStops(page, STOPS.slice(0, 1));
   await page.getByRole('link', { name: 'Trolleyboard' }).click();
@@ -263,8 +259,7 @@ test('leaving with unsaved changes asks first', async ({ page, accounts, signIn 
 });
 
 test("the browser's Back and Forward with unsaved changes ask first too", async ({ page, accounts, signIn }) => {
-  await signIn(page, await accounts.create());
-  await page.goto('/trolley-mapper');
+  await signIn(page, await accounts.create(), '/trolley-mapper');
   // An in-app move to the board and Back: the board is now the mapper's Forward, in the same page.
   await page.getByRole('link', { name: 'Trolleyboard' }).click();
   await expect(page).toHaveURL(/\/$/);
@@ -290,8 +285,7 @@ test.describe('on a tablet', () => {
   test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: true });
 
   test('a finger held on the handle for 250 ms drags the stop; a quick swipe does not', async ({ page, accounts, signIn }) => {
-    await signIn(page, await accounts.create());
-    await page.goto('/trolley-mapper');
+    await signIn(page, await accounts.create(), '/trolley-mapper');
     await page.getByRole('button', { name: 'Edit' }).click();
     await addStops(page, STOPS);
     await page.getByRole('button', { name: 'Finish Editing' }).click();

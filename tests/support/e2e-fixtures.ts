@@ -45,7 +45,11 @@ export interface Accounts {
 interface Fixtures {
   mailbox: Mailbox;
   accounts: Accounts;
-  signIn: (page: Page, account: Pick<Account, 'username' | 'password'>) => Promise<void>;
+  /**
+   * Signs in through the login form. Without `to`, from /login to the board; with `to`, by opening
+   * that page signed out, which asks for the login and returns there (one page load, not two).
+   */
+  signIn: (page: Page, account: Pick<Account, 'username' | 'password'>, to?: string) => Promise<void>;
   /** Set to true with `test.use({ allowConsoleErrors: true })` in a spec that expects them. */
   allowConsoleErrors: boolean;
   failOnConsoleError: void;
@@ -127,11 +131,18 @@ export const test = base.extend<Fixtures>({
   },
 
   signIn: async ({}, use) => {
-    await use(async (page, account) => {
-      await page.goto('/login');
+    await use(async (page, account, to) => {
+      if (to === undefined) {
+        await page.goto('/login');
+        await submitLogin(page, account.username, account.password);
+        await page.waitForURL((url) => url.pathname === '/');
+        await baseExpect(page.getByText('Current Week').first()).toBeVisible();
+        return;
+      }
+      await page.goto(to);
       await submitLogin(page, account.username, account.password);
-      await page.waitForURL((url) => url.pathname === '/');
-      await baseExpect(page.getByText('Current Week').first()).toBeVisible();
+      const wanted = new URL(to, page.url());
+      await page.waitForURL((url) => url.pathname === wanted.pathname && url.search === wanted.search);
     });
   },
 
