@@ -25,8 +25,9 @@ export default defineConfig({
     // A failed journey keeps its trace: each action with the page's DOM before and after it. Not
     // the screencast (a JPEG of every frame) nor the sources: on CI's two cores these made tracing
     // cost a quarter of the whole run's CPU (docs/decisions/081), and the screenshot at the
-    // failure is kept anyway.
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: false },
+    // failure is kept anyway. On CI not even that: the DOM snapshots still cost about a tenth of
+    // the run, and a failure there keeps its screenshot and error-context.md (the page's ARIA tree).
+    trace: process.env.CI ? 'off' : { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: false },
     screenshot: 'only-on-failure',
     launchOptions: chromiumLaunchOptions,
     // page.route cannot see what a service worker answers from its cache, and many journeys steer

@@ -37,7 +37,8 @@ else
 fi
 
 echo "== Playwright =="
-if bash scripts/ensure-chromium.sh && "$bin/vite" build --logLevel warn; then
+# The web build `npm start` made (CI's smoke check) is reused while no source is newer than it.
+if bash scripts/ensure-chromium.sh && { node -e 'import("./scripts/build-inputs.js").then((m) => process.exit(m.isWebBuildStale(process.cwd()) ? 1 : 0))' || "$bin/vite" build --logLevel warn; }; then
   # The board's size budgets, read from the build just made (docs/decisions/074): a second.
   echo "== The board's JavaScript against its budgets =="
   "$bin/tsx" scripts/check-bundle-budget.ts || failed+=("board size budget")

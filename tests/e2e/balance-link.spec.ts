@@ -1,6 +1,7 @@
 import { BALANCE_API, type BalanceLinkView } from '#domain/customers/balance-link';
 import { api, unique } from '../support/e2e-api';
 import { test, expect } from '../support/e2e-fixtures';
+import { keepScreenshot } from '../support/screenshots';
 
 // A customer's balance link (docs/decisions/078): the office makes it on the customer's ledger, the
 // customer opens it on a phone without an account and disputes the balance with a count, the office
@@ -43,7 +44,7 @@ test('a customer disputes its balance from the link and the office resolves it w
   await expect(customerPage.getByRole('heading', { name, level: 1 })).toBeVisible();
   const held = customerPage.getByRole('region', { name: /^You hold/ });
   await expect(held.getByRole('definition').first()).toHaveText('7');
-  await customerPage.screenshot({ path: `${SHOTS}/balance-phone-light.png`, fullPage: true });
+  await keepScreenshot(customerPage, { path: `${SHOTS}/balance-phone-light.png`, fullPage: true });
   await held.getByRole('button', { name: 'Dispute balance' }).click();
   const form = customerPage.getByRole('form', { name: 'Dispute balance' });
   await form.getByRole('button', { name: 'Fewer trolleys' }).click();
@@ -57,7 +58,7 @@ test('a customer disputes its balance from the link and the office resolves it w
   // Live on the office's Disputes, with the customer's counts; resolved with the difference.
   const dispute = page.getByRole('listitem', { name: `Dispute from ${name}` });
   await expect(dispute.getByText(/Says it holds 5 trolleys, 2 shelves .* the ledger had 7 trolleys, 2 shelves/)).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/disputes-desktop-light.png`, fullPage: true });
+  await keepScreenshot(page, { path: `${SHOTS}/disputes-desktop-light.png`, fullPage: true });
   await dispute.getByRole('button', { name: 'Adjust balance' }).click();
   const adjust = dispute.getByRole('form', { name: 'Adjust balance' });
   await expect(adjust.getByLabel('Trolleys', { exact: true })).toHaveValue('-2');
@@ -71,13 +72,13 @@ test('a customer disputes its balance from the link and the office resolves it w
   await expect(held.getByRole('definition').first()).toHaveText('5');
   await expect(customerPage.getByText('Balance adjusted: Found them on the 20th returns, thank you')).toBeVisible();
   await customerPage.emulateMedia({ colorScheme: 'dark' });
-  await customerPage.screenshot({ path: `${SHOTS}/balance-phone-dark.png`, fullPage: true });
+  await keepScreenshot(customerPage, { path: `${SHOTS}/balance-phone-dark.png`, fullPage: true });
   for (const [size, viewport] of [
     ['tablet', { width: 768, height: 1024 }],
     ['desktop', { width: 1440, height: 900 }],
   ] as const) {
     await customerPage.setViewportSize(viewport);
-    await customerPage.screenshot({ path: `${SHOTS}/balance-${size}-dark.png`, fullPage: true });
+    await keepScreenshot(customerPage, { path: `${SHOTS}/balance-${size}-dark.png`, fullPage: true });
   }
   await page.goto('/customers');
   await page.getByRole('button', { name: `Trolleys of ${name}` }).click();
@@ -121,7 +122,7 @@ test("a customer confirms its balance on a phone and the office's open Customers
   const answers = ledger.getByRole('list', { name: 'Answers from the customer' });
   await expect(answers.getByRole('listitem').first()).toHaveText(/^Confirmed \w{3} \d+ \w{3}: 7 trolleys, 2 shelves$/);
   await expect(line).toContainText(/Confirmed \w{3} \d+ \w{3}: 7 trolleys, 2 shelves/);
-  await page.screenshot({ path: `${SHOTS}/customer-confirmed-desktop.png`, fullPage: true });
+  await keepScreenshot(page, { path: `${SHOTS}/customer-confirmed-desktop.png`, fullPage: true });
 
   // A return recorded elsewhere (a colleague's phone) shows in the open ledger too.
   await pb.collection('trolley_movements').create({ customer: customer.id, kind: 'in', date: '2026-11-28', trolleys: 2 });
@@ -130,6 +131,6 @@ test("a customer confirms its balance on a phone and the office's open Customers
   await ledger.getByRole('button', { name: 'Close' }).click();
   await expect(line).toContainText('Owes 5 trolleys, 2 shelves');
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${SHOTS}/customer-confirmed-phone.png`, fullPage: true });
+  await keepScreenshot(page, { path: `${SHOTS}/customer-confirmed-phone.png`, fullPage: true });
   await phone.close();
 });

@@ -3,6 +3,7 @@ import { addOrder, api, unique } from '../support/e2e-api';
 import { boardPath, openLiveBoard, ownWeek, SCREENS, toast } from '../support/e2e-board';
 import { exportedCsv } from '../support/e2e-csv';
 import { test, expect } from '../support/e2e-fixtures';
+import { keepScreenshot } from '../support/screenshots';
 
 // Importing orders from CSV on the board (docs/decisions/049): a file is checked row by row
 // before anything is written; the person imports it all, or only the valid rows, or cancels.
@@ -44,7 +45,7 @@ for (const screen of SCREENS) {
       const dialog = importDialog(page);
       await expect(dialog.getByRole('status')).toHaveText('2 rows ready.');
       await expect(dialog.getByRole('row')).toHaveCount(3);
-      await page.screenshot({ path: test.info().outputPath(`import-${screen.name}.png`) });
+      await keepScreenshot(page, { path: test.info().outputPath(`import-${screen.name}.png`) });
       await dialog.getByRole('button', { name: 'Import 2 orders' }).click();
 
       await expect(toast(page, '2 orders imported.')).toBeVisible();

@@ -7,6 +7,7 @@ import { api, unique } from '../support/e2e-api';
 import { repoRoot } from '../support/e2e-env';
 import { test, expect } from '../support/e2e-fixtures';
 import { nextIsoWeek } from '../support/open-weeks';
+import { keepScreenshot } from '../support/screenshots';
 
 // A customer's contacts and mail on the Customers screen (docs/decisions/077), on a phone and a
 // desktop: office adds a contact (the server's sentence for an address that is not one shows on
@@ -59,10 +60,10 @@ for (const [size, options] of SIZES) {
       await expect(contacts.getByRole('listitem')).toHaveCount(1);
       await expect(contacts).toContainText('jo@hillside.test · Jo, tills');
       await expect(contacts).toContainText('01234 567890 · Delivery notices, balance reminders, statements');
-      await page.screenshot({ path: test.info().outputPath(`contacts-${size}-light.png`) });
+      await keepScreenshot(page, { path: test.info().outputPath(`contacts-${size}-light.png`) });
       expect(await axeViolations(page)).toEqual([]);
       await page.emulateMedia({ colorScheme: 'dark' });
-      await page.screenshot({ path: test.info().outputPath(`contacts-${size}-dark.png`) });
+      await keepScreenshot(page, { path: test.info().outputPath(`contacts-${size}-dark.png`) });
       expect(await axeViolations(page)).toEqual([]);
       await page.emulateMedia({ colorScheme: 'light' });
 
@@ -106,9 +107,9 @@ for (const [size, options] of SIZES) {
       await expect(mail).toContainText('Sent');
       await expect(mail).toContainText('is on its way today');
       await expect(mail).toContainText(`Delivery notices · to yard-${u}@oak.test`);
-      await page.screenshot({ path: test.info().outputPath(`mail-log-${size}-light.png`) });
+      await keepScreenshot(page, { path: test.info().outputPath(`mail-log-${size}-light.png`) });
       await page.emulateMedia({ colorScheme: 'dark' });
-      await page.screenshot({ path: test.info().outputPath(`mail-log-${size}-dark.png`) });
+      await keepScreenshot(page, { path: test.info().outputPath(`mail-log-${size}-dark.png`) });
       expect(await axeViolations(page)).toEqual([]);
     });
   });

@@ -3,6 +3,7 @@ import { api, unique } from '../support/e2e-api';
 import { SCREENS, toast } from '../support/e2e-board';
 import { exportedCsv } from '../support/e2e-csv';
 import { test, expect } from '../support/e2e-fixtures';
+import { keepScreenshot } from '../support/screenshots';
 
 // Importing customers from CSV on the Customers screen (docs/decisions/049): the customer book
 // exported from one nursery imports into another as the same customers; a row with a problem (a
@@ -84,7 +85,7 @@ for (const screen of SCREENS) {
       const dialog = importDialog(page);
       await expect(dialog.getByRole('status')).toHaveText('2 rows ready.');
       await expect(dialog.getByRole('row')).toHaveCount(3);
-      await page.screenshot({ path: test.info().outputPath(`customers-import-${screen.name}.png`) });
+      await keepScreenshot(page, { path: test.info().outputPath(`customers-import-${screen.name}.png`) });
       await dialog.getByRole('button', { name: 'Import 2 customers' }).click();
 
       await expect(toast(page, '2 customers imported.')).toBeVisible();
@@ -125,7 +126,7 @@ for (const screen of SCREENS) {
         'E-mail: Enter an e-mail address like name@example.com',
       );
       await expect(dialog.getByRole('button', { name: 'Import 3 customers' })).toBeDisabled();
-      await page.screenshot({ path: test.info().outputPath(`customers-import-problem-${screen.name}.png`) });
+      await keepScreenshot(page, { path: test.info().outputPath(`customers-import-problem-${screen.name}.png`) });
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await expect(dialog).toBeHidden();
       expect(await pb.collection('customers').getFullList()).toHaveLength(0);

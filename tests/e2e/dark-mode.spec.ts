@@ -5,6 +5,7 @@ import { boardPath, column, line, logOut, ownWeek, SCREENS, statusButton, toast 
 import { axeViolations, settled } from '../support/axe';
 import { test, expect, type Account } from '../support/e2e-fixtures';
 import { openMapperWithStops } from '../support/mapper';
+import { keepScreenshot } from '../support/screenshots';
 
 // Dark mode (docs/decisions/050): the page follows the device's light or dark setting unless
 // Settings says otherwise on this device, from its first paint; and every main screen, its
@@ -346,14 +347,14 @@ for (const screen of SCREENS) {
     await expect(column(page, 'Monday').getByRole('listitem')).toHaveCount(7);
     await expect(page.getByText('Live', { exact: true })).toBeVisible();
     await settled(page);
-    await page.screenshot({ path: testInfo.outputPath(`board-dark-${screen.name}.png`), fullPage: screen.name === 'desktop' });
+    await keepScreenshot(page, { path: testInfo.outputPath(`board-dark-${screen.name}.png`), fullPage: screen.name === 'desktop' });
     await line(page, 'Monday', `none wholesale ${nursery.u}`)
       .getByRole('link', { name: /none wholesale/ })
       .click();
     await page.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await settled(page);
-    await page.screenshot({ path: testInfo.outputPath(`dialog-dark-${screen.name}.png`) });
+    await keepScreenshot(page, { path: testInfo.outputPath(`dialog-dark-${screen.name}.png`) });
     expect(await page.evaluate<boolean>(`document.documentElement.classList.contains('dark')`)).toBe(true);
     await context.close();
   });

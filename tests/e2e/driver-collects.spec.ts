@@ -4,6 +4,7 @@ import { api, unique } from '../support/e2e-api';
 import { ownWeek } from '../support/e2e-board';
 import { test, expect } from '../support/e2e-fixtures';
 import { PHONE, sign } from '../support/e2e-phone';
+import { keepScreenshot } from '../support/screenshots';
 
 // The driver collects (docs/decisions/079): the driver's phone shows what the drop's customer holds
 // of ours and since when, the driver enters 5 trolleys collected, and the customer's balance on the
@@ -64,7 +65,7 @@ test("the driver's phone shows what to collect, and 5 collected take 5 off the c
   await sign(driver, form);
   await form.getByRole('button', { name: 'Record delivery' }).click();
   await expect(drop.getByText('Delivered to Pat Green · 5 trolleys back · Sent')).toBeVisible();
-  await driver.screenshot({ path: `${test.info().outputDir}/driver-collects-phone.png`, fullPage: true });
+  await keepScreenshot(driver, { path: `${test.info().outputDir}/driver-collects-phone.png`, fullPage: true });
   await phone.close();
 
   // The office's ledger after: 5 fewer trolleys, the collection listed as a return of the run.

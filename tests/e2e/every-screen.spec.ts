@@ -10,6 +10,7 @@ import { axeViolations, settled } from '../support/axe';
 import { E2E_DELETE_PASSWORD } from '../support/e2e-env';
 import { test, expect, type Account, type Accounts } from '../support/e2e-fixtures';
 import { openMapperWithStops } from '../support/mapper';
+import { keepScreenshot } from '../support/screenshots';
 
 // The checks every screen passes (issue 31, "Tests and figures"), at a phone, a tablet and a
 // desktop, light and dark (docs/decisions/050): axe-core's WCAG 2 A and AA rules with nothing to
@@ -141,7 +142,7 @@ class Sweep {
     }
     await expect(this.page.locator('html')).toHaveClass(this.theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
     await settled(this.page);
-    await this.page.screenshot({
+    await keepScreenshot(this.page, {
       path: this.testInfo.outputPath(`${screen.replace(/[^a-z0-9]+/gi, '-')}-${this.size}-${this.theme}.png`),
       fullPage: true,
     });

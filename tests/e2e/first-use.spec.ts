@@ -2,6 +2,7 @@ import { test, expect } from '../support/e2e-fixtures';
 import { addOrder, api, unique } from '../support/e2e-api';
 import { SCREENS } from '../support/e2e-board';
 import { nextIsoWeek } from '../support/open-weeks';
+import { keepScreenshot } from '../support/screenshots';
 
 // First use (docs/decisions/072): an empty nursery's board offers the three ways in — add the first
 // order, import orders, invite the team — only to a role that may do each, and each goes once done.
@@ -77,10 +78,10 @@ for (const screen of SCREENS) {
       await expect(card(page).getByRole('link', { name: 'Invite the team' })).toBeVisible();
       // A phone's board opens at today, but an empty nursery's card comes first: it is on screen.
       await expect(card(page)).toBeInViewport();
-      await page.screenshot({ path: test.info().outputPath(`first-use-${screen.name}-${theme}.png`) });
+      await keepScreenshot(page, { path: test.info().outputPath(`first-use-${screen.name}-${theme}.png`) });
       await page.goto('/settings');
       await expect(page.getByText('The board shows:')).toBeVisible();
-      await page.screenshot({ path: test.info().outputPath(`settings-${screen.name}-${theme}.png`), fullPage: true });
+      await keepScreenshot(page, { path: test.info().outputPath(`settings-${screen.name}-${theme}.png`), fullPage: true });
       await context.close();
     });
   }

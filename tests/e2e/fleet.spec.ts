@@ -8,6 +8,7 @@ import { test, expect, type Account } from '../support/e2e-fixtures';
 import { nextIsoWeek } from '../support/open-weeks';
 import { cells, openMapperWithStops } from '../support/mapper';
 import { PHONE_AND_DESKTOP } from '../support/screen-sizes';
+import { keepScreenshot } from '../support/screenshots';
 
 // The Fleet screen, rounds with their learned order and pins, a customer's round, and the
 // mapper's vehicle choice (docs/decisions/076): office keeps the fleet, everyone reads it.
@@ -93,7 +94,7 @@ for (const screen of PHONE_AND_DESKTOP) {
       // Deactivated, it says so and stays listed.
       await page.getByRole('button', { name: `Deactivate ${trailer}` }).click();
       await expect(vehicleItem(page, trailer)).toContainText('Inactive');
-      await page.screenshot({ path: path.join(testResultsDir, `fleet-office-${screen.name}.png`), fullPage: true });
+      await keepScreenshot(page, { path: path.join(testResultsDir, `fleet-office-${screen.name}.png`), fullPage: true });
 
       // Back on the board without a reload, each day's capacity counts the active lorry alone.
       await (await openMenu(page)).getByRole('link', { name: 'Home', exact: true }).click();
@@ -156,7 +157,7 @@ test("a round shows its customers in the order of the nursery's runs, and a pin 
   await expect(order.nth(0)).toContainText(birch.customer.name);
   await expect(order.nth(0)).toContainText('pinned 1st');
   await expect(order.nth(1)).toContainText(cedar.customer.name);
-  await page.screenshot({ path: path.join(testResultsDir, 'fleet-round-desktop.png'), fullPage: true });
+  await keepScreenshot(page, { path: path.join(testResultsDir, 'fleet-round-desktop.png'), fullPage: true });
   // Unpinned, the runs decide again.
   await page.getByLabel(`Place of ${birch.customer.name}`).selectOption({ label: 'As the runs say' });
   await expect(order.nth(2)).toContainText(birch.customer.name);
@@ -177,7 +178,7 @@ test("a customer's round is set from the round its runs suggest", async ({ page,
   await expect(dialog.getByTestId('round-suggestion')).toContainText(`Its runs suggest ${round.name} —`);
   await dialog.getByRole('button', { name: 'Use', exact: true }).click();
   await expect(dialog.getByLabel('Round')).toHaveValue(round.id);
-  await page.screenshot({ path: path.join(testResultsDir, 'customer-round-desktop.png') });
+  await keepScreenshot(page, { path: path.join(testResultsDir, 'customer-round-desktop.png') });
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(
@@ -211,7 +212,7 @@ test("the mapper's fleet choice sets kind, size, registration and driver, and th
   await expect(cells(page)).toHaveCount(8);
   await expect(page.getByLabel('Reg', { exact: true })).toHaveValue('TR6 LER');
   await expect(page.getByLabel('Driver', { exact: true })).toHaveValue(driver);
-  await page.screenshot({ path: path.join(testResultsDir, 'mapper-fleet-choice-desktop.png') });
+  await keepScreenshot(page, { path: path.join(testResultsDir, 'mapper-fleet-choice-desktop.png') });
 
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Run saved.')).toBeVisible();

@@ -2,6 +2,7 @@ import { api, unique } from '../support/e2e-api';
 import { toast } from '../support/e2e-board';
 import { grainyCameraJpeg } from '../support/e2e-phone';
 import { test, expect } from '../support/e2e-fixtures';
+import { keepScreenshot } from '../support/screenshots';
 
 // Hauliers (docs/decisions/079): the office records, in a haulier's Trolleys dialog, trolleys the
 // haulier handed on to a customer with the docket's photo; the haulier's balance goes down and the
@@ -69,7 +70,7 @@ test("a haulier's transfer with a camera's docket photo, shrunk, moves the balan
   await expect(asking).toContainText(
     `Delete the whole transfer: 4 trolleys from Road Haulage ${u} to Hillside Garden Centre ${u}? Both movements go.`,
   );
-  await page.screenshot({ path: `${test.info().outputDir}/transfer-delete-${test.info().project.name}.png`, fullPage: true });
+  await keepScreenshot(page, { path: `${test.info().outputDir}/transfer-delete-${test.info().project.name}.png`, fullPage: true });
   await asking.getByRole('button', { name: 'Delete transfer' }).click();
   await expect(toast(page, `Deleted the transfer of 4 trolleys from Road Haulage ${u} to Hillside Garden Centre ${u}.`)).toBeVisible();
   await expect(customerLedger.getByText('No movements yet.')).toBeVisible();
@@ -98,5 +99,5 @@ for (const [screen, viewport] of [
       await expect(ledger.getByRole('form', { name: 'Hand on to a customer' })).toBeVisible();
       // Nothing runs off the side of the screen.
       expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
-      await page.screenshot({ path: `${test.info().outputDir}/haulier-${screen}-${theme}.png`, fullPage: true });
+      await keepScreenshot(page, { path: `${test.info().outputDir}/haulier-${screen}-${theme}.png`, fullPage: true });
     });

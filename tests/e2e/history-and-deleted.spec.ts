@@ -7,6 +7,7 @@ import { E2E_DELETE_PASSWORD, testResultsDir } from '../support/e2e-env';
 import { expect, test } from '../support/e2e-fixtures';
 import { nextIsoWeek } from '../support/open-weeks';
 import { openMenu } from '../support/e2e-board';
+import { keepScreenshot } from '../support/screenshots';
 
 // Who did what, and nothing lost by a slip (docs/product.md#edit-order, #deleted): the edit page
 // says who added and changed an order and shows its history; a deleted order comes back from the
@@ -24,7 +25,7 @@ async function screenshot(page: Page, name: string): Promise<void> {
     ['desktop', DESKTOP],
   ] as const) {
     await page.setViewportSize(viewport);
-    await page.screenshot({ path: path.join(screensDir, `${name}-${size}.png`), fullPage: true });
+    await keepScreenshot(page, { path: path.join(screensDir, `${name}-${size}.png`), fullPage: true });
   }
 }
 

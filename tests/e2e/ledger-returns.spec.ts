@@ -4,6 +4,7 @@ import { ownWeek, SCREENS, toast } from '../support/e2e-board';
 const WEEK = ownWeek(47);
 import { test, expect } from '../support/e2e-fixtures';
 import { readPdf } from '../support/pdf-tools';
+import { keepScreenshot } from '../support/screenshots';
 
 // The ledger refuses silent nonsense (docs/decisions/065), on a phone and a desktop: office staff
 // recording a return larger than the customer holds are asked, in place, to confirm it with a
@@ -39,7 +40,7 @@ for (const screen of SCREENS) {
       await expect(form.getByRole('button', { name: 'Record return' })).toBeDisabled();
       await ask.getByLabel('Yes, record it below zero').check();
       await ask.getByLabel('Reason').fill('Seven of ours came back from their other site');
-      await page.screenshot({ path: test.info().outputPath(`ledger-below-zero-ask-${screen.name}.png`) });
+      await keepScreenshot(page, { path: test.info().outputPath(`ledger-below-zero-ask-${screen.name}.png`) });
       await form.getByRole('button', { name: 'Record return' }).click();
       await expect(toast(page, 'Return recorded.')).toBeVisible();
 
@@ -47,7 +48,7 @@ for (const screen of SCREENS) {
       await expect(ledger.locator('[data-count="trolleys"]')).toHaveText('7 extra');
       await expect(ledger.getByRole('list', { name: 'Movements' })).toContainText('Seven of ours came back from their other site');
       await expect(ledger).not.toContainText('-7');
-      await page.screenshot({ path: test.info().outputPath(`ledger-below-zero-balance-${screen.name}.png`) });
+      await keepScreenshot(page, { path: test.info().outputPath(`ledger-below-zero-balance-${screen.name}.png`) });
       await ledger.getByRole('button', { name: 'Close' }).click();
       await expect(list).toContainText('Returned 7 more trolleys than we had booked out');
       await expect(list).not.toContainText('Owes -7');

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { addOrder, api, unique } from '../support/e2e-api';
 import { boardPath, ownWeek, SCREENS, toast, openMenu } from '../support/e2e-board';
 import { test, expect } from '../support/e2e-fixtures';
+import { keepScreenshot } from '../support/screenshots';
 
 // The linking assistant (docs/decisions/066), at phone and desktop sizes: office staff whose
 // orders were typed without customers see a quiet notice on the board, open the assistant, link
@@ -33,12 +34,12 @@ for (const screen of SCREENS) {
 
       await signIn(page, office, boardPath(week));
       await expect(notice(page)).toHaveText('6 orders have no customer. Link them');
-      await page.screenshot({ path: test.info().outputPath(`link-notice-${screen.name}.png`) });
+      await keepScreenshot(page, { path: test.info().outputPath(`link-notice-${screen.name}.png`) });
       await notice(page).getByRole('link', { name: 'Link them' }).click();
 
       await expect(page.getByRole('heading', { name: 'Link orders to customers', level: 1 })).toBeVisible();
       await expect(page.getByText('6 orders have no customer. Nothing is linked or made until you press a button.')).toBeVisible();
-      await page.screenshot({ path: test.info().outputPath(`link-assistant-${screen.name}.png`), fullPage: true });
+      await keepScreenshot(page, { path: test.info().outputPath(`link-assistant-${screen.name}.png`), fullPage: true });
 
       // Exact matches, in one go.
       await page.getByRole('button', { name: 'Link 2 orders to their customers' }).click();
@@ -57,11 +58,11 @@ for (const screen of SCREENS) {
       await make.getByRole('checkbox', { name: new RegExp(`Bramble ${u}`) }).uncheck();
       await expect(page.getByRole('button', { name: 'Make 1 customer and link their orders' })).toBeVisible();
       await make.getByRole('checkbox', { name: new RegExp(`Bramble ${u}`) }).check();
-      await page.screenshot({ path: test.info().outputPath(`link-make-${screen.name}.png`), fullPage: true });
+      await keepScreenshot(page, { path: test.info().outputPath(`link-make-${screen.name}.png`), fullPage: true });
       await page.getByRole('button', { name: 'Make 2 customers and link their orders' }).click();
       await expect(toast(page, 'Made 2 customers and linked 3 orders.')).toBeVisible();
       await expect(page.getByText('Every order has a customer.')).toBeVisible();
-      await page.screenshot({ path: test.info().outputPath(`link-done-${screen.name}.png`) });
+      await keepScreenshot(page, { path: test.info().outputPath(`link-done-${screen.name}.png`) });
 
       // The board's notice is gone; the Customers screen lists the new customers.
       await page.goto(boardPath(week));

@@ -5,6 +5,7 @@ import { testResultsDir } from '../support/e2e-env';
 import { test, expect } from '../support/e2e-fixtures';
 import { openMenu } from '../support/e2e-board';
 import { PHONE_AND_DESKTOP } from '../support/screen-sizes';
+import { keepScreenshot } from '../support/screenshots';
 
 // One journey per role (docs/decisions/067): through the navigation alone — side bar on a
 // desktop, bottom bar and More on a phone — the person opens every screen their role may open and
@@ -107,7 +108,7 @@ for (const screen of PHONE_AND_DESKTOP) {
         await expect(menu.getByTestId('signed-in-as')).toContainText(
           { admin: 'Admin', office: 'Office', staff: 'Staff', viewer: 'Viewer' }[role],
         );
-        await page.screenshot({ path: path.join(testResultsDir, `navigation-${role}-${screen.name}.png`) });
+        await keepScreenshot(page, { path: path.join(testResultsDir, `navigation-${role}-${screen.name}.png`) });
         for (const target of JOURNEYS[role].mayNot) {
           await expect(menu.getByRole('link', { name: target.label, exact: true })).toHaveCount(0);
         }
@@ -141,10 +142,10 @@ test('the phone header is one row, at most 64 px, and the bottom bar hides nothi
   const mainPadding = await page.evaluate<number>("parseFloat(getComputedStyle(document.querySelector('main')).paddingBottom)");
   expect(mainPadding).toBeGreaterThanOrEqual(844 - barTop);
   expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: path.join(testResultsDir, 'navigation-phone-board.png') });
+  await keepScreenshot(page, { path: path.join(testResultsDir, 'navigation-phone-board.png') });
   await page.emulateMedia({ colorScheme: 'dark' });
   await openMenu(page);
-  await page.screenshot({ path: path.join(testResultsDir, 'navigation-phone-more-dark.png') });
+  await keepScreenshot(page, { path: path.join(testResultsDir, 'navigation-phone-more-dark.png') });
 });
 
 test('the side bar at tablet and desktop sizes, light and dark', async ({ page, accounts, signIn }) => {
@@ -158,7 +159,7 @@ test('the side bar at tablet and desktop sizes, light and dark', async ({ page, 
       await page.emulateMedia({ colorScheme: scheme });
       await expect(mainHeading(page)).toHaveText(/^Week \d+, \d{4}$/);
       expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
-      await page.screenshot({ path: path.join(testResultsDir, `navigation-${width}-${scheme}.png`) });
+      await keepScreenshot(page, { path: path.join(testResultsDir, `navigation-${width}-${scheme}.png`) });
     }
   }
 });

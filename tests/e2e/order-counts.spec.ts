@@ -3,6 +3,7 @@ import { datesOfIsoWeek } from '../../src/domain/weeks';
 import { api, unique } from '../support/e2e-api';
 import { boardPath, column, line, ownWeek, SCREENS } from '../support/e2e-board';
 import { test, expect } from '../support/e2e-fixtures';
+import { keepScreenshot } from '../support/screenshots';
 
 // Trolleys, shelves and extensions are numbers (docs/decisions/063-trolley-counts-as-numbers.md):
 // Add Order sets them with steppers a gloved thumb can use, tapped or typed; the board line shows
@@ -61,7 +62,7 @@ for (const [n, screen] of SCREENS.entries()) {
         expect(box!.height, name).toBeGreaterThanOrEqual(44);
       }
       await field(page, 'Trolleys').scrollIntoViewIfNeeded();
-      await page.screenshot({ path: test.info().outputPath(`add-order-counts-${screen.name}.png`) });
+      await keepScreenshot(page, { path: test.info().outputPath(`add-order-counts-${screen.name}.png`) });
 
       await page.getByRole('button', { name: 'Save' }).click();
       await expect(page).toHaveURL(boardPath(week));
@@ -72,7 +73,7 @@ for (const [n, screen] of SCREENS.entries()) {
       const [stored] = await pb.collection('tasks').getFullList({ filter: pb.filter('title = {:title}', { title }) });
       expect(stored).toMatchObject({ trollies: '3', extras: '1S' });
       await added.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: test.info().outputPath(`board-counts-${screen.name}.png`) });
+      await keepScreenshot(page, { path: test.info().outputPath(`board-counts-${screen.name}.png`) });
     });
 
     test('an order whose trollies the API wrote as "abc" is marked on the board, counts 0, and is fixed on Edit Order', async ({
@@ -96,7 +97,7 @@ for (const [n, screen] of SCREENS.entries()) {
       await expect(line(page, 'Tuesday', `Two ${tag}`).getByText('Trolleys?')).toHaveCount(0);
       await expect(daySummary(page, 'Tuesday')).toContainText('2 orders, 2 trolleys');
       await marked.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: test.info().outputPath(`board-not-a-number-${screen.name}.png`) });
+      await keepScreenshot(page, { path: test.info().outputPath(`board-not-a-number-${screen.name}.png`) });
 
       // Edit Order says what is wrong; setting the trolleys fixes it, the other extras stay.
       await marked.getByRole('link').first().click();
@@ -106,7 +107,7 @@ for (const [n, screen] of SCREENS.entries()) {
       await expect(field(page, 'Extensions')).toHaveValue('2');
       await expect(field(page, 'Other extras')).toHaveValue('keep dry');
       await field(page, 'Trolleys').scrollIntoViewIfNeeded();
-      await page.screenshot({ path: test.info().outputPath(`edit-order-counts-${screen.name}.png`) });
+      await keepScreenshot(page, { path: test.info().outputPath(`edit-order-counts-${screen.name}.png`) });
       await expect(field(page, 'Trolleys')).toHaveAttribute('aria-invalid', 'true');
       await form(page).getByRole('button', { name: 'More trolleys' }).click();
       await form(page).getByRole('button', { name: 'More trolleys' }).click();

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { api, unique } from '../support/e2e-api';
 import { test, expect } from '../support/e2e-fixtures';
 import { openMenu } from '../support/e2e-board';
+import { keepScreenshot } from '../support/screenshots';
 
 // Orders know their customer from the start (docs/decisions/062), on a phone and a desktop: staff
 // add an order from the board with a name the customer book does not have, and the order is saved
@@ -66,7 +67,7 @@ for (const [size, options] of SIZES) {
       const question = page.getByRole('dialog', { name: `Did you mean Hillside ${u} Garden Centre, GL7 1AB?` });
       await expect(question).toBeVisible();
       await expect(question.getByRole('button', { name: 'No, a new customer' })).toBeVisible();
-      await page.screenshot({ path: `.tmp/a/did-you-mean-${size}.png` });
+      await keepScreenshot(page, { path: `.tmp/a/did-you-mean-${size}.png` });
       await question.getByRole('button', { name: `Use Hillside ${u} Garden Centre, GL7 1AB` }).click();
 
       await expect(page.getByRole('status').filter({ hasText: 'Order added.' })).toBeVisible();

@@ -3,6 +3,7 @@ import { test, expect, submitLogin, type Mailbox } from '../support/e2e-fixtures
 import { PHONE, sign } from '../support/e2e-phone';
 import { readPdf } from '../support/pdf-tools';
 import { openMenu } from '../support/e2e-board';
+import { keepScreenshot } from '../support/screenshots';
 
 // One flow from the order to the statement (issue 30), as a new nursery that never opens the
 // Customers screen to set anything up: five orders typed on the board with their trolleys, a run
@@ -210,7 +211,7 @@ for (const screen of SCREENS) {
       );
       expect(badgeTotal).toBe(total - totalBack);
       await orderLine(page, orders[0]!.name).scrollIntoViewIfNeeded();
-      await page.screenshot({ path: test.info().outputPath(`board-owed-${screen.name}.png`) });
+      await keepScreenshot(page, { path: test.info().outputPath(`board-owed-${screen.name}.png`) });
 
       // The balances and a statement: the only place they are shown is the customer book.
       await openMenuItem(page, 'Customers');
@@ -221,7 +222,7 @@ for (const screen of SCREENS) {
         else await expect(entry).not.toContainText('Owes');
       }
       await book.getByRole('listitem').first().scrollIntoViewIfNeeded();
-      await page.screenshot({ path: test.info().outputPath(`balances-${screen.name}.png`) });
+      await keepScreenshot(page, { path: test.info().outputPath(`balances-${screen.name}.png`) });
 
       const first = orders[0]!;
       await page.getByRole('button', { name: `Statement of ${first.name}` }).click();

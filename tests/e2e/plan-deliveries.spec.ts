@@ -7,6 +7,7 @@ import { FUTURE_YEAR } from '../support/open-weeks';
 import { readPdf } from '../support/pdf-tools';
 import { seedNursery } from '../support/e2e-plan';
 import { axeViolations, settled } from '../support/axe';
+import { keepScreenshot } from '../support/screenshots';
 
 // Plan deliveries on the board (docs/decisions/076-plan-the-day.md), at a tablet's and a
 // desktop's size. A nursery with 2 vehicles, 2 rounds of customers and the runs of the weeks
@@ -301,16 +302,16 @@ for (const size of [{ name: 'phone', use: { viewport: { width: 390, height: 844 
         const dialog = page.getByRole('dialog', { name: /^Plan deliveries for Friday/ });
         await expect(dialog.getByRole('list', { name: 'Not planned' })).toContainText(north[0]!);
         await settled(page);
-        await page.screenshot({ path: test.info().outputPath(`planner-${size.name}-${theme}.png`) });
+        await keepScreenshot(page, { path: test.info().outputPath(`planner-${size.name}-${theme}.png`) });
         await dialog.evaluate((element) => element.scrollTo(0, element.scrollHeight));
-        await page.screenshot({ path: test.info().outputPath(`planner-${size.name}-${theme}-end.png`) });
+        await keepScreenshot(page, { path: test.info().outputPath(`planner-${size.name}-${theme}-end.png`) });
         await expectNoAxeViolations(page);
         // A lorry over its capacity, and what is not in its grid, in red: readable in both themes.
         await dialog.getByRole('combobox', { name: `Move ${north[0]} to a vehicle` }).selectOption({ index: 1 });
         await expect(dialog.getByText(/^Not in the grid: /)).toBeVisible();
         await settled(page);
         await dialog.getByText(/^Not in the grid: /).scrollIntoViewIfNeeded();
-        await page.screenshot({ path: test.info().outputPath(`planner-${size.name}-${theme}-over.png`) });
+        await keepScreenshot(page, { path: test.info().outputPath(`planner-${size.name}-${theme}-over.png`) });
         await expectNoAxeViolations(page);
       });
     });

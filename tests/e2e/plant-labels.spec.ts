@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { api, unique } from '../support/e2e-api';
 import { SCREENS, openMenu } from '../support/e2e-board';
 import { test, expect } from '../support/e2e-fixtures';
+import { keepScreenshot } from '../support/screenshots';
 
 // The plant-label list (docs/decisions/057, docs/product.md#plant-labels) at phone and desktop
 // sizes: a member of staff pastes an order's plant names, sees which have labels and which need
@@ -65,7 +66,7 @@ for (const screen of SCREENS) {
       await expect(row(`Buxus sempervirens ${u}`)).toContainText('Needs printing');
       await expect(toPrint.getByRole('listitem')).toHaveCount(2);
       await expect(page.getByText('3 plants checked: 2 need printing, 1 has labels.')).toBeVisible();
-      await page.screenshot({ path: test.info().outputPath(`plant-labels-${screen.name}.png`), fullPage: true });
+      await keepScreenshot(page, { path: test.info().outputPath(`plant-labels-${screen.name}.png`), fullPage: true });
 
       // Printed: off the list to print, and the checked row says it has labels now.
       await toPrint
@@ -134,6 +135,6 @@ for (const theme of ['light', 'dark'] as const)
     await page.getByLabel('Plant names, one a line').fill(`Salvia ${u}\nHosta ${u}\nFern ${u}`);
     await page.getByRole('button', { name: 'Check plants' }).click();
     await expect(page.getByText('3 plants checked: 1 needs printing, 1 has labels, 1 not checked yet.')).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath(`plant-labels-${theme}.png`) });
+    await keepScreenshot(page, { path: test.info().outputPath(`plant-labels-${theme}.png`) });
     expect(await contrastViolations(page)).toEqual([]);
   });

@@ -4,6 +4,7 @@ import { api, unique } from '../support/e2e-api';
 import { ownWeek, toast } from '../support/e2e-board';
 import { expect, test } from '../support/e2e-fixtures';
 import { readPdf } from '../support/pdf-tools';
+import { keepScreenshot } from '../support/screenshots';
 
 // Dispatch books every stop, and a dispatched run is fixed (docs/decisions/064), on a phone and a
 // desktop: the dispatch dialog lists each stop with what it will book out to whom, says which will
@@ -77,7 +78,7 @@ for (const screen of SCREENS) {
       await expect(stops.getByRole('listitem').nth(0)).toContainText(`Green Garden ${u} — 3 trolleys`);
       await expect(stops.getByRole('listitem').nth(1)).toContainText('Books nothing: its order has no customer yet.');
       await expect(dialog.getByRole('status')).toHaveText(`2 stops will book nothing: hillside garden centre ${u}, Meadow Farm Shop ${u}.`);
-      await page.screenshot({ path: test.info().outputPath(`dispatch-dialog-${screen.name}.png`) });
+      await keepScreenshot(page, { path: test.info().outputPath(`dispatch-dialog-${screen.name}.png`) });
 
       // The close match, offered by name and postcode, links the order.
       await stops.getByRole('button', { name: `Link to Hillside Garden Centre ${u} Ltd, GL7 1AB` }).click();
@@ -87,7 +88,7 @@ for (const screen of SCREENS) {
       await stops.getByRole('button', { name: `Create customer Meadow Farm Shop ${u}` }).click();
       await expect(stops.getByRole('listitem').nth(2)).toContainText(`Meadow Farm Shop ${u} — 1 trolley`);
       await expect(dialog.getByRole('status')).toHaveCount(0);
-      await page.screenshot({ path: test.info().outputPath(`dispatch-dialog-linked-${screen.name}.png`) });
+      await keepScreenshot(page, { path: test.info().outputPath(`dispatch-dialog-linked-${screen.name}.png`) });
 
       await dialog.getByRole('button', { name: 'Dispatch and book out' }).click();
       await expect(
@@ -111,7 +112,7 @@ for (const screen of SCREENS) {
         [hillside.id, 'out', 2],
         [green.id, 'out', 3],
       ]);
-      await page.screenshot({ path: test.info().outputPath(`dispatched-run-${screen.name}.png`), fullPage: true });
+      await keepScreenshot(page, { path: test.info().outputPath(`dispatched-run-${screen.name}.png`), fullPage: true });
     });
 
     test('a dispatched run opens read-only in the mapper, and the plan kept on this device is set aside', async ({
@@ -176,7 +177,7 @@ for (const screen of SCREENS) {
       await expect(page.getByRole('definition').first()).toHaveText('Sam');
       await expect(page.getByText('4T lorry', { exact: true })).toBeVisible();
 
-      await page.screenshot({ path: test.info().outputPath(`fixed-run-${screen.name}.png`), fullPage: true });
+      await keepScreenshot(page, { path: test.info().outputPath(`fixed-run-${screen.name}.png`), fullPage: true });
 
       // Dragging the first stop onto the second does nothing.
       const stops = list.getByRole('listitem');

@@ -3,6 +3,7 @@ import { api, unique } from '../support/e2e-api';
 import { SCREENS } from '../support/e2e-board';
 import { test, expect } from '../support/e2e-fixtures';
 import { readPdf } from '../support/pdf-tools';
+import { keepScreenshot } from '../support/screenshots';
 
 // The office mails a customer's statement (docs/decisions/080), on a phone and a desktop: from the
 // statement dialog, to the contacts who receive statements; the toast says to whom it went, and the
@@ -38,7 +39,7 @@ for (const screen of SCREENS) {
       await dialog.getByRole('button', { name: 'Mail statement' }).click();
       // The first PDF after an idle spell starts the server's PDF worker: seconds on a busy machine.
       await expect(page.getByText(`${name}'s statement went to ${accountsAddress}.`)).toBeVisible({ timeout: 30_000 });
-      await page.screenshot({ path: test.info().outputPath(`statement-mail-${screen.name}.png`) });
+      await keepScreenshot(page, { path: test.info().outputPath(`statement-mail-${screen.name}.png`) });
 
       const mail = await mailbox.waitFor(accountsAddress, 'Trolley statement');
       expect(mail.text).toContain('At the end of the period: 7 trolleys, 1 shelf, 0 extensions.');

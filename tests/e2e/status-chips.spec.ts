@@ -6,6 +6,7 @@ import { boardPath, line, ownWeek, SCREENS, statusButton } from '../support/e2e-
 import { repoRoot } from '../support/e2e-env';
 import { test, expect } from '../support/e2e-fixtures';
 import { computedStyle } from '../support/computed-style';
+import { keepScreenshot } from '../support/screenshots';
 
 // Status readable from two metres (docs/decisions/069): each line's status is a coloured chip with
 // its word (no status a quiet empty circle), the chip is still the status button, the toolbar's
@@ -120,13 +121,13 @@ for (const [n, screen] of SCREENS.entries()) {
         expect(await contrastViolations(page, 'section[aria-labelledby]')).toEqual([]);
         // Nothing wider than the screen.
         expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(screen.use.viewport!.width);
-        await page.screenshot({ path: test.info().outputPath(`legend-${screen.name}-${theme}.png`) });
+        await keepScreenshot(page, { path: test.info().outputPath(`legend-${screen.name}-${theme}.png`) });
 
         await page.keyboard.press('Escape');
         await expect(legend).toBeHidden();
         await expect(colours).toBeFocused();
         await expect(colours).toHaveAttribute('aria-expanded', 'false');
-        await page.screenshot({ path: test.info().outputPath(`chips-${screen.name}-${theme}.png`) });
+        await keepScreenshot(page, { path: test.info().outputPath(`chips-${screen.name}-${theme}.png`) });
       });
     }
 
@@ -193,7 +194,7 @@ for (const [n, screen] of SCREENS.entries()) {
       await expect(statusButton(chosenLine)).toHaveAccessibleName('Status: Working');
       await expect(statusButton(chosenLine)).toHaveText('Working');
       expect((await pb.collection('tasks').getFirstListItem(pb.filter('title = {:t}', { t: working }))).status).toBe('working');
-      await page.screenshot({ path: test.info().outputPath(`chosen-${screen.name}.png`) });
+      await keepScreenshot(page, { path: test.info().outputPath(`chosen-${screen.name}.png`) });
 
       await choose.click();
       await expect(choose).toHaveAttribute('aria-pressed', 'false');

@@ -3,6 +3,7 @@ import type { Browser, Page } from '@playwright/test';
 import { testResultsDir } from '../support/e2e-env';
 import { test, expect, submitLogin, type Mailbox } from '../support/e2e-fixtures';
 import { openMenu } from '../support/e2e-board';
+import { keepScreenshot } from '../support/screenshots';
 
 // A nursery and its people, as they meet them (docs/product.md#team): an admin signs up with the
 // nursery's name, sets its route headings, invites a colleague by mail and makes a yard account;
@@ -204,9 +205,9 @@ for (const [name, viewport] of [
     // The toasts have said their piece: the picture shows the page (a toast under the pointer waits).
     await page.mouse.move(0, 0);
     await expect(page.getByText(/Yard account screen\w+ created/)).toBeHidden({ timeout: 10_000 });
-    await page.screenshot({ path: path.join(testResultsDir, 'screens', `team-${name}.png`), fullPage: true });
+    await keepScreenshot(page, { path: path.join(testResultsDir, 'screens', `team-${name}.png`), fullPage: true });
     await page.goto('/settings');
     await expect(page.getByRole('heading', { name: 'Nursery', exact: true })).toBeVisible();
-    await page.screenshot({ path: path.join(testResultsDir, 'screens', `settings-${name}.png`), fullPage: true });
+    await keepScreenshot(page, { path: path.join(testResultsDir, 'screens', `settings-${name}.png`), fullPage: true });
   });
 }
