@@ -23,7 +23,11 @@ export async function serveSpa(app: FastifyInstance, webDir: string | null): Pro
   }
   await app.register(fastifyStatic, {
     root: webDir,
-    wildcard: false,
+    // One `/*` route that looks the file up when asked, not one route per built file found by a
+    // glob at start-up: ~730 routes (every file, its .br and .gz, GET and HEAD) cost the start
+    // ~0.5 s of globbing, routing and plugin work (docs/decisions/073). A file that is not there
+    // falls through to the not-found handler below, as before.
+    wildcard: true,
     // The build writes .br and .gz copies of every text asset (scripts/precompress.ts); the one
     // the browser accepts is sent as it is, with Vary: Accept-Encoding.
     preCompressed: true,

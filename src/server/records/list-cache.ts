@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely, RawBuilder, SqlBool } from 'kysely';
 import type { AuthContext } from '../auth/auth-context';
-import type { Database } from '../db/schema';
+import type { Database, UsersTable } from '../db/schema';
 import { addVary, compressBody, isCompressible, preferredCoding, type ContentCoding } from '../plugins/compress-json';
 import type { EventBus, RecordChange } from '../realtime/event-bus';
 
@@ -48,6 +48,19 @@ interface ListUrl {
   scopeOf: (auth: AuthContext) => ListCacheScope;
   /** The URL's query as it is part of the key. */
   params: string;
+  /**
+   * What `scopeOf` decided for each caller, by their row in the users cache: a fresh row (a
+   * change, a refresh) is a new object and is decided again. The rule is a function of the
+   * caller alone (docs/decisions/012), so a poll costs a lookup, not the rule and the key.
+   */
+  callers: WeakMap<UsersTable, CallerKey>;
+}
+
+/** A caller's place in the cache at one URL: the entry's key and what its version is made of. */
+interface CallerKey {
+  key: string;
+  collections: readonly string[];
+  nursery: string;
 }
 
 /** A cached answer the fast path may send as it is: what `ListCache.known` returns. */
@@ -72,6 +85,8 @@ interface Entry {
   encoded: Partial<Record<ContentCoding, Promise<Buffer>>>;
   /** The encodings already made: the fast path sends only what needs no waiting. */
   ready: Partial<Record<ContentCoding, Buffer>>;
+  /** The fast path's answers, made once per status and coding: a poll allocates none. */
+  known: Partial<Record<ContentCoding | 'identity' | 'not-modified', KnownAnswer>>;
   /** body plus every finished encoding: what this entry costs the cache's byte budget. */
   size: number;
 }
@@ -228,7 +243,7 @@ export class ListCache {
     // The tag is the answer's content alone: it says nothing about changes elsewhere (another
     // nursery's, which a version number would count), and equal answers revalidate as equal.
     const hash = createHash('sha1').update(body).digest('base64url').slice(0, 22);
-    const entry: Entry = { version, body, etag: `W/"${hash}"`, storedAt: this.now(), encoded: {}, ready: {}, size: body.length };
+    const entry: Entry = { version, body, etag: `W/"${hash}"`, storedAt: this.now(), encoded: {}, ready: {}, known: {}, size: body.length };
     this.remember(key, entry);
     return entry;
   }
@@ -259,7 +274,7 @@ export class ListCache {
     if (!url) {
       const params = request.query && typeof request.query === 'object' ? Object.entries(request.query as Record<string, unknown>) : [];
       params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-      url = { scopeOf: scopeOf ?? (() => scope), params: JSON.stringify(params) };
+      url = { scopeOf: scopeOf ?? (() => scope), params: JSON.stringify(params), callers: new WeakMap() };
       if (scopeOf) {
         if (this.urls.size >= this.maxEntries) this.urls.clear();
         this.urls.set(request.url, url);
@@ -325,37 +340,49 @@ export class ListCache {
     acceptEncoding: string | string[] | undefined,
   ): KnownAnswer | null {
     const listUrl = this.urls.get(url);
-    if (!listUrl || this.externalCheckDue()) return null;
-    let scope: ListCacheScope;
-    try {
-      scope = listUrl.scopeOf(auth);
-    } catch {
-      return null; // the rule refused this caller: the route answers 401/403
+    if (!listUrl || !auth.user || this.externalCheckDue()) return null;
+    let caller = listUrl.callers.get(auth.user);
+    if (!caller) {
+      let scope: ListCacheScope;
+      try {
+        scope = listUrl.scopeOf(auth);
+      } catch {
+        return null; // the rule refused this caller: the route answers 401/403
+      }
+      caller = { key: this.keyOf(scope, listUrl.params), collections: scope.collections, nursery: scope.nursery };
+      listUrl.callers.set(auth.user, caller);
     }
-    const key = this.keyOf(scope, listUrl.params);
+    const key = caller.key;
     const entry = this.entries.get(key);
-    if (!this.fresh(entry, this.version(scope.collections, scope.nursery))) return null;
-    const compressible = isCompressible(entry.body.length);
-    const headers: Record<string, string> = {
-      etag: entry.etag,
-      'cache-control': CACHE_CONTROL,
-      vary: compressible ? 'Authorization, Accept-Encoding' : 'Authorization',
-    };
+    if (!this.fresh(entry, this.version(caller.collections, caller.nursery))) return null;
     let answer: KnownAnswer;
-    if (matchesEtag(ifNoneMatch, entry.etag)) answer = { status: 304, headers, body: null };
+    if (matchesEtag(ifNoneMatch, entry.etag)) answer = entry.known['not-modified'] ??= knownAnswer(entry, 304, null, null);
     else {
-      const coding = compressible ? preferredCoding(acceptEncoding) : null;
-      const body = coding ? entry.ready[coding] : entry.body;
-      if (!body) return null;
-      headers['content-type'] = 'application/json; charset=utf-8';
-      if (coding) headers['content-encoding'] = coding;
-      answer = { status: 200, headers, body };
+      const coding = isCompressible(entry.body.length) ? preferredCoding(acceptEncoding) : null;
+      if (coding === null) answer = entry.known.identity ??= knownAnswer(entry, 200, null, entry.body);
+      else {
+        const body = entry.ready[coding];
+        if (!body) return null;
+        answer = entry.known[coding] ??= knownAnswer(entry, 200, coding, body);
+      }
     }
     this.options.onLookup?.(true);
     this.entries.delete(key);
     this.entries.set(key, entry);
     return answer;
   }
+}
+
+/** The same headers `ListCache.reply` sends for `entry` (the fast path adds the rest). */
+function knownAnswer(entry: Entry, status: 200 | 304, coding: ContentCoding | null, body: Buffer | null): KnownAnswer {
+  const headers: Record<string, string> = {
+    etag: entry.etag,
+    'cache-control': CACHE_CONTROL,
+    vary: isCompressible(entry.body.length) ? 'Authorization, Accept-Encoding' : 'Authorization',
+  };
+  if (status === 200) headers['content-type'] = 'application/json; charset=utf-8';
+  if (coding) headers['content-encoding'] = coding;
+  return { status, headers, body };
 }
 
 /** Answers depend on who asks: browsers keep them per user and revalidate every time. */

@@ -1,7 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { FastifyServerFactory, FastifyServerOptions } from 'fastify';
 import { tokenOf, type AuthCache } from '../auth/auth-cache';
-import type { ListCache } from './list-cache';
+import type { KnownAnswer, ListCache } from './list-cache';
 
 export interface ListFastPathOptions {
   listCache: ListCache;
@@ -27,6 +27,9 @@ export class ListFastPath {
   /** How many requests this answered (tests see that the fast path, not Fastify, answered). */
   served = 0;
 
+  /** Each cached answer's whole header block, made on its first sending (node:http only reads it). */
+  private readonly sent = new WeakMap<KnownAnswer, Record<string, string | number>>();
+
   constructor(private readonly options: ListFastPathOptions) {}
 
   /** From now on Fastify answers everything (shutdown: its hooks say `Connection: close`). */
@@ -46,8 +49,12 @@ export class ListFastPath {
       request.headers['accept-encoding'],
     );
     if (!answer) return false;
-    const headers: Record<string, string | number> = { ...this.options.headers, ...answer.headers };
-    if (answer.body) headers['content-length'] = answer.body.length;
+    let headers = this.sent.get(answer);
+    if (!headers) {
+      headers = { ...this.options.headers, ...answer.headers };
+      if (answer.body) headers['content-length'] = answer.body.length;
+      this.sent.set(answer, headers);
+    }
     response.writeHead(answer.status, headers);
     response.end(answer.body ?? undefined);
     this.served++;
