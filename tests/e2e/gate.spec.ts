@@ -41,7 +41,7 @@ test('a page opened by its address while signed out is shown once signed in; Bac
   await expect(page.getByRole('heading', { name: 'Runs' })).toBeVisible();
 
   // A crafted link cannot send the person to another site after signing in.
-  await page.evaluate(() => localStorage.clear());
+  await page.evaluate('localStorage.clear()');
   await page.goto(`/login?next=${encodeURIComponent('//example.test/phish')}`);
   await submitLogin(page, account.username, account.password);
   await expect(boardHeading(page)).toBeVisible();
