@@ -21,7 +21,9 @@ test('shows the account, password and legal links, and the support address', asy
 });
 
 test('saved week headings are confirmed and show on the board; empty ones read "Misc"', async ({ page, accounts, signIn }) => {
-  await signIn(page, await accounts.create(), '/settings');
+  // Settings opens signed out too (it asks for a login in a sentence), so the sign-in goes first.
+  await signIn(page, await accounts.create());
+  await page.goto('/settings');
   const form = page.getByRole('form', { name: 'Week Headings' });
   for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']) {
     await expect(form.getByLabel(day, { exact: true })).toHaveValue('');

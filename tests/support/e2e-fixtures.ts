@@ -47,7 +47,8 @@ interface Fixtures {
   accounts: Accounts;
   /**
    * Signs in through the login form. Without `to`, from /login to the board; with `to`, by opening
-   * that page signed out, which asks for the login and returns there (one page load, not two).
+   * that page signed out, which asks for the login and returns there (one page load, not two): only
+   * a page the access gate guards (not /settings, /terms or a link's page, which open signed out).
    */
   signIn: (page: Page, account: Pick<Account, 'username' | 'password'>, to?: string) => Promise<void>;
   /** Set to true with `test.use({ allowConsoleErrors: true })` in a spec that expects them. */

@@ -3,7 +3,7 @@
 // (its initialData, ./use-week-headings) and is written whenever the server's copy arrives.
 import type { UserSettingsRecord, WeekHeadings } from '#domain/records';
 import { pickWeekHeadings } from '#domain/settings/week-headings';
-import { NURSERY_HEADINGS_CACHE_KEY, USER_SETTINGS_CACHE_KEY } from '../session';
+import { currentUser, NURSERY_HEADINGS_CACHE_KEY, USER_SETTINGS_CACHE_KEY } from '../session';
 
 /** What the cache holds: whose settings they are, so one user never sees another's. */
 export interface CachedSettings {
@@ -37,6 +37,8 @@ export function readCachedSettings(userId: string): CachedSettings | null {
 }
 
 export function writeCachedSettings(value: CachedSettings): void {
+  // A copy that arrives after logout (which clears this cache) belongs to nobody signed in here.
+  if (currentUser()?.id !== value.userId) return;
   try {
     localStorage.setItem(USER_SETTINGS_CACHE_KEY, JSON.stringify(value));
   } catch {
@@ -57,6 +59,7 @@ export function readCachedNurseryHeadings(nurseryId: string): WeekHeadings | nul
 }
 
 export function writeCachedNurseryHeadings(nurseryId: string, headings: WeekHeadings): void {
+  if (currentUser()?.nursery !== nurseryId) return;
   try {
     localStorage.setItem(NURSERY_HEADINGS_CACHE_KEY, JSON.stringify({ nurseryId, headings }));
   } catch {
