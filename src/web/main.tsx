@@ -27,7 +27,7 @@ if (root.hasAttribute(KEPT_BOARD_ATTRIBUTE)) {
   // The kept board is painted first: the script, kept on the device too, is often ready by the
   // end of the HTML, and its first render would otherwise run before the browser's first frame,
   // holding the kept week off the screen for as long as that render takes (docs/decisions/084).
-  // After the next frame's paint, or at once where no frame comes (a tab in the background).
+  // After the next frame's paint, or after 500 ms when no frame comes (a tab in the background).
   let isStarted = false;
   const startOnce = () => {
     if (isStarted) return;
