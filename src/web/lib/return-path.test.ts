@@ -22,6 +22,8 @@ describe('the page sign-in returns to', () => {
       'https://evil.test/',
       '//evil.test/x',
       '/\\evil.test',
+      '/\t/evil.test',
+      '/\n/evil.test',
       'javascript:alert(1)',
       'runs',
       '/login',

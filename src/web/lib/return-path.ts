@@ -4,6 +4,8 @@
 import type { Path } from './router/location';
 
 const NEXT = 'next';
+/** Any origin will do: `next` is read against it only to see that it stays on it. */
+const SAME_SITE = 'http://app.invalid';
 
 /** `/login`, carrying `target` when it is more than the board's own start. */
 export function loginPathFor(login: string, target: Path): string {
@@ -18,7 +20,14 @@ export function loginPathFor(login: string, target: Path): string {
  */
 export function returnPathFrom(search: string, login: string): string | null {
   const next = new URLSearchParams(search).get(NEXT);
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
-  if (next === login || next.startsWith(`${login}?`)) return null;
-  return next;
+  if (!next?.startsWith('/')) return null;
+  // Read as the browser will read it: tabs, newlines and backslashes can make '/…' another host.
+  let url: URL;
+  try {
+    url = new URL(next, SAME_SITE);
+  } catch {
+    return null;
+  }
+  if (url.origin !== SAME_SITE || url.pathname === login) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
