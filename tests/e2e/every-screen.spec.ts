@@ -6,7 +6,7 @@ import { dayNumbersOfIsoWeek } from '../../src/domain/weeks';
 import { paths } from '../../src/web/lib/paths';
 import { addOrder, api, unique } from '../support/e2e-api';
 import { boardPath, column, line, ownWeek } from '../support/e2e-board';
-import { axeViolations, settled } from '../support/axe';
+import { axeViolations, settled, signInToastGone } from '../support/axe';
 import { E2E_DELETE_PASSWORD } from '../support/e2e-env';
 import { test, expect, type Account, type Accounts } from '../support/e2e-fixtures';
 import { openMapperWithStops } from '../support/mapper';
@@ -294,6 +294,7 @@ for (const [index, size] of SIZES.entries()) {
 
         await signIn(page, nursery.admin, boardPath(WEEK));
         await expect(column(page, 'Monday').getByRole('listitem')).toHaveCount(7);
+        await signInToastGone(page);
         await sweep.check('board', page.getByText('Live', { exact: true }));
         await page.goto(`${paths.collect}?year=${WEEK.year}&week=${WEEK.week}`);
         await sweep.check('collects', line(page, 'Monday', `Collect ${u}`));

@@ -6,7 +6,7 @@ import { computedStyle } from '../support/computed-style';
 import { FUTURE_YEAR } from '../support/open-weeks';
 import { readPdf } from '../support/pdf-tools';
 import { seedNursery } from '../support/e2e-plan';
-import { axeViolations, settled } from '../support/axe';
+import { axeViolations, settled, signInToastGone } from '../support/axe';
 import { keepScreenshot } from '../support/screenshots';
 
 // Plan deliveries on the board (docs/decisions/076-plan-the-day.md), at a tablet's and a
@@ -297,10 +297,13 @@ for (const size of [{ name: 'phone', use: { viewport: { width: 390, height: 844 
         const week = 36;
         const { north } = await seedNursery(admin, week, { withHistory: false });
         await signIn(page, admin, boardPath({ year: FUTURE_YEAR, week }));
+        await expect(capacityOf(page, 'Friday')).toContainText('Fleet:', CAPACITY_SHOWN);
+        await signInToastGone(page);
         // Friday: two full lorries and an order not planned, the planner's every part.
         await page.getByRole('button', { name: /^Plan deliveries for Friday/ }).click();
         const dialog = page.getByRole('dialog', { name: /^Plan deliveries for Friday/ });
-        await expect(dialog.getByRole('list', { name: 'Not planned' })).toContainText(north[0]!);
+        // Its code and the server's proposal both load on this first press.
+        await expect(dialog.getByRole('list', { name: 'Not planned' })).toContainText(north[0]!, CAPACITY_SHOWN);
         await settled(page);
         await keepScreenshot(page, { path: test.info().outputPath(`planner-${size.name}-${theme}.png`) });
         await dialog.evaluate((element) => element.scrollTo(0, element.scrollHeight));

@@ -19,6 +19,15 @@ export async function settled(page: Page): Promise<void> {
     .toBe(true);
 }
 
+/**
+ * Waits until the sign-in's "Login successful!" toast has left. A journey that signs in on the
+ * page it checks would otherwise have axe-core read that toast half faded out, whenever its 2 s
+ * end during the check.
+ */
+export async function signInToastGone(page: Page): Promise<void> {
+  await expect(page.getByText('Login successful!', { exact: true })).toHaveCount(0, { timeout: 10_000 });
+}
+
 /** One element axe-core finds wanting: the rule, where, what it says, and the element's HTML. */
 export interface AxeViolation {
   rule: string;

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { closeMatches, customerWithPostcode, sameCustomer } from '#domain/customers/close-match';
 import type { OrderFields } from '#domain/orders/order-fields';
@@ -32,8 +32,7 @@ export function useCustomerChoice() {
 
   const choose = async (values: OrderFields): Promise<CustomerOnSave | null> => {
     if (values.customer !== '' || values.title.trim() === '') return {};
-    // Offline or unreadable: the server still links the one customer of this name and postcode.
-    const customers = book.data ?? (await queryClient.fetchQuery(customerNamesQuery()).catch(() => []));
+    const customers = book.data ?? (await bookForSave(queryClient));
     const matches = closeMatches(values.title, values.postcode, customers);
     if (matches.length === 0) return { newCustomer: true };
     return new Promise((resolve) =>
@@ -54,6 +53,30 @@ export function useCustomerChoice() {
 
   const dialog = offer && <DidYouMeanDialog offer={offer} />;
   return { choose, saved, dialog };
+}
+
+/** How long Save waits for a customer book it has not read yet. */
+const BOOK_WAIT_MS = 3_000;
+
+/**
+ * The customer book when the form opened before it arrived. Offline, or when it is slow or
+ * unreadable, Save goes on without it: the server still links the one customer of this name and
+ * postcode when the order arrives. Offline it is not even asked for, as TanStack Query would hold
+ * the request (and Save with it) until the connection returns.
+ */
+async function bookForSave(queryClient: QueryClient): Promise<CustomerName[]> {
+  if (!navigator.onLine) return [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<CustomerName[]>((resolve) => {
+    timer = setTimeout(() => resolve([]), BOOK_WAIT_MS);
+  });
+  try {
+    return await Promise.race([queryClient.fetchQuery(customerNamesQuery()), late]);
+  } catch {
+    return [];
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 const orList = new Intl.ListFormat('en-GB', { type: 'disjunction' });

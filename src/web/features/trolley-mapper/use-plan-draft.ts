@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import type { RunPlan } from '#domain/trolleys/run-plan';
 import type { DraftNotice, FixedState } from './draft-banner';
 import { readDraft, removeDraft, writeDraft, type DraftSlot, type PlanDraft } from './plan-draft';
@@ -63,7 +63,9 @@ interface KeepOptions {
 
 /** Keeps the plan on this device while it has unsaved changes, and forgets it once it has none. */
 export function useKeepDraft({ userId, state, unsaved, version, session, paused }: KeepOptions): void {
-  useEffect(() => {
+  // Kept as the change is drawn, not after the next frame (when Preact runs plain effects): a tab
+  // reloaded or closed within that frame would lose the last thing typed.
+  useLayoutEffect(() => {
     if (!userId || paused) return;
     const slot: DraftSlot = { userId, runId: version?.id ?? null };
     if (unsaved) writeDraft(slot, { plan: state.plan, base: version, entryKey: session, at: new Date().toISOString() });
