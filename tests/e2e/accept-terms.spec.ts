@@ -48,6 +48,20 @@ test('a user without terms v1.0 is sent to accept them, and only a ticked box le
   await expectBoard(page);
 });
 
+test('a page opened while signed out by a user who must first accept the terms is shown once they are accepted', async ({
+  page,
+  accounts,
+}) => {
+  const account = await accounts.create({ acceptTerms: false });
+  await page.goto('/runs?view=all');
+  await submitLogin(page, account.username, account.password);
+  await expect(page).toHaveURL((url) => url.pathname === '/accept-terms' && url.searchParams.get('next') === '/runs?view=all');
+  await page.getByLabel('I have read and agree to the Terms and Privacy Policy').check();
+  await page.getByRole('button', { name: 'Agree and Continue' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/runs' && url.search === '?view=all');
+  await expect(page.getByRole('heading', { name: 'Runs' })).toBeVisible();
+});
+
 test('a user already on v1.0 who opens /accept-terms is sent to the board', async ({ page, accounts, signIn }) => {
   const account = await accounts.create();
   await signIn(page, account);

@@ -6,7 +6,7 @@
 import { currentUser, sessionState } from '../lib/session';
 import type { Path } from '../lib/router/location';
 import { paths } from '../lib/paths';
-import { loginPathFor, returnPathFrom } from '../lib/return-path';
+import { returnPathFrom, withReturnPath } from '../lib/return-path';
 
 const RESET_HASH_PREFIX = '#/auth/confirm-password-reset/';
 
@@ -14,11 +14,11 @@ const RESET_HASH_PREFIX = '#/auth/confirm-password-reset/';
 export function requireReady(target: Path): string | null {
   switch (sessionState()) {
     case 'logged-out':
-      return loginPathFor(paths.login, target);
+      return withReturnPath(paths.login, target);
     case 'unverified':
       return paths.resendVerification;
     case 'no-terms':
-      return paths.acceptTerms;
+      return withReturnPath(paths.acceptTerms, target);
     case 'new-password':
       return paths.changePassword;
     case 'no-nursery':

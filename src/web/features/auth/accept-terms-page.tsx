@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate } from '../../lib/router/hooks';
+import { useLocation, useNavigate } from '../../lib/router/hooks';
+import { returnPathFrom } from '../../lib/return-path';
 import { Navigate } from '../../lib/router/links';
 import type { UserRecord } from '#domain/records';
 import { paths } from '../../lib/paths';
@@ -24,6 +25,8 @@ const REDIRECT_DELAY_MS = 1000;
 /** /accept-terms: records the user's agreement to terms v1.0 (docs/product.md#account-pages). */
 export default function AcceptTermsPage() {
   const navigate = useNavigate();
+  // The page asked for before signing in, else the board.
+  const onward = returnPathFrom(useLocation().search, paths.acceptTerms) ?? paths.board;
   // Decided once on arrival: after accepting here the page shows its message before leaving.
   const [hadAcceptedOnArrival] = useState(() => isTermsAccepted(currentUser()));
   const [isAgreed, setIsAgreed] = useState(false);
@@ -33,11 +36,11 @@ export default function AcceptTermsPage() {
 
   useEffect(() => {
     if (!isDone) return;
-    const timer = window.setTimeout(() => void navigate(paths.board, { replace: true }), REDIRECT_DELAY_MS);
+    const timer = window.setTimeout(() => void navigate(onward, { replace: true }), REDIRECT_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [isDone, navigate]);
+  }, [isDone, navigate, onward]);
 
-  if (hadAcceptedOnArrival) return <Navigate to={paths.board} replace />;
+  if (hadAcceptedOnArrival) return <Navigate to={onward} replace />;
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -5,7 +5,7 @@ import { FormMessage, type FormMessageState } from '../../components/ui/form-mes
 import { textLinkClass } from '../../components/ui/text-link';
 import { notify } from '../../components/ui/toast';
 import { paths } from '../../lib/paths';
-import { returnPathFrom } from '../../lib/return-path';
+import { passReturnPathOn, returnPathFrom } from '../../lib/return-path';
 import { useLocation, useNavigate } from '../../lib/router/hooks';
 import { Link } from '../../lib/router/links';
 import { describeSignInOutcome, signIn, signInMessages } from './sign-in';
@@ -43,7 +43,7 @@ export function SignInForm({ initialMessage, onCreateAccount }: SignInFormProps)
       void navigate(returnPathFrom(search, paths.login) ?? paths.board, { replace: true });
     } else if (outcome.kind === 'no_terms') {
       notify.error(describeSignInOutcome(outcome));
-      void navigate(paths.acceptTerms, { replace: true });
+      void navigate(passReturnPathOn(search, paths.login, paths.acceptTerms), { replace: true });
     } else {
       showError(describeSignInOutcome(outcome));
     }
