@@ -25,7 +25,7 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'node',
-          include: ['src/**/*.test.ts', 'tests/pdf/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'tests/pdf/**/*.test.ts', 'tests/support/**/*.test.ts', 'bench/**/*.test.ts'],
           pool: 'forks',
         },
       },
