@@ -21,6 +21,8 @@ export interface ChoiceMenuProps<T extends string> {
   value?: T | null;
   onChoose: (value: T) => void;
   disabled?: boolean;
+  /** A choice is being saved: the button says so (aria-busy) until it is done. */
+  isBusy?: boolean;
 }
 
 // The open menu is not part of the board's first paint (docs/decisions/074): it loads when the
@@ -96,6 +98,7 @@ export function ChoiceMenu<T extends string>(props: ChoiceMenuProps<T>) {
         aria-expanded={isOpen}
         aria-controls={isOpen ? menuId : undefined}
         disabled={props.disabled}
+        aria-busy={props.isBusy || undefined}
         className={props.buttonClassName}
         onClick={() => (isOpen ? close(false) : open('current'))}
         onKeyDown={onButtonKey}

@@ -4,7 +4,9 @@ import type { OrderRecord } from '#domain/records';
 /**
  * An order's counts on its board line, "3T 1S 2E" (only those above 0), and a red "Trolleys?" when
  * its `trollies` text is not a number: it counts as 0 in the day's total until someone sets it
- * (docs/decisions/063-trolley-counts-as-numbers.md).
+ * (docs/decisions/063-trolley-counts-as-numbers.md). Each is one element whose name says it in
+ * words ("3 trolleys, 1 shelf"), read as part of the line's link, as a hidden span of words did
+ * with two more elements per line (docs/decisions/084, amended).
  */
 export function LineCounts({ order }: { order: Pick<OrderRecord, 'trollies' | 'extras'> }) {
   const counts = readOrderCounts(order);
@@ -12,15 +14,23 @@ export function LineCounts({ order }: { order: Pick<OrderRecord, 'trollies' | 'e
   return (
     <>
       {short && (
-        <span className="text-xs font-semibold whitespace-nowrap text-slate-700" title={countsInWords(counts)}>
-          <span aria-hidden="true">{short}</span>
-          <span className="sr-only">{countsInWords(counts)}</span>
+        <span
+          role="img"
+          aria-label={countsInWords(counts)}
+          title={countsInWords(counts)}
+          className="text-xs font-semibold whitespace-nowrap text-slate-700"
+        >
+          {short}
         </span>
       )}
       {!counts.trolleysIsNumber && (
-        <span className="text-xs font-bold whitespace-nowrap text-red-700" title={trolleysNotANumber(order.trollies)}>
-          <span aria-hidden="true">Trolleys?</span>
-          <span className="sr-only">{trolleysNotANumber(order.trollies)}</span>
+        <span
+          role="img"
+          aria-label={trolleysNotANumber(order.trollies)}
+          title={trolleysNotANumber(order.trollies)}
+          className="text-xs font-bold whitespace-nowrap text-red-700"
+        >
+          Trolleys?
         </span>
       )}
     </>

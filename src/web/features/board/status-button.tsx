@@ -74,13 +74,12 @@ export function StatusButton({ order }: { order: OrderRecord }) {
       choices={STATUS_CHOICES}
       value={shown}
       onChoose={(status) => void choose(status)}
+      isBusy={pending !== null}
       buttonClassName={`${STATUS_CHIP_HOLDER_CLASS} rounded-full hover:brightness-110 focus-visible:outline-2 focus-visible:outline-emerald-600 ${
         pending !== null ? 'animate-pulse opacity-60' : ''
       }`}
     >
-      <span className="inline-flex" aria-busy={pending !== null || undefined}>
-        <StatusChip status={shown} />
-      </span>
+      <StatusChip status={shown} />
     </ChoiceMenu>
   );
 }
