@@ -13,6 +13,9 @@ type Compile = (route: FastifyRouteSchemaDef<unknown>) => FastifyValidationResul
 type SchemaControllerOptions = NonNullable<FastifyServerOptions['schemaController']>;
 type ValidatorFactory = NonNullable<NonNullable<SchemaControllerOptions['compilersFactory']>['buildValidator']>;
 type BuildValidator = (externalSchemas: unknown, ajvOptions: unknown) => Compile;
+type SerializerFactory = NonNullable<NonNullable<SchemaControllerOptions['compilersFactory']>['buildSerializer']>;
+type Serialize = (route: FastifyRouteSchemaDef<unknown>) => (data: unknown) => string;
+type BuildSerializer = (externalSchemas: unknown, serializerOptions: unknown) => Serialize;
 
 /** A validator that compiles itself on its first call; Fastify reads `.errors` off it after a `false`. */
 export function lazyValidator(compile: () => FastifyValidationResult): FastifyValidationResult {
@@ -27,26 +30,63 @@ export function lazyValidator(compile: () => FastifyValidationResult): FastifyVa
   return validate;
 }
 
+/** Requires one of Fastify's own compiler packages from Fastify's folder: the copy and version Fastify would load. */
+function fromFastify(name: string): unknown {
+  return createRequire(createRequire(import.meta.url).resolve('fastify'))(name);
+}
+
 /**
- * Fastify's own default validator builder (@fastify/ajv-compiler, as Fastify itself requires it),
- * each route's compile deferred to its first request. Resolved from Fastify's folder so it is the
- * copy and version Fastify would load.
+ * Fastify's own default validator builder (@fastify/ajv-compiler), each route's compile deferred
+ * to its first request. The package itself (and Ajv with its ~90 modules, ~8 MB resident) is
+ * required on that first compile too: an idle server holds none of it.
  */
 function lazyAjvBuilder(): BuildValidator {
-  const fromFastify = createRequire(createRequire(import.meta.url).resolve('fastify'));
-  const selector = fromFastify('@fastify/ajv-compiler') as () => BuildValidator;
-  const build = selector();
+  let build: BuildValidator | null = null;
   return (externalSchemas, ajvOptions) => {
     let compile: Compile | null = null;
-    return (route) => lazyValidator(() => (compile ??= build(externalSchemas, ajvOptions))(route));
+    return (route) =>
+      lazyValidator(() => {
+        build ??= (fromFastify('@fastify/ajv-compiler') as () => BuildValidator)();
+        return (compile ??= build(externalSchemas, ajvOptions))(route);
+      });
   };
 }
 
 /**
- * The `schemaController` option that makes Fastify's default (Ajv) validation lazy. It marks the
- * compiler "custom", which only changes how a `headers` schema is read; no route has one.
+ * Fastify's own default serializer builder (@fastify/fast-json-stringify-compiler), deferred the
+ * same way: a route's response schema is compiled on the first answer that uses it, and
+ * fast-json-stringify is loaded then, not at start-up. The answers are the ones it would write.
+ */
+function lazySerializerBuilder(): BuildSerializer {
+  let build: BuildSerializer | null = null;
+  return (externalSchemas, serializerOptions) => {
+    let compile: Serialize | null = null;
+    return (route) => {
+      let serialize: ((data: unknown) => string) | null = null;
+      return (data) => {
+        if (serialize === null) {
+          build ??= (
+            fromFastify('@fastify/fast-json-stringify-compiler') as { SerializerSelector: () => BuildSerializer }
+          ).SerializerSelector();
+          serialize = (compile ??= build(externalSchemas, serializerOptions))(route);
+        }
+        return serialize(data);
+      };
+    };
+  };
+}
+
+/**
+ * The `schemaController` option that makes Fastify's default validation (Ajv) and serialization
+ * (fast-json-stringify) lazy. It marks both compilers "custom", which only changes how a
+ * `headers` schema is read; no route has one.
  */
 export function lazySchemaController(): SchemaControllerOptions {
-  // Fastify names the builder's type after @fastify/ajv-compiler's, which this package does not import.
-  return { compilersFactory: { buildValidator: lazyAjvBuilder() as unknown as ValidatorFactory } };
+  // Fastify names the builders' types after its compiler packages, which this package does not import.
+  return {
+    compilersFactory: {
+      buildValidator: lazyAjvBuilder() as unknown as ValidatorFactory,
+      buildSerializer: lazySerializerBuilder() as unknown as SerializerFactory,
+    },
+  };
 }
