@@ -88,6 +88,28 @@ async function phoneWithCamera(video: string, account: Account): Promise<{ brows
   return { browser, page, errors };
 }
 
+// What the phone's Scan dialog shows (its text, the video's state, the camera's tracks), for a
+// failure's message: a scan that never ends says where it stopped.
+const SCAN_STATE = `JSON.stringify((() => {
+  const dialog = document.querySelector('dialog[open]');
+  const video = dialog && dialog.querySelector('video');
+  return {
+    dialog: dialog ? dialog.innerText : null,
+    video: video ? { readyState: video.readyState, paused: video.paused, width: video.videoWidth, height: video.videoHeight } : null,
+    tracks: (window.cameraTracks || []).map((track) => track.readyState),
+  };
+})())`;
+
+/** Waits for `shown`; if it never comes, fails with what the phone showed instead (and its screenshot). */
+async function scanShows(page: Page, shown: Promise<void>): Promise<void> {
+  try {
+    await shown;
+  } catch (error) {
+    await test.info().attach('phone', { body: await page.screenshot(), contentType: 'image/png' });
+    throw new Error(`${(error as Error).message}\nThe phone showed: ${(await page.evaluate(SCAN_STATE)) as string}`);
+  }
+}
+
 const statusOf = async (pb: PocketBase, id: string) => (await pb.collection('tasks').getOne(id)).status as string;
 
 test.describe('with a camera', () => {
@@ -117,7 +139,7 @@ test.describe('with a camera', () => {
       phone.page.on('request', (request) => void (/zxing/.test(request.url()) && zxing.push(request.url())));
       await phone.page.getByRole('button', { name: 'Scan' }).click();
       const dialog = phone.page.getByRole('dialog', { name: 'Scan a label' });
-      await expect(dialog.getByText(`Scan Garden ${tag}`)).toBeVisible({ timeout: 20_000 });
+      await scanShows(phone.page, expect(dialog.getByText(`Scan Garden ${tag}`)).toBeVisible({ timeout: 20_000 }));
       expect(zxing).toHaveLength(1);
       // The code is read: the camera is off already.
       await expect.poll(() => cameraStates(phone.page)).toEqual(['ended']);
@@ -147,7 +169,7 @@ test.describe('with a camera', () => {
 
       await phone.page.getByRole('button', { name: 'Scan' }).click();
       const dialog = phone.page.getByRole('dialog', { name: 'Scan a label' });
-      await expect(dialog.getByText('That code is not a Trolleyboard order.')).toBeVisible({ timeout: 20_000 });
+      await scanShows(phone.page, expect(dialog.getByText('That code is not a Trolleyboard order.')).toBeVisible({ timeout: 20_000 }));
       await expect(dialog.locator('[data-engine]')).toHaveAttribute('data-engine', 'barcode-detector');
       expect(zxing).toEqual([]);
       // Still looking for a label, so the camera is on until the dialog closes.

@@ -10,6 +10,15 @@ export type CodeVerdict = 'stop' | 'continue';
 /** A pause between two reads: a phone keeps up, and the decoder does not hold the page. */
 const READ_EVERY_MS = 120;
 
+/** One read of the current frame; a frame the reader cannot take (thrown or rejected) reads as no code, so scanning goes on. */
+async function readOnce(qr: QrReader, video: HTMLVideoElement): Promise<string | null> {
+  try {
+    return await qr.read(video);
+  } catch {
+    return null;
+  }
+}
+
 function stopTracks(stream: MediaStream | null): void {
   for (const track of stream?.getTracks() ?? []) track.stop();
 }
@@ -58,7 +67,9 @@ export function useQrScanner(
       if (stopped || !video.current) return end();
       const element = video.current;
       element.srcObject = stream;
-      await element.play().catch(() => undefined);
+      // Not awaited: play() settles only once the first frame arrives, and the loop below waits
+      // for frames itself, so a slow camera shows "Point the camera" rather than a stuck start.
+      void element.play().catch(() => undefined);
       let qr: QrReader;
       try {
         qr = await reader;
@@ -70,7 +81,7 @@ export function useQrScanner(
       setState({ kind: 'scanning', engine: qr.engine });
       let last = '';
       while (!stopped) {
-        const text = element.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA ? await qr.read(element).catch(() => null) : null;
+        const text = element.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA ? await readOnce(qr, element) : null;
         if (stopped) return;
         // A code held in view is handed over once, not every frame.
         if (text !== null && text !== last) {
