@@ -67,7 +67,7 @@ export class CustomersService {
             .where('customer', '=', mergeId)
             .limit(MERGE_READ_PART)
             .execute();
-          for (const order of orders) await batch.update('tasks', order as unknown as Row, { customer: keepId, updated_by: user.id });
+          await batch.updateMany('tasks', orders as unknown as Row[], { customer: keepId, updated_by: user.id });
           movedOrders += orders.length;
           if (orders.length < MERGE_READ_PART) break;
         }
@@ -78,8 +78,7 @@ export class CustomersService {
           .where('nursery', '=', user.nursery)
           .where('customer', '=', mergeId)
           .execute();
-        for (const movement of movements)
-          await batch.update('trolley_movements', movement as unknown as Row, { customer: keepId, updated_by: user.id });
+        await batch.updateMany('trolley_movements', movements as unknown as Row[], { customer: keepId, updated_by: user.id });
         // And its standing orders (docs/decisions/039), so next week's Fill week still makes them.
         const standing = await batch.db
           .selectFrom('standing_orders')
@@ -87,8 +86,7 @@ export class CustomersService {
           .where('nursery', '=', user.nursery)
           .where('customer', '=', mergeId)
           .execute();
-        for (const standingOrder of standing)
-          await batch.update('standing_orders', standingOrder as unknown as Row, { customer: keepId, updated_by: user.id });
+        await batch.updateMany('standing_orders', standing as unknown as Row[], { customer: keepId, updated_by: user.id });
         const filled: Row = {};
         for (const name of FILLED_WHEN_BLANK)
           if (String(kept[name] ?? '') === '' && String(merged[name] ?? '') !== '') filled[name] = merged[name];
@@ -149,13 +147,18 @@ export class CustomersService {
           const targets = [...new Set(rows.map((row) => plan.links.get(row.id) ?? ''))];
           const existing = await batch.db.selectFrom('customers').select('id').where('id', 'in', targets).execute();
           const alive = new Set(existing.map((customer) => customer.id));
-          let written = 0;
+          // One write for each customer's orders of the part.
+          const byCustomer = new Map<string, Row[]>();
           for (const row of rows) {
             const customer = plan.links.get(row.id);
             if (customer === undefined || !alive.has(customer)) continue;
-            await batch.update('tasks', row as unknown as Row, { customer, updated_by: user.id });
-            written += 1;
+            const orders = byCustomer.get(customer);
+            if (orders) orders.push(row as unknown as Row);
+            else byCustomer.set(customer, [row as unknown as Row]);
           }
+          let written = 0;
+          for (const [customer, orders] of byCustomer)
+            written += (await batch.updateMany('tasks', orders, { customer, updated_by: user.id })).length;
           return written;
         },
         { user },

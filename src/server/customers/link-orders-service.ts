@@ -176,8 +176,8 @@ async function unlinkedIds(batch: WriteBatch, nursery: string): Promise<Map<stri
 
 /**
  * Links the orders of `spellings` (exact title, postcode and type) still without a customer to
- * `customer`, each through the write path (history, who changed it), read whole by primary key;
- * answers how many.
+ * `customer` through the write path (history, who changed it), read whole by primary key a part at
+ * a time; answers how many.
  */
 async function linkOrdersOf(
   batch: WriteBatch,
@@ -196,7 +196,7 @@ async function linkOrdersOf(
       .where('nursery', '=', user.nursery)
       .where('customer', '=', '')
       .execute();
-    for (const order of orders) await batch.update('tasks', order as unknown as Row, { customer, updated_by: user.id });
+    await batch.updateMany('tasks', orders as unknown as Row[], { customer, updated_by: user.id });
     linked += orders.length;
   }
   return linked;

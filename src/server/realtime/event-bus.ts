@@ -18,8 +18,11 @@ export interface RecordChange {
  * transaction and `committed` after the commit; realtime listens with `subscribe`.
  */
 export interface EventBus {
-  /** Inside the writing transaction: PostgreSQL NOTIFYs here, so only committed changes go out. */
-  stage(trx: Kysely<Database>, change: RecordChange): Promise<void>;
+  /**
+   * Inside the writing transaction, the transaction's changes in order: PostgreSQL NOTIFYs here,
+   * so only committed changes go out (a bulk write's thousands in a few statements).
+   */
+  stage(trx: Kysely<Database>, changes: readonly RecordChange[]): Promise<void>;
   /** After the transaction that staged `change` committed. Never throws, never waits for delivery. */
   committed(change: RecordChange): void;
   /**

@@ -72,8 +72,8 @@ export class PostgresEventBus implements EventBus {
     await this.listen();
   }
 
-  async stage(trx: Kysely<Database>, change: RecordChange): Promise<void> {
-    await stageNotice(trx, this.schema, change);
+  async stage(trx: Kysely<Database>, changes: readonly RecordChange[]): Promise<void> {
+    await stageNotices(trx, this.schema, changes);
   }
 
   committed(): void {
@@ -206,8 +206,8 @@ export class PostgresChangePublisher implements EventBus {
     return new PostgresChangePublisher(await currentSchema(db));
   }
 
-  async stage(trx: Kysely<Database>, change: RecordChange): Promise<void> {
-    await stageNotice(trx, this.schema, change);
+  async stage(trx: Kysely<Database>, changes: readonly RecordChange[]): Promise<void> {
+    await stageNotices(trx, this.schema, changes);
   }
 
   committed(): void {
@@ -238,29 +238,53 @@ async function currentSchema(db: Kysely<Database>): Promise<string> {
   return row.rows[0]?.schema ?? 'public';
 }
 
-/** NOTIFYs `change` from inside its transaction (a big deleted record goes through the outbox). */
-async function stageNotice(trx: Kysely<Database>, schema: string, change: RecordChange): Promise<void> {
-  const id = String(change.record.id);
-  const notice: ChangeNotice = { s: schema, c: change.collection, a: change.action, id };
-  if (change.action === 'delete') {
-    const inline = JSON.stringify({ ...notice, r: change.record });
-    if (Buffer.byteLength(inline) <= MAX_INLINE_BYTES) {
-      await notify(trx, inline);
-      return;
+/** Notices sent by one statement: a bulk write's thousands of changes in a few round trips. */
+const NOTICES_PER_STATEMENT = 500;
+
+/**
+ * NOTIFYs `changes` from inside their transaction, in order; a run of creates and updates goes in
+ * one statement (ids only, so each stays small), a delete alone (a big deleted record goes
+ * through the outbox).
+ */
+async function stageNotices(trx: Kysely<Database>, schema: string, changes: readonly RecordChange[]): Promise<void> {
+  let run: string[] = [];
+  const flush = async () => {
+    if (run.length === 1) await notify(trx, run[0]!);
+    // unnest keeps the array's order, so the notices go out in the order of the changes.
+    else if (run.length > 1) await sql`SELECT pg_notify(${CHANGES_CHANNEL}, payload) FROM unnest(${run}::text[]) AS payload`.execute(trx);
+    run = [];
+  };
+  for (const change of changes) {
+    const notice: ChangeNotice = { s: schema, c: change.collection, a: change.action, id: String(change.record.id) };
+    if (change.action !== 'delete') {
+      run.push(JSON.stringify(notice));
+      if (run.length === NOTICES_PER_STATEMENT) await flush();
+      continue;
     }
-    const key = randomBytes(12).toString('hex');
-    const now = Date.now();
-    await trx
-      .deleteFrom('realtime_outbox')
-      .where('createdAt', '<', now - OUTBOX_TTL_MS)
-      .execute();
-    await trx
-      .insertInto('realtime_outbox')
-      .values({ id: key, createdAt: now, payload: JSON.stringify(change.record) })
-      .execute();
-    notice.o = key;
+    await flush();
+    await stageDeleteNotice(trx, notice, change.record);
   }
-  await notify(trx, JSON.stringify(notice));
+  await flush();
+}
+
+/** A deleted record cannot be read again: it travels inline, or when too big through the outbox. */
+async function stageDeleteNotice(trx: Kysely<Database>, notice: ChangeNotice, record: Record<string, unknown>): Promise<void> {
+  const inline = JSON.stringify({ ...notice, r: record });
+  if (Buffer.byteLength(inline) <= MAX_INLINE_BYTES) {
+    await notify(trx, inline);
+    return;
+  }
+  const key = randomBytes(12).toString('hex');
+  const now = Date.now();
+  await trx
+    .deleteFrom('realtime_outbox')
+    .where('createdAt', '<', now - OUTBOX_TTL_MS)
+    .execute();
+  await trx
+    .insertInto('realtime_outbox')
+    .values({ id: key, createdAt: now, payload: JSON.stringify(record) })
+    .execute();
+  await notify(trx, JSON.stringify({ ...notice, o: key }));
 }
 
 function notify(trx: Kysely<Database>, payload: string): Promise<unknown> {

@@ -330,7 +330,7 @@ describe('realtime and slow or vanished subscribers', () => {
     while (server.built.realtime.size >= streams && sent < 60) {
       const record = { id: `bigrecord${String(sent).padStart(6, '0')}`, title: 'x'.repeat(500_000), nursery: account.nursery };
       const change = { collection: 'tasks', action: 'delete' as const, record };
-      await events.stage(database.db, change);
+      await events.stage(database.db, [change]);
       events.committed(change);
       sent++;
       await waitFor(() => (reader.events.length === sent ? true : undefined), `reader got change ${sent}`, 5000);

@@ -139,7 +139,7 @@ export class ListCache {
       this.generation++;
     });
     return {
-      stage: (trx, change) => bus.stage(trx, change),
+      stage: (trx, changes) => bus.stage(trx, changes),
       committed: (change: RecordChange) => {
         this.noteChange(change.collection, this.nurseryOf(change));
         bus.committed(change);

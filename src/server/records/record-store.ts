@@ -5,7 +5,7 @@ import type { Database } from '../db/schema';
 import type { SqlDialect } from './filter/field-map';
 import { Slicer } from '../slices';
 
-/** Records per DELETE of deleteMany (two parameters each). */
+/** Records per DELETE of deleteMany, and per UPDATE of updateMany (two parameters each). */
 const DELETE_CHUNK = 500;
 
 /** A row as the generic store sees it; each collection gives it a real shape. */
@@ -125,6 +125,32 @@ export class RecordStore {
       deleted += Number(result.numAffectedRows ?? 0);
     }
     return deleted;
+  }
+
+  /**
+   * Sets the same `values` on many records, each stamped with its own new `updated` and only
+   * when nobody changed it meanwhile (its `expected` as read); answers how many were updated.
+   */
+  async updateMany(table: string, values: Row, rows: ReadonlyArray<{ id: string; expected: string; updated: string }>): Promise<number> {
+    // Records read at once usually get the same new stamp: one statement a stamp and a chunk.
+    const byStamp = new Map<string, Array<{ id: string; expected: string }>>();
+    for (const row of rows) {
+      const group = byStamp.get(row.updated);
+      if (group) group.push(row);
+      else byStamp.set(row.updated, [row]);
+    }
+    let updated = 0;
+    for (const [stamp, group] of byStamp)
+      for (let i = 0; i < group.length; i += DELETE_CHUNK) {
+        const pairs = sql.join(group.slice(i, i + DELETE_CHUNK).map((row) => sql`(${row.id}, ${row.expected})`));
+        const result = await this.loose
+          .updateTable(table)
+          .set(this.storable({ ...values, updated: stamp }))
+          .where(sql<SqlBool>`(id, updated) IN (VALUES ${pairs})`)
+          .executeTakeFirst();
+        updated += Number(result.numUpdatedRows);
+      }
+    return updated;
   }
 
   /**

@@ -22,6 +22,12 @@ export interface WriteBatch {
   update(collection: string, existing: Row, changes: Row): Promise<Row>;
   delete(collection: string, existing: Row): Promise<void>;
   /**
+   * The same change to many records (orders moved to another customer), as `update` each
+   * (compare-and-set, history, each announced) but with a few statements for all of them: 412
+   * and nothing written when any was changed meanwhile.
+   */
+  updateMany(collection: string, existing: readonly Row[], changes: Row): Promise<Row[]>;
+  /**
    * New records in bulk (an import, docs/decisions/048), as `insert` each (ids, times, history)
    * but with multi-row INSERTs, and announced not one by one: after the commit every instance's
    * listeners resync once (EventBus.stageResync).

@@ -113,11 +113,13 @@ export class StandingOrdersService {
         return await this.deps.records.systemBatch(
           async (batch) => {
             const { planned, existing } = await this.plan(batch.db, user.nursery, week);
-            const orders: ApiRecord[] = [];
-            for (const made of planned) {
-              const row = await batch.insert('tasks', tasksCollection.toRow({ ...ORDER_DEFAULTS, ...made, ...creator(user) }));
-              orders.push(tasksCollection.toRecord(row));
-            }
+            // Each made as one create would be (history, announced to the boards open), in a few statements.
+            const rows = await batch.insertMany(
+              'tasks',
+              planned.map((made) => tasksCollection.toRow({ ...ORDER_DEFAULTS, ...made, ...creator(user) })),
+              { announce: 'each' },
+            );
+            const orders = rows.map((row) => tasksCollection.toRecord(row));
             return { week: weekKey(week), created: orders.length, skipped: existing.length, orders };
           },
           { user },
@@ -188,9 +190,8 @@ export class StandingOrdersService {
     return this.deps.records.systemBatch(
       async (batch) => {
         const sources = await this.sources(batch.db, user.nursery, request);
-        const orders: ApiRecord[] = [];
-        for (const source of sources) {
-          const values = {
+        const rows = sources.map((source) =>
+          tasksCollection.toRow({
             ...ORDER_DEFAULTS,
             title: source.title,
             day: request.targetDay ?? source.day,
@@ -209,9 +210,10 @@ export class StandingOrdersService {
             standingOrder: '',
             standingWeek: '',
             ...creator(user),
-          };
-          orders.push(tasksCollection.toRecord(await batch.insert('tasks', tasksCollection.toRow(values))));
-        }
+          }),
+        );
+        // Each made as one create would be (history, announced to the boards open), in a few statements.
+        const orders = (await batch.insertMany('tasks', rows, { announce: 'each' })).map((row) => tasksCollection.toRecord(row));
         return { created: orders.length, orders };
       },
       { user },

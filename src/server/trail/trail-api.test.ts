@@ -295,6 +295,48 @@ describe('who did what, and Deleted', () => {
       expect((await sarah.pb.collection('tasks').getList(1, 1, { filter: 'title = "Bulk stale"' })).totalItems).toBe(0);
     });
 
+    it('is kept for records changed in bulk (orders moved together): each with its history, each announced', async () => {
+      const { records, bus } = server.built;
+      // More records than one statement takes, as a busy customer's orders moved to another.
+      const inserted = await records.systemBatch((batch) =>
+        batch.insertMany(
+          'tasks',
+          Array.from({ length: 1200 }, (_, i) => ({ ...order(`Bulk change ${i}`), nursery: sarah.nursery })),
+        ),
+      );
+      const announced = new Set<string>();
+      const stop = bus.subscribe((change) => {
+        if (change.action === 'update' && String(change.record.title).startsWith('Bulk change ')) announced.add(String(change.record.id));
+      });
+      const changed = await records.systemBatch((batch) => batch.updateMany('tasks', inserted, { trollies: '7' }));
+      await waitFor(() => (announced.size === inserted.length ? true : undefined), 'every change announced', 15_000);
+      stop();
+      expect(changed.map((row) => row.id)).toEqual(inserted.map((row) => row.id));
+      const last = await sarah.pb.collection('tasks').getOne(String(inserted[1199]?.id));
+      expect(last).toMatchObject({ title: 'Bulk change 1199', trollies: '7' });
+      expect(last.updated > String(inserted[1199]?.updated)).toBe(true);
+      const { items } = await historyOf(sarah.pb, 'tasks', last.id);
+      expect(items.map((entry) => [entry.action, entry.byName])).toEqual([
+        ['create', 'operator (CLI)'],
+        ['update', 'operator (CLI)'],
+      ]);
+      expect(items[1]?.changes).toEqual([{ field: 'trollies', to: '7' }]);
+    });
+
+    it('refuses a bulk change when one record was changed meanwhile (412), and the batch writes nothing', async () => {
+      const [first, second] = await server.built.records.systemBatch((batch) =>
+        batch.insertMany('tasks', [
+          { ...order('Bulk change stale A'), nursery: sarah.nursery },
+          { ...order('Bulk change stale B'), nursery: sarah.nursery },
+        ]),
+      );
+      await sarah.pb.collection('tasks').update(String(second?.id), { trollies: '2' });
+      const refused = server.built.records.systemBatch((batch) => batch.updateMany('tasks', [first!, second!], { trollies: '9' }));
+      await expect(refused).rejects.toMatchObject({ status: 412 });
+      expect((await sarah.pb.collection('tasks').getOne(String(first?.id))).trollies).toBe('');
+      expect((await sarah.pb.collection('tasks').getOne(String(second?.id))).trollies).toBe('2');
+    });
+
     it('is shown only to whoever may view the record', async () => {
       const added = await sarah.pb.collection('tasks').create(order('Private history'));
       const visitor = server.client();
