@@ -52,7 +52,7 @@ export function InfoPopover({ label, children, icon }: Props) {
   return (
     <span
       ref={ref}
-      className="relative inline-flex"
+      className="info-popover"
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => {
         setHovered(false);
@@ -64,7 +64,7 @@ export function InfoPopover({ label, children, icon }: Props) {
         aria-label={label}
         aria-describedby={id}
         aria-expanded={shown}
-        className="inline-flex size-8 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-emerald-600 max-md:size-11"
+        className="info-popover-button"
         onClick={(e) => {
           e.stopPropagation();
           setDismissed(false);
@@ -78,13 +78,7 @@ export function InfoPopover({ label, children, icon }: Props) {
       >
         {icon ?? <span aria-hidden="true">i</span>}
       </button>
-      <span
-        id={id}
-        role="tooltip"
-        className={`absolute top-full right-0 z-20 mt-1 w-64 max-w-[80vw] rounded-md bg-slate-900 px-3 py-2 text-sm whitespace-pre-wrap text-white shadow-lg ${
-          shown ? '' : 'hidden'
-        }`}
-      >
+      <span id={id} role="tooltip" className={shown ? 'info-popover-tip' : 'info-popover-tip hidden'}>
         {children}
       </span>
     </span>

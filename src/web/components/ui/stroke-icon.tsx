@@ -13,8 +13,10 @@ type StrokeIconProps = StrokeIconStyle &
     | { /** One path on the app's own 20×20 grid. */ d: string; lucide?: undefined; children?: undefined }
     | {
         /**
-         * A Lucide icon's name: its 24-unit grid, stroke and classes, so it looks as lucide-react
-         * draws it (its size comes from the caller's class, as every caller gives one).
+         * A Lucide icon's name: its 24-unit grid and stroke, so it looks as lucide-react draws it
+         * (its size comes from the caller's class, as every caller gives one). Not lucide-react's
+         * `lucide lucide-<name>` classes: nothing styles or finds an icon by them, and a board's
+         * hundred lines carried them in the markup kept for the next visit (docs/decisions/084).
          */
         lucide: string;
         d?: string;
@@ -39,7 +41,7 @@ export function StrokeIcon({
       strokeWidth={strokeWidth}
       strokeLinecap="round"
       strokeLinejoin="round"
-      className={lucide ? `lucide lucide-${lucide} ${className}` : className}
+      className={className || undefined}
       aria-hidden="true"
       focusable="false"
     >

@@ -14,13 +14,7 @@ export function DeliveredMarkBadge({ order }: { order: { id: string; year: numbe
   if (!mark.data) return null;
   const label = deliveredMarkLabel(mark.data, (iso) => new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' }));
   return (
-    <span
-      role="img"
-      aria-label={label}
-      title={label}
-      data-delivered-mark=""
-      className="rounded-full bg-emerald-50 px-1.5 text-xs font-semibold whitespace-nowrap text-emerald-800 ring-1 ring-emerald-200"
-    >
+    <span role="img" aria-label={label} title={label} data-delivered-mark="" className="ol-delivered">
       ✓ Delivered
     </span>
   );

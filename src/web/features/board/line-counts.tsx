@@ -14,12 +14,7 @@ export function LineCounts({ order }: { order: Pick<OrderRecord, 'trollies' | 'e
   return (
     <>
       {short && (
-        <span
-          role="img"
-          aria-label={countsInWords(counts)}
-          title={countsInWords(counts)}
-          className="text-xs font-semibold whitespace-nowrap text-slate-700"
-        >
+        <span role="img" aria-label={countsInWords(counts)} title={countsInWords(counts)} className="ol-counts">
           {short}
         </span>
       )}
@@ -28,7 +23,7 @@ export function LineCounts({ order }: { order: Pick<OrderRecord, 'trollies' | 'e
           role="img"
           aria-label={trolleysNotANumber(order.trollies)}
           title={trolleysNotANumber(order.trollies)}
-          className="text-xs font-bold whitespace-nowrap text-red-700"
+          className="ol-trolleys-unknown"
         >
           Trolleys?
         </span>

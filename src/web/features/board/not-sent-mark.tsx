@@ -10,7 +10,7 @@ export function NotSentMark({ orderId }: { orderId: string }) {
     <span
       data-not-sent={orderId}
       title={conflict ? 'Not sent: needs you (see the changes not sent)' : 'Not sent yet: it will be sent when the connection returns'}
-      className="shrink-0 rounded-sm bg-amber-100 px-1 text-xs font-medium whitespace-nowrap text-amber-900"
+      className="ol-not-sent"
     >
       Not sent
     </span>

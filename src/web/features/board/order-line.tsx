@@ -39,15 +39,16 @@ export const OrderLine = memo(function OrderLine({ order, isSelectionMode, isCho
 
   const content = (
     <>
-      <span className="min-w-0 font-semibold break-words">{order.title}</span>
-      {order.postcode && <span className="text-xs font-medium whitespace-nowrap">{formatPostcode(order.postcode)}</span>}
-      {order.orderNumber && <span className="text-xs whitespace-nowrap text-slate-600">{order.orderNumber}</span>}
+      <span className="ol-title">{order.title}</span>
+      {order.postcode && <span className="ol-postcode">{formatPostcode(order.postcode)}</span>}
+      {order.orderNumber && <span className="ol-number">{order.orderNumber}</span>}
       <LineCounts order={order} />
       {order.customer && <OwedBadge customer={order.customer} />}
       <DeliveredMarkBadge order={order} />
     </>
   );
-  const mainClass = `flex min-h-11 min-w-0 flex-1 flex-wrap items-baseline gap-x-2 rounded-sm px-1.5 py-1 text-left text-sm focus-visible:outline-2 focus-visible:outline-emerald-600 md:min-h-8 pointer-coarse:min-h-11 ${lineTextClass[colour]}`;
+  // Short classes from styles.css, the colour a utility after them (docs/decisions/084, amended).
+  const mainClass = `ol-link ${lineTextClass[colour]}`;
   // Chosen in map mode: a thick dark outline and a ticked box at the start, in ink rather than a
   // colour, so it is never read as a status chip or a customer colour (docs/decisions/069).
   const state = isChosen
@@ -64,9 +65,7 @@ export const OrderLine = memo(function OrderLine({ order, isSelectionMode, isCho
           data-order-id={order.id}
           data-colour={colour}
           data-highlighted={isHighlighted || undefined}
-          className={`flex items-center gap-0.5 rounded-md border-l-4 ${lineStripeClass[colour]} ${state} ${
-            drag && !isSelectionMode ? 'touch-manipulation [-webkit-touch-callout:none] pointer-coarse:select-none' : ''
-          } ${drag?.isDragging ? 'opacity-40' : ''}`}
+          className={`ol-item ${lineStripeClass[colour]} ${state}${drag && !isSelectionMode ? 'ol-drag' : ''}${drag?.isDragging ? 'opacity-40' : ''}`}
         >
           {isSelectionMode ? (
             <button
@@ -87,7 +86,7 @@ export const OrderLine = memo(function OrderLine({ order, isSelectionMode, isCho
             </Link>
           )}
           {order.orderInfo.trim() && (
-            <InfoPopover label={`Order info for ${order.title}`} icon={<LineIcon name="info" className="size-4" />}>
+            <InfoPopover label={`Order info for ${order.title}`} icon={<LineIcon name="info" className="icon-4" />}>
               {order.orderInfo}
             </InfoPopover>
           )}

@@ -14,13 +14,7 @@ export function OwedBadge({ customer }: { customer: string }) {
   if (trolleys <= 0) return null;
   const label = `Owes ${trolleys} trolley${trolleys === 1 ? '' : 's'}`;
   return (
-    <span
-      role="img"
-      aria-label={label}
-      title={label}
-      data-owed-badge=""
-      className="rounded-full bg-red-50 px-1.5 text-xs font-semibold whitespace-nowrap text-red-700 ring-1 ring-red-200"
-    >
+    <span role="img" aria-label={label} title={label} data-owed-badge="" className="ol-owed">
       {trolleys}T owed
     </span>
   );

@@ -16,10 +16,10 @@ export const STATUS_BUTTON_CLASS =
 
 /**
  * What holds a status chip: at least 44 px each way on phones and touch screens (the chip is
- * drawn smaller inside it), compact for a mouse.
+ * drawn smaller inside it), compact for a mouse. A short class of styles.css, as a board has a
+ * hundred of them (docs/decisions/084, amended).
  */
-const STATUS_CHIP_HOLDER_CLASS =
-  'inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center md:min-h-8 md:min-w-8 pointer-coarse:min-h-11 pointer-coarse:min-w-11';
+const STATUS_CHIP_HOLDER_CLASS = 'status-holder';
 
 /**
  * The status at the right of an order line, as a coloured chip with its word (docs/decisions/069)
@@ -75,9 +75,7 @@ export function StatusButton({ order }: { order: OrderRecord }) {
       value={shown}
       onChoose={(status) => void choose(status)}
       isBusy={pending !== null}
-      buttonClassName={`${STATUS_CHIP_HOLDER_CLASS} rounded-full hover:brightness-110 focus-visible:outline-2 focus-visible:outline-emerald-600 ${
-        pending !== null ? 'animate-pulse opacity-60' : ''
-      }`}
+      buttonClassName={`${STATUS_CHIP_HOLDER_CLASS} status-button${pending !== null ? ' animate-pulse opacity-60' : ''}`}
     >
       <StatusChip status={shown} />
     </ChoiceMenu>

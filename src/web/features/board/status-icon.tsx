@@ -36,11 +36,11 @@ export function StatusGlyph({ status, className = ICON_CLASS }: { status: OrderS
  * No status is quiet: a dashed ring round the plain circle, no fill and no word.
  */
 const CHIP_CLASSES: Readonly<Record<Tone, string>> = {
-  neutral: 'size-7 justify-center border-2 border-dashed border-slate-400 text-slate-500',
-  info: 'h-7 gap-1 bg-sky-700 pr-2.5 pl-1.5 text-white',
-  good: 'h-7 gap-1 bg-emerald-700 pr-2.5 pl-1.5 text-white',
-  warning: 'h-7 gap-1 bg-amber-700 pr-2.5 pl-1.5 text-white',
-  danger: 'h-7 gap-1 bg-red-700 pr-2.5 pl-1.5 text-white',
+  neutral: 'chip-none',
+  info: 'chip-word bg-sky-700',
+  good: 'chip-word bg-emerald-700',
+  warning: 'chip-word bg-amber-700',
+  danger: 'chip-word bg-red-700',
 };
 
 /**
@@ -51,12 +51,8 @@ export function StatusChip({ status }: { status: OrderStatus }) {
   const known = Object.hasOwn(ORDER_STATUS_TABLE, status) ? status : '';
   const { icon, tone, label } = ORDER_STATUS_TABLE[known];
   return (
-    <span
-      aria-hidden="true"
-      data-status={known || 'none'}
-      className={`inline-flex shrink-0 items-center rounded-full text-sm leading-none font-bold whitespace-nowrap ${CHIP_CLASSES[tone]}`}
-    >
-      <LineIcon name={icon} className="size-4 shrink-0" strokeWidth={STROKE_WIDTHS[icon]} />
+    <span aria-hidden="true" data-status={known || 'none'} className={`chip ${CHIP_CLASSES[tone]}`}>
+      <LineIcon name={icon} className="icon-4-fixed" strokeWidth={STROKE_WIDTHS[icon]} />
       {known && label}
     </span>
   );
