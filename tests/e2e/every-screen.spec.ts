@@ -6,7 +6,7 @@ import { dayNumbersOfIsoWeek } from '../../src/domain/weeks';
 import { paths } from '../../src/web/lib/paths';
 import { addOrder, api, unique } from '../support/e2e-api';
 import { boardPath, column, line, ownWeek } from '../support/e2e-board';
-import { axeViolations, settled, signInToastGone } from '../support/axe';
+import { axeViolations, looksLike, pageBackgroundLuminance, settled, signInToastGone, toastsSteady } from '../support/axe';
 import { E2E_DELETE_PASSWORD } from '../support/e2e-env';
 import { test, expect, type Account, type Accounts } from '../support/e2e-fixtures';
 import { openMapperWithStops } from '../support/mapper';
@@ -14,8 +14,11 @@ import { keepScreenshot } from '../support/screenshots';
 
 // The checks every screen passes (issue 31, "Tests and figures"), at a phone, a tablet and a
 // desktop, light and dark (docs/decisions/050): axe-core's WCAG 2 A and AA rules with nothing to
-// report, no two things a person can press or type in lying over each other, and no sideways
-// scroll of the page. Every screen is photographed into the test's output folder as it is checked.
+// report (colour contrast among them), a page background that looks its theme, no two things a
+// person can press or type in lying over each other, and no sideways scroll of the page. Every
+// screen is photographed into the test's output folder as it is checked. dark-mode.spec.ts checks
+// the states a sweep does not reach (menus, a toast, map mode, offline marks, some dialogs), in
+// light and dark: one page load per screen for both (docs/decisions/086).
 
 const WEEK = ownWeek(3);
 
@@ -81,8 +84,10 @@ async function overlapsIn(page: Page, pairs: 'flow' | 'fixed'): Promise<Finding[
       }
       return box.right - box.left > 0 && box.bottom - box.top > 0 ? box : null;
     };
+    // Under a modal dialog nothing can be pressed but the dialog.
+    const scope = document.querySelector('dialog:modal') ?? document;
     const shown = [];
-    for (const el of document.querySelectorAll('a[href], button, input:not([type="hidden"]), select, textarea, [role="button"], [tabindex]')) {
+    for (const el of scope.querySelectorAll('a[href], button, input:not([type="hidden"]), select, textarea, [role="button"], [tabindex]')) {
       const box = shownBox(el);
       let fixed = false;
       for (let up = el; up && !fixed; up = up.parentElement) fixed = getComputedStyle(up).position === 'fixed';
@@ -120,6 +125,14 @@ async function sidewaysScrollFindings(page: Page): Promise<Finding[]> {
     : [];
 }
 
+/** The page looks its theme: a dark page behind pale text, or the other way round. */
+async function themeFindings(page: Page, theme: Theme): Promise<Finding[]> {
+  const luminance = await pageBackgroundLuminance(page);
+  return looksLike(theme, luminance)
+    ? []
+    : [{ check: 'theme', detail: `the page's background has a luminance of ${luminance.toFixed(3)}, which is not ${theme}` }];
+}
+
 /** Checks screen after screen and reports each screen's failures in one message at the end. */
 class Sweep {
   readonly failures = new Map<string, string[]>();
@@ -132,7 +145,8 @@ class Sweep {
     private readonly testInfo: TestInfo,
   ) {}
 
-  async check(screen: string, shown: Locator): Promise<void> {
+  /** `fullPage: false` photographs the window only: a dialog over the page, as a person sees it. */
+  async check(screen: string, shown: Locator, { fullPage = true } = {}): Promise<void> {
     try {
       await expect(shown).toBeVisible({ timeout: 15_000 });
     } catch {
@@ -142,11 +156,17 @@ class Sweep {
     }
     await expect(this.page.locator('html')).toHaveClass(this.theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
     await settled(this.page);
+    await toastsSteady(this.page);
     await keepScreenshot(this.page, {
       path: this.testInfo.outputPath(`${screen.replace(/[^a-z0-9]+/gi, '-')}-${this.size}-${this.theme}.png`),
-      fullPage: true,
+      fullPage,
     });
-    const found = [...(await axeFindings(this.page)), ...(await overlapFindings(this.page)), ...(await sidewaysScrollFindings(this.page))];
+    const found = [
+      ...(await themeFindings(this.page, this.theme)),
+      ...(await axeFindings(this.page)),
+      ...(await overlapFindings(this.page)),
+      ...(await sidewaysScrollFindings(this.page)),
+    ];
     this.checked.push(screen);
     if (found.length > 0)
       this.failures.set(
@@ -285,6 +305,8 @@ for (const [index, size] of SIZES.entries()) {
         // Signed out.
         await page.goto(paths.login);
         await sweep.check('login', page.getByRole('button', { name: 'Login' }));
+        await page.getByRole('button', { name: 'Login' }).click();
+        await sweep.check('login with its errors', page.getByText(/required|enter/i).first());
         await page.goto(paths.terms);
         await sweep.check('terms', page.getByRole('heading', { level: 1 }));
         await page.goto(paths.privacy);
@@ -333,6 +355,10 @@ for (const [index, size] of SIZES.entries()) {
         await sweep.check('team', page.getByRole('list', { name: 'Team members' }).getByRole('listitem').nth(1));
         await page.goto(paths.editOrder(nursery.editId));
         await sweep.check('edit order', page.getByRole('button', { name: 'Delete' }));
+        await page.getByRole('button', { name: 'Delete' }).click();
+        await sweep.check('edit order: the delete dialog', page.getByRole('dialog'), { fullPage: false });
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('dialog')).toBeHidden();
         await page.goto(paths.createOrder);
         await sweep.check('add order', page.getByRole('form', { name: 'Order' }).getByLabel('Customer name', { exact: true }));
         // The driver has no account; the link opens the same page on a signed-in device too.

@@ -1,5 +1,6 @@
-// axe-core run inside the page, and waiting for a page to settle before it is checked: one copy
-// for the journeys that check screens (every-screen, dark-mode, plan-deliveries).
+// axe-core run inside the page, waiting for a page to settle before it is checked, and the
+// page's background as painted: one copy for the journeys that check screens (every-screen,
+// dark-mode, plan-deliveries).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
@@ -18,6 +19,41 @@ export async function settled(page: Page): Promise<void> {
     )
     .toBe(true);
 }
+
+/**
+ * Waits until every toast is either fully shown or fully gone: react-hot-toast animates even with
+ * motion reduced, and axe-core reads a toast fading in or out at the opacity of that moment.
+ */
+export async function toastsSteady(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate<boolean>(`[...document.querySelectorAll('[data-rht-toaster] [role="status"]')].every((el) => {
+        let opacity = 1;
+        for (let e = el; e && !e.matches('[data-rht-toaster]'); e = e.parentElement) opacity *= Number(getComputedStyle(e).opacity);
+        return opacity === 1 || opacity === 0;
+      })`),
+    )
+    .toBe(true);
+}
+
+/** The relative luminance (0 black … 1 white) of the page's background, as the browser paints it. */
+export async function pageBackgroundLuminance(page: Page): Promise<number> {
+  return page.evaluate<number>(`(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = 1;
+    const context = canvas.getContext('2d');
+    context.fillStyle = getComputedStyle(document.body).backgroundColor;
+    context.fillRect(0, 0, 1, 1);
+    const [r, g, b] = Array.from(context.getImageData(0, 0, 1, 1).data.slice(0, 3), (v) => {
+      const c = v / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  })()`);
+}
+
+/** Whether a page whose background has `luminance` looks `theme`: a dark page behind pale text, or the other way round. */
+export const looksLike = (theme: 'light' | 'dark', luminance: number): boolean => (theme === 'dark' ? luminance < 0.05 : luminance > 0.8);
 
 /**
  * Waits until the sign-in's "Login successful!" toast has left. A journey that signs in on the

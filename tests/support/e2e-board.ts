@@ -7,11 +7,21 @@ import { expect } from './e2e-fixtures';
 import type { Account } from './e2e-fixtures';
 import { FUTURE_YEAR } from './open-weeks';
 
+interface Screen {
+  name: string;
+  use: BrowserContextOptions;
+}
+const PHONE_SCREEN: Screen = { name: 'phone', use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } };
+const DESKTOP_SCREEN: Screen = { name: 'desktop', use: { viewport: { width: 1440, height: 900 } } };
+
 /** A phone on the yard (touch) and an office desktop. */
-export const SCREENS: readonly { name: string; use: BrowserContextOptions }[] = [
-  { name: 'phone', use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } },
-  { name: 'desktop', use: { viewport: { width: 1440, height: 900 } } },
-];
+export const SCREENS: readonly Screen[] = [PHONE_SCREEN, DESKTOP_SCREEN];
+
+/**
+ * The one size of a journey whose steps and checks are the same at every size
+ * (docs/decisions/086): the phone, where the yard works, or the desktop for a job done at a desk.
+ */
+export const ONE_SIZE = { yard: PHONE_SCREEN, desk: DESKTOP_SCREEN } as const;
 
 /**
  * A week of next year (open for new orders) that one board journey has to itself: tests run side
