@@ -110,6 +110,8 @@ for (const [n, screen] of SCREENS.entries()) {
       await expect(moveButton(monday, title)).toHaveCount(1);
 
       if (screen.name === 'phone') {
+        // A line held for dragging is not also a double-tap zoom or a text selection.
+        await expect(monday).toHaveCSS('touch-action', 'manipulation');
         // A quick swipe scrolls the page and moves nothing.
         const start = await center(monday);
         await swipe(page, start, { x: start.x, y: start.y - 200 });
@@ -127,11 +129,16 @@ for (const [n, screen] of SCREENS.entries()) {
       } else {
         const from = await center(monday);
         const to = await center(column(page, 'Friday').getByRole('heading'));
+        const unshaded = await monday.evaluate((element) => getComputedStyle(element).backgroundColor);
         await page.mouse.move(from.x, from.y);
+        // The line under the mouse is shaded.
+        await expect(monday).not.toHaveCSS('background-color', unshaded);
         await page.mouse.down();
         await page.mouse.move(from.x + 10, from.y, { steps: 2 });
         await page.mouse.move(to.x, to.y + 60, { steps: 10 });
         await expect(column(page, 'Friday')).toHaveClass(/ring-emerald-600/);
+        // The line being dragged fades where it was.
+        await expect(monday).toHaveCSS('opacity', '0.4');
         await page.mouse.up();
         await expect(line(page, 'Friday', title)).toHaveCount(1);
         // Dropping did not also open the order.

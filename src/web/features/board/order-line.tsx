@@ -65,7 +65,9 @@ export const OrderLine = memo(function OrderLine({ order, isSelectionMode, isCho
           data-order-id={order.id}
           data-colour={colour}
           data-highlighted={isHighlighted || undefined}
-          className={`ol-item ${lineStripeClass[colour]} ${state}${drag && !isSelectionMode ? 'ol-drag' : ''}${drag?.isDragging ? 'opacity-40' : ''}`}
+          // The spaces stay between the parts, not in the conditional strings: Prettier's Tailwind
+          // plugin trims a class string's own leading space, which glued the classes together.
+          className={`ol-item ${lineStripeClass[colour]} ${state} ${drag && !isSelectionMode ? 'ol-drag' : ''} ${drag?.isDragging ? 'opacity-40' : ''}`}
         >
           {isSelectionMode ? (
             <button
