@@ -306,7 +306,7 @@ for (const [index, size] of SIZES.entries()) {
         await page.goto(paths.login);
         await sweep.check('login', page.getByRole('button', { name: 'Login' }));
         await page.getByRole('button', { name: 'Login' }).click();
-        await sweep.check('login with its errors', page.getByText(/required|enter/i).first());
+        await sweep.check('login with its errors', page.getByText('Please enter both username and password').first());
         await page.goto(paths.terms);
         await sweep.check('terms', page.getByRole('heading', { level: 1 }));
         await page.goto(paths.privacy);
