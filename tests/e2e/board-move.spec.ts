@@ -3,6 +3,8 @@ import { datesOfIsoWeek } from '../../src/domain/weeks';
 import { api, unique } from '../support/e2e-api';
 import { boardPath, column, line, ownWeek, SCREENS, statusButton, toast } from '../support/e2e-board';
 import { test, expect } from '../support/e2e-fixtures';
+import { computedStyle } from '../support/computed-style';
+import { pressUntilAnnounced } from '../support/dnd-keys';
 
 // Move and copy (docs/product.md#weekly-board, #edit-order): an order is dragged to another day,
 // with a mouse, by touch (a 250 ms press, so a swipe still scrolls) or with the keyboard, and saved
@@ -11,20 +13,6 @@ import { test, expect } from '../support/e2e-fixtures';
 
 /** What drag and drop reads out once an order is picked up (then, at once, the day it is over). */
 const pickedUp = (title: string, day: string) => new RegExp(`^(Picked up ${title} from ${day}|${title} is over ${day})\\.$`);
-
-/**
- * Presses an arrow key until drag and drop reads out `text`. dnd-kit starts listening for the
- * arrows a moment after the pick-up, and Chromium may take a key pressed at once before that: a
- * person's next key comes later. A press that was heard is never repeated: each try first looks
- * whether `text` is already read out.
- */
-async function pressUntilAnnounced(page: Page, key: string, text: string): Promise<void> {
-  const announced = page.locator('[id^="DndLiveRegion"]');
-  await expect(async () => {
-    if ((await announced.textContent()) !== text) await page.keyboard.press(key);
-    await expect(announced).toHaveText(text, { timeout: 1000 });
-  }).toPass();
-}
 
 const moveButton = (orderLine: Locator, title: string) => orderLine.getByRole('button', { name: `Move ${title} to another day` });
 
@@ -129,7 +117,7 @@ for (const [n, screen] of SCREENS.entries()) {
       } else {
         const from = await center(monday);
         const to = await center(column(page, 'Friday').getByRole('heading'));
-        const unshaded = await monday.evaluate((element) => getComputedStyle(element).backgroundColor);
+        const { backgroundColor: unshaded } = await computedStyle(monday, ['backgroundColor']);
         await page.mouse.move(from.x, from.y);
         // The line under the mouse is shaded.
         await expect(monday).not.toHaveCSS('background-color', unshaded);

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { computedStyle } from '../support/computed-style';
 import { expect, test } from '../support/e2e-fixtures';
+import { pressUntilAnnounced } from '../support/dnd-keys';
 import { readPdf } from '../support/pdf-tools';
 
 // The trolley mapper as the transport planner uses it: a run typed in by hand, reordered by
@@ -90,8 +91,7 @@ test('a run typed in, reordered by mouse and keyboard, laid out on a 12T lorry a
   await page.getByRole('button', { name: 'Move stop 1, Bloom & Co' }).focus();
   await page.keyboard.press('Space');
   await expect(liveRegion(page)).toHaveText('Picked up stop 1, Bloom & Co.');
-  await page.keyboard.press('ArrowDown');
-  await expect(liveRegion(page)).toHaveText('Moved to position 2.');
+  await pressUntilAnnounced(page, 'ArrowDown', 'Moved to position 2.');
   await page.keyboard.press('Space');
   await expect(liveRegion(page)).toHaveText('Dropped at position 2.');
   await expect.poll(() => stopOrder(page)).toEqual(['Hillside Plants', 'Bloom & Co', 'Greenfields']);
