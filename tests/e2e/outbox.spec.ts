@@ -2,6 +2,7 @@ import type { Page, Route } from '@playwright/test';
 import { api, unique } from '../support/e2e-api';
 import {
   boardPath,
+  column,
   line,
   LIVE_MS,
   logOutFromOpenMenu,
@@ -197,7 +198,8 @@ test('an edit saved offline says "Not sent yet", never "updated", and is saved w
   });
   await page.goto(`/edit/${first.id}`);
   const form = page.getByRole('form', { name: 'Order' });
-  await expect(form.getByLabel('Trolleys', { exact: true })).toBeVisible();
+  // A whole page load (the page, its code, the order): 10 s once at a load average of 15.
+  await expect(form.getByLabel('Trolleys', { exact: true })).toBeVisible({ timeout: 20_000 });
   await expect.poll(() => book !== undefined).toBe(true);
 
   await page.context().setOffline(true);
@@ -214,6 +216,53 @@ test('an edit saved offline says "Not sent yet", never "updated", and is saved w
   await page.context().setOffline(false);
   await expect(notSent(page)).toHaveCount(0, { timeout: 15_000 });
   expect((await tasks.getOne(first.id)).trollies).toBe('7');
+});
+
+test("the Wi-Fi dropping before the board's extras are fetched leaves the week standing; they come when it returns", async ({
+  page,
+  accounts,
+  signIn,
+}) => {
+  const alice = await accounts.create();
+  const week = ownWeek(45);
+  const { tasks, first, second } = await twoOrders(week, alice);
+  await (await api(alice)).collection('vehicles').create({ name: `Lorry ${unique()}`, vehicleType: 'lorry', trolleyNumber: 12 });
+  // No service worker here, as on a plain-HTTP yard address: the day's capacity, the toasts and the
+  // status menu's list load after the first paint, from the network or not at all. (The hash's
+  // length keeps toaster-action out.)
+  const isExtra = (url: URL) => /\/assets\/(day-capacity|toaster|choice-menu-list)-[\w-]{8}\.js$/.test(url.pathname);
+  const refused = new Set<string>();
+  await page.route(isExtra, async (route) => {
+    refused.add(
+      new URL(route.request().url()).pathname
+        .split('/')
+        .pop()!
+        .replace(/-[\w-]{8}\.js$/, ''),
+    );
+    await route.abort('internetdisconnected');
+  });
+  await signIn(page, alice, boardPath(week));
+  await expect(line(page, 'Wednesday', first.title)).toBeVisible();
+  await expect(line(page, 'Wednesday', second.title)).toBeVisible();
+  await expect.poll(() => [...refused].sort()).toEqual(['choice-menu-list', 'day-capacity', 'toaster']);
+  // A status pressed now opens no menu, and the day around it stays.
+  await statusButton(line(page, 'Wednesday', first.title)).click();
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await expect(page.getByText(/could not be shown/)).toHaveCount(0);
+  await expect(line(page, 'Wednesday', second.title)).toBeVisible();
+  await expect(page.getByTestId('day-capacity')).toHaveCount(0);
+
+  await page.unroute(isExtra);
+  await page.context().setOffline(true);
+  await page.context().setOffline(false);
+  await expect(column(page, 'Wednesday').getByTestId('day-capacity')).toHaveText('Fleet: 0 / 12 trolleys', { timeout: 15_000 });
+  // The toast raised while the toaster could not load is shown once it has, and the menu that was
+  // asked for opens.
+  await expect(page.getByText('Login successful!')).toBeVisible();
+  await page.getByRole('menu').getByRole('menuitemradio', { name: 'Pulled', exact: true }).click();
+  await expect(statusButton(line(page, 'Wednesday', first.title))).toHaveAccessibleName(/Pulled/);
+  await expect.poll(async () => (await tasks.getOne(first.id)).status).toBe('pulled');
+  await expect(page.getByText(/could not be shown/)).toHaveCount(0);
 });
 
 test('a new order made offline is on the board in its day, marked "Not sent", and becomes the real line once sent', async ({

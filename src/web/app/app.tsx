@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazyExtra } from '../components/ui/lazy-extra';
 import { watchConnection } from '../lib/offline/connection';
 import { keepOnDevice } from '../lib/offline/keep-on-device';
 import { registerServiceWorker } from '../lib/offline/service-worker';
@@ -26,8 +26,9 @@ watchConnection();
 registerServiceWorker();
 
 // react-hot-toast is not needed to paint the board; toasts raised before it loads are kept in
-// its store and shown once it mounts.
-const AppToaster = lazy(() => import('../components/ui/toaster'));
+// its store and shown once it mounts. As an extra, a toaster that cannot be fetched (offline on a
+// first visit) leaves the app standing and is fetched again when the connection returns.
+const AppToaster = lazyExtra(() => import('../components/ui/toaster').then((m) => m.default));
 
 export function App() {
   useIdleReload();
@@ -38,9 +39,7 @@ export function App() {
       </RouterProvider>
       {/* Toasts are not part of the board kept on the device for the next visit (keep-board.ts). */}
       <div data-not-kept="">
-        <Suspense fallback={null}>
-          <AppToaster />
-        </Suspense>
+        <AppToaster />
       </div>
     </AppProviders>
   );

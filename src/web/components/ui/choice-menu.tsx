@@ -1,4 +1,5 @@
-import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { lazyExtra } from './lazy-extra';
 import type { Choice } from './choice';
 import type { ChoiceMenuListProps } from './choice-menu-list';
 
@@ -39,7 +40,9 @@ function loadList(): Promise<typeof import('./choice-menu-list')> {
   }
   return listLoading;
 }
-const ChoiceMenuList = lazy(() => loadList().then((m) => ({ default: m.ChoiceMenuList }))) as <T extends string>(
+// As an extra, a list that cannot be fetched leaves the menu closed rather than failing the
+// board's day around it; React's `lazy` would also keep that failure for good.
+const ChoiceMenuList = lazyExtra(() => loadList().then((m) => m.ChoiceMenuList)) as <T extends string>(
   props: ChoiceMenuListProps<T>,
 ) => ReactNode;
 
@@ -106,20 +109,18 @@ export function ChoiceMenu<T extends string>(props: ChoiceMenuProps<T>) {
         {props.children}
       </button>
       {isOpen && (
-        <Suspense fallback={null}>
-          <ChoiceMenuList
-            buttonRef={buttonRef}
-            menuId={menuId}
-            headingId={headingId}
-            menuLabel={props.menuLabel}
-            heading={props.heading}
-            choices={props.choices}
-            value={props.value}
-            focusOnOpen={focusOnOpen}
-            close={close}
-            onChoose={props.onChoose}
-          />
-        </Suspense>
+        <ChoiceMenuList
+          buttonRef={buttonRef}
+          menuId={menuId}
+          headingId={headingId}
+          menuLabel={props.menuLabel}
+          heading={props.heading}
+          choices={props.choices}
+          value={props.value}
+          focusOnOpen={focusOnOpen}
+          close={close}
+          onChoose={props.onChoose}
+        />
       )}
     </>
   );

@@ -6,11 +6,12 @@ import type { BoardColumn } from '#domain/orders/board-columns';
 import type { Day, OrderRecord } from '#domain/records';
 import { StrokeIcon } from '../../../components/ui/stroke-icon';
 import { LORRY_ICON } from '../../../lib/lorry-icon';
+import { lazyExtra } from '../../../components/ui/lazy-extra';
 import { useCan } from '../../../lib/use-role';
 import { DAY_TOOL_ICON_CLASS, DayToolButton } from '../day-tool-button';
 
 const PlanDeliveriesDialog = lazy(() => import('./plan-deliveries-dialog').then((m) => ({ default: m.PlanDeliveriesDialog })));
-const DayCapacityText = lazy(() => import('./day-capacity').then((m) => ({ default: m.DayCapacityText })));
+const DayCapacityText = lazyExtra(() => import('./day-capacity').then((m) => m.DayCapacityText));
 
 /** "Plan deliveries" for a day of the weekly board: office staff and admins only. */
 export function PlanDeliveriesButton({ column, year, week }: { column: BoardColumn; year: number; week: number }) {
@@ -34,9 +35,5 @@ export function PlanDeliveriesButton({ column, year, week }: { column: BoardColu
 /** The day's trolleys against the fleet's capacity, once the week's orders are there; nothing without a fleet. */
 export function DayCapacity({ orders, day }: { orders: readonly OrderRecord[] | undefined; day: Day }) {
   if (!orders) return null;
-  return (
-    <Suspense fallback={null}>
-      <DayCapacityText orders={orders} day={day} />
-    </Suspense>
-  );
+  return <DayCapacityText orders={orders} day={day} />;
 }
