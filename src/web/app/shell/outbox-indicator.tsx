@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { lazyExtra } from '../../components/ui/lazy-extra';
 import { watchConnection } from '../../lib/outbox/outbox-start';
 import { describeNotSent, useOutbox } from '../../lib/outbox/outbox-store';
 
@@ -6,7 +7,8 @@ import { describeNotSent, useOutbox } from '../../lib/outbox/outbox-store';
 // they stay out of the board's first load (docs/decisions/074), but are fetched once the page is
 // idle, so the list still opens when the connection is gone by the time it is wanted.
 const loadPanel = () => import('./outbox-panel');
-const OutboxPanel = lazy(() => loadPanel().then((m) => ({ default: m.OutboxPanel })));
+// If it still cannot be fetched, the header stays and the list opens once the connection is back.
+const OutboxPanel = lazyExtra(() => loadPanel().then((m) => m.OutboxPanel));
 
 /**
  * "2 changes not sent" while changes made on this device wait for the server (docs/decisions/047);
@@ -43,9 +45,7 @@ export function OutboxIndicator() {
         {describeNotSent(queue.length)}
       </button>
       {(isOpen || queue.some((entry) => entry.state === 'conflict')) && (
-        <Suspense fallback={null}>
-          <OutboxPanel isListOpen={isOpen} onCloseList={() => setOpen(false)} />
-        </Suspense>
+        <OutboxPanel isListOpen={isOpen} onCloseList={() => setOpen(false)} />
       )}
     </>
   );

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { lazyExtra } from '../../components/ui/lazy-extra';
 import { lineSwatchClass } from '../../lib/line-colour-classes';
 
-const BoardLegendPanel = lazy(() => import('./board-legend-panel'));
+const BoardLegendPanel = lazyExtra(() => import('./board-legend-panel').then((m) => m.default));
 
 /**
  * "Colours" in the board's toolbar: what the line colours and the status chips mean
@@ -54,11 +55,7 @@ export function BoardLegend() {
         </span>
         Colours
       </button>
-      {isOpen && (
-        <Suspense fallback={null}>
-          <BoardLegendPanel id={panelId} headingId={headingId} />
-        </Suspense>
-      )}
+      {isOpen && <BoardLegendPanel id={panelId} headingId={headingId} />}
     </div>
   );
 }
