@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazyExtra } from '../../components/ui/lazy-extra';
+import { useEffect, useState } from 'react';
 import { paths } from '../../lib/paths';
 import { useLocation } from '../../lib/router/hooks';
 import { NavLink } from '../../lib/router/links';
@@ -8,8 +9,8 @@ import { useToggleMap } from './use-toggle-map';
 import { useHeightVariable } from '../../lib/use-height-variable';
 
 // What opens on a tap loads on that tap: none of it is in the board's first paint.
-const ScanDialog = lazy(() => import('../../features/scan/scan-dialog'));
-const MoreSheet = lazy(() => import('./more-sheet'));
+const ScanDialog = lazyExtra(() => import('../../features/scan/scan-dialog').then((m) => m.default));
+const MoreSheet = lazyExtra(() => import('./more-sheet').then((m) => m.default));
 
 const tabClass =
   'flex min-h-14 flex-1 flex-col items-center justify-center gap-0.5 text-xs font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-600 aria-[current=page]:text-emerald-800 aria-[current=page]:font-semibold';
@@ -61,11 +62,7 @@ export function BottomBar() {
           </li>
         </ul>
       </nav>
-      {open && (
-        <Suspense fallback={null}>
-          {open === 'scan' ? <ScanDialog onClose={close} /> : <MoreSheet onClose={close} onToggleMap={toggleMap} />}
-        </Suspense>
-      )}
+      {open && (open === 'scan' ? <ScanDialog onClose={close} /> : <MoreSheet onClose={close} onToggleMap={toggleMap} />)}
     </>
   );
 }

@@ -1,6 +1,7 @@
+import { lazyExtra } from '../../components/ui/lazy-extra';
 import { CalendarPlus, Copy, FileUp } from '../../components/ui/board-icons';
 import { buttonClass } from '../../components/ui/button';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import type { BoardColumn } from '#domain/orders/board-columns';
 import type { CalendarDate, IsoWeek } from '#domain/weeks';
 import { useCan } from '../../lib/use-role';
@@ -11,12 +12,12 @@ import { DAY_TOOL_ICON_CLASS, DayToolButton } from './day-tool-button';
 // The board's Fill week and Copy to another week controls (docs/decisions/039). Their dialogs
 // load on first use: the board paints without them (docs/decisions/006).
 
-const FillWeekDialog = lazy(() => import('./fill-week-dialog').then((m) => ({ default: m.FillWeekDialog })));
-const ImportOrdersDialog = lazy(() => import('./import-orders-dialog').then((m) => ({ default: m.ImportOrdersDialog })));
-const CopyOrdersDialog = lazy(() => import('./copy-orders-dialog').then((m) => ({ default: m.CopyOrdersDialog })));
+const FillWeekDialog = lazyExtra(() => import('./fill-week-dialog').then((m) => m.FillWeekDialog));
+const ImportOrdersDialog = lazyExtra(() => import('./import-orders-dialog').then((m) => m.ImportOrdersDialog));
+const CopyOrdersDialog = lazyExtra(() => import('./copy-orders-dialog').then((m) => m.CopyOrdersDialog));
 
 const TOOL_BUTTON_CLASS =
-  'inline-flex min-h-11 items-center gap-1.5 rounded-md border border-slate-300 bg-white px-3 text-base font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-emerald-600 md:min-h-8 md:text-sm pointer-coarse:min-h-11';
+  'inline-flex min-h-11 items-center gap-1.5 rounded-md border border-slate-300 bg-white px-3 text-base whitespace-nowrap font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-emerald-600 md:min-h-8 md:text-sm pointer-coarse:min-h-11';
 
 /** "Fill week": for office staff and admins, on a week that still takes new orders. */
 export function FillWeekButton({ year, week, canAddOrders }: { year: number; week: number; canAddOrders: boolean }) {
@@ -28,11 +29,7 @@ export function FillWeekButton({ year, week, canAddOrders }: { year: number; wee
         <CalendarPlus className="size-4" aria-hidden="true" />
         Fill week
       </button>
-      {open && (
-        <Suspense fallback={null}>
-          <FillWeekDialog open year={year} week={week} onClose={() => setOpen(false)} />
-        </Suspense>
-      )}
+      {open && <FillWeekDialog open year={year} week={week} onClose={() => setOpen(false)} />}
     </>
   );
 }
@@ -52,11 +49,7 @@ export function ImportCsvButton({ week, onOpenChange }: { week: number; onOpenCh
         <FileUp className="size-4" aria-hidden="true" />
         Import CSV
       </button>
-      {open && (
-        <Suspense fallback={null}>
-          <ImportOrdersDialog week={week} onClose={() => setOpen(false)} />
-        </Suspense>
-      )}
+      {open && <ImportOrdersDialog week={week} onClose={() => setOpen(false)} />}
     </>
   );
 }
@@ -74,11 +67,7 @@ function CopyDialogFor({
   today: CalendarDate;
   onClose: () => void;
 }) {
-  return (
-    <Suspense fallback={null}>
-      <CopyOrdersDialog source={source} what={what} from={from} today={today} onClose={onClose} />
-    </Suspense>
-  );
+  return <CopyOrdersDialog source={source} what={what} from={from} today={today} onClose={onClose} />;
 }
 
 /** A day's "copy to another week" button, for whoever may add orders, when the day has orders. */

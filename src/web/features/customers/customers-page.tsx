@@ -1,7 +1,8 @@
+import { lazyExtra } from '../../components/ui/lazy-extra';
 import { ExportCsvButton } from '../../components/export-csv-button';
 import { useQuery } from '@tanstack/react-query';
 import { FileUp } from 'lucide-react';
-import { lazy, Suspense, useDeferredValue, useState, type ReactNode } from 'react';
+import { useDeferredValue, useState, type ReactNode } from 'react';
 import { customerTypeLabel } from '#domain/orders/format';
 import type { CustomerRecord } from '#domain/records';
 import { customers as customerCollection } from '#domain/collections/customers';
@@ -24,9 +25,9 @@ import { StandingOrdersDialog } from './standing-orders-panel';
 import { useCustomersLive } from './use-customers-live';
 
 // The import dialog loads on first use: the screen paints without it.
-const ImportCustomersDialog = lazy(() => import('./import-customers-dialog').then((m) => ({ default: m.ImportCustomersDialog })));
+const ImportCustomersDialog = lazyExtra(() => import('./import-customers-dialog').then((m) => m.ImportCustomersDialog));
 // So do a customer's contacts and mail (docs/decisions/077).
-const CustomerContactsDialog = lazy(() => import('./customer-contacts').then((m) => ({ default: m.CustomerContactsDialog })));
+const CustomerContactsDialog = lazyExtra(() => import('./customer-contacts').then((m) => m.CustomerContactsDialog));
 
 const usualDayLabel = (customer: CustomerRecord) =>
   customerCollection.fields.usualDay.optionLabel?.(customer.usualDay) ?? customer.usualDay;
@@ -240,16 +241,8 @@ export default function CustomersPage() {
       <CustomerLedgerDialog customer={ledgerOf} onClose={() => setLedgerOf(null)} />
       <CustomerStatement customer={statementOf} onClose={() => setStatementOf(null)} />
       <StandingOrdersDialog customer={standingFor} onClose={() => setStandingFor(null)} />
-      {contactsOf && (
-        <Suspense fallback={null}>
-          <CustomerContactsDialog customer={contactsOf} onClose={() => setContactsOf(null)} />
-        </Suspense>
-      )}
-      {importing && (
-        <Suspense fallback={null}>
-          <ImportCustomersDialog onClose={() => setImporting(false)} />
-        </Suspense>
-      )}
+      {contactsOf && <CustomerContactsDialog customer={contactsOf} onClose={() => setContactsOf(null)} />}
+      {importing && <ImportCustomersDialog onClose={() => setImporting(false)} />}
     </div>
   );
 }

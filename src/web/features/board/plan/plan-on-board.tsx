@@ -1,7 +1,7 @@
 // What the board shows of Plan deliveries (docs/decisions/076-plan-the-day.md): a day's button,
 // and the day's trolleys against the fleet. Both load their code after the board's first paint
 // (docs/decisions/006): the board renders only these few lines.
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import type { BoardColumn } from '#domain/orders/board-columns';
 import type { Day, OrderRecord } from '#domain/records';
 import { StrokeIcon } from '../../../components/ui/stroke-icon';
@@ -10,7 +10,7 @@ import { lazyExtra } from '../../../components/ui/lazy-extra';
 import { useCan } from '../../../lib/use-role';
 import { DAY_TOOL_ICON_CLASS, DayToolButton } from '../day-tool-button';
 
-const PlanDeliveriesDialog = lazy(() => import('./plan-deliveries-dialog').then((m) => ({ default: m.PlanDeliveriesDialog })));
+const PlanDeliveriesDialog = lazyExtra(() => import('./plan-deliveries-dialog').then((m) => m.PlanDeliveriesDialog));
 const DayCapacityText = lazyExtra(() => import('./day-capacity').then((m) => m.DayCapacityText));
 
 /** "Plan deliveries" for a day of the weekly board: office staff and admins only. */
@@ -23,11 +23,7 @@ export function PlanDeliveriesButton({ column, year, week }: { column: BoardColu
       <DayToolButton label={label} onClick={() => setOpen(true)}>
         <StrokeIcon d={LORRY_ICON} className={DAY_TOOL_ICON_CLASS} />
       </DayToolButton>
-      {open && (
-        <Suspense fallback={null}>
-          <PlanDeliveriesDialog year={year} week={week} column={column} onClose={() => setOpen(false)} />
-        </Suspense>
-      )}
+      {open && <PlanDeliveriesDialog year={year} week={week} column={column} onClose={() => setOpen(false)} />}
     </>
   );
 }
