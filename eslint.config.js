@@ -189,8 +189,18 @@ export default tseslint.config(
       ...boundaries([webNoServer], { nodeBuiltinsToo: true }),
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+      // docs/decisions/087: a failed fetch of React.lazy's code throws to the nearest boundary.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[source.value='react'] > ImportSpecifier[imported.name='lazy']",
+          message: 'Code loaded on use is a lazyExtra (components/ui/lazy-extra.tsx), or a route screen (lib/router/lazy-screen.ts).',
+        },
+      ],
     },
   },
+  // The route error page loads behind the page's own boundary (docs/decisions/087).
+  { files: ['src/web/app/routes.tsx'], rules: { 'no-restricted-syntax': 'off' } },
   { files: ['src/web/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
 
   // The zones of src/web (webZones above).
