@@ -28,8 +28,8 @@ export function databaseUrl(baseUrl: string, name: string): string {
 }
 
 /**
- * With TEST_DATABASE_URL, each test server gets its own PostgreSQL schema (search_path), so test
- * files running in parallel never see each other's rows; returns the URL to use and a cleanup.
+ * A schema of its own in the database of `baseUrl` (search_path in the URL), empty, so test files
+ * running in parallel never see each other's rows; returns the URL to use and a cleanup.
  */
 export async function isolatedPostgres(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const schema = uniqueName('test');

@@ -84,7 +84,7 @@ export interface TestServerOptions extends BuildOptions {
 
 /**
  * Starts the real server on a free loopback port with a throwaway database (SQLite, or its own
- * PostgreSQL schema). `options.now` replaces the server's clock.
+ * PostgreSQL database). `options.now` replaces the server's clock.
  */
 export async function startTestServer(overrides: Partial<Config> = {}, options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trolleyboard-test-'));
