@@ -27,6 +27,8 @@ export default defineConfig({
           name: 'node',
           include: ['src/**/*.test.ts', 'tests/pdf/**/*.test.ts', 'tests/support/**/*.test.ts', 'bench/**/*.test.ts'],
           pool: 'forks',
+          // On PostgreSQL, migrates one database that each test server's own is copied from.
+          globalSetup: ['tests/support/postgres-template.ts'],
         },
       },
       {

@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { runStatement } from './postgres';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const START_TIMEOUT_MS = 60_000;
@@ -176,15 +176,7 @@ export async function isolatedDatabaseUrl(): Promise<{ url: string; drop(): Prom
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) return null;
   const schema = `fault_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  const run = async (sql: string) => {
-    const client = new pg.Client({ connectionString: baseUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
+  const run = (sql: string) => runStatement(baseUrl, sql);
   await run(`CREATE SCHEMA "${schema}"`);
   const url = new URL(baseUrl);
   url.searchParams.set('options', `-c search_path=${schema}`);

@@ -8,7 +8,7 @@ import { AccountAdmin } from '../../src/server/admin/accounts';
 import type { Config } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/database';
 import { createTestAccount, type AccountOptions, type CreatedAccount } from './accounts';
-import { isolatedPostgres } from './postgres';
+import { copiedPostgres, isolatedPostgres } from './postgres';
 
 export { isolatedPostgres } from './postgres';
 
@@ -65,6 +65,18 @@ function migratedSqliteTemplate(): Promise<string> {
   return sqliteTemplate;
 }
 
+/**
+ * With TEST_DATABASE_URL, a PostgreSQL database of the test server's own: a copy of the migrated
+ * template of Vitest's global set-up (tests/support/postgres-template.ts), or, outside Vitest (the
+ * bench scripts), a schema of its own that the server migrates.
+ */
+function ownPostgres(): Promise<{ url: string; drop(): Promise<void> }> | null {
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (!baseUrl) return null;
+  const template = process.env.TEST_POSTGRES_TEMPLATE;
+  return template ? copiedPostgres(baseUrl, template) : isolatedPostgres(baseUrl);
+}
+
 export interface TestServerOptions extends BuildOptions {
   /** Adds routes a test needs (a route guarded by a hook under test) before the server listens. */
   beforeListen?: (app: FastifyInstance) => void;
@@ -72,11 +84,11 @@ export interface TestServerOptions extends BuildOptions {
 
 /**
  * Starts the real server on a free loopback port with a throwaway database (SQLite, or its own
- * PostgreSQL schema). `options.now` replaces the server's clock.
+ * PostgreSQL database). `options.now` replaces the server's clock.
  */
 export async function startTestServer(overrides: Partial<Config> = {}, options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trolleyboard-test-'));
-  const postgres = process.env.TEST_DATABASE_URL ? await isolatedPostgres(process.env.TEST_DATABASE_URL) : null;
+  const postgres = await ownPostgres();
   if (!postgres) fs.copyFileSync(await migratedSqliteTemplate(), path.join(dataDir, 'trolleyboard.db'));
   const config: Config = {
     host: '127.0.0.1',
