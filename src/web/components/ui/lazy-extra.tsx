@@ -1,12 +1,13 @@
 import { useEffect, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 
-// An extra is a part of a screen the screen works without (the day's capacity, the first-use
-// card, the toasts, an open menu's list), whose code loads after the first paint (docs/decisions/074). React's `lazy` throws a
-// failed load to the nearest error boundary, which on the board is the whole day's column: a
-// phone that lost the Wi-Fi before the service worker kept that file (or one on a plain-HTTP
-// address, which has no service worker) would see seven days that "could not be shown" instead
-// of its orders. An extra that cannot load shows nothing and is tried again when the browser is
-// back online.
+// docs/decisions/087. An extra is a part of a screen the screen works without (the day's
+// capacity, the first-use card, the toasts, a menu's list, a dialog), whose code loads after the
+// first paint (docs/decisions/074). React's `lazy` throws a failed load to the nearest error
+// boundary, which on the board is the whole day's column, and keeps the failure for good: a phone
+// that lost the Wi-Fi before the service worker kept that file (or any device on a plain-HTTP
+// address, which has no service worker) saw seven days that "could not be shown" instead of its
+// orders. An extra that cannot load shows nothing, and is fetched again when the browser is back
+// online or the extra is next drawn.
 
 /** A component whose code is fetched on first render; nothing until it is there, nothing if it cannot be fetched. */
 export function lazyExtra<P extends object>(load: () => Promise<ComponentType<P>>): (props: P) => ReactNode {
