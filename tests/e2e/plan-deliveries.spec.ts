@@ -6,7 +6,7 @@ import { computedStyle } from '../support/computed-style';
 import { FUTURE_YEAR } from '../support/open-weeks';
 import { readPdf } from '../support/pdf-tools';
 import { seedNursery } from '../support/e2e-plan';
-import { axeViolations, settled } from '../support/axe';
+import { axeViolations, settled, signInToastGone } from '../support/axe';
 import { keepScreenshot } from '../support/screenshots';
 import { themesOfSize } from '../support/screen-sizes';
 
@@ -298,6 +298,7 @@ for (const [index, size] of PLANNER_SIZES.entries())
         const { north } = await seedNursery(admin, week, { withHistory: false });
         await signIn(page, admin, boardPath({ year: FUTURE_YEAR, week }));
         await expect(capacityOf(page, 'Friday')).toContainText('Fleet:', CAPACITY_SHOWN);
+        await signInToastGone(page);
         // Friday: two full lorries and an order not planned, the planner's every part.
         await page.getByRole('button', { name: /^Plan deliveries for Friday/ }).click();
         const dialog = page.getByRole('dialog', { name: /^Plan deliveries for Friday/ });
