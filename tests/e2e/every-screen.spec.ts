@@ -11,6 +11,7 @@ import { E2E_DELETE_PASSWORD } from '../support/e2e-env';
 import { test, expect, type Account, type Accounts } from '../support/e2e-fixtures';
 import { openMapperWithStops } from '../support/mapper';
 import { keepScreenshot } from '../support/screenshots';
+import { themesOfSize } from '../support/screen-sizes';
 
 // The checks every screen passes (issue 31, "Tests and figures"), at a phone, a tablet and a
 // desktop, light and dark (docs/decisions/050): axe-core's WCAG 2 A and AA rules with nothing to
@@ -278,16 +279,8 @@ async function stockedNursery(accounts: Accounts): Promise<Nursery> {
   };
 }
 
-/**
- * Each size in one theme by default, the themes taking turns (about 3 minutes a sweep on CI's two
- * cores); `EVERY_SCREEN_THEMES=both npm test` sweeps every size in both, as done before each
- * release of a screen's look.
- */
-const THEMES_OF_SIZE = (index: number): readonly Theme[] =>
-  process.env.EVERY_SCREEN_THEMES === 'both' ? ['light', 'dark'] : [index % 2 === 0 ? 'dark' : 'light'];
-
 for (const [index, size] of SIZES.entries()) {
-  for (const theme of THEMES_OF_SIZE(index)) {
+  for (const theme of themesOfSize(index)) {
     test.describe(`${size.name} in ${theme}`, () => {
       test.use({ ...size.use, colorScheme: theme, reducedMotion: 'reduce' });
 
