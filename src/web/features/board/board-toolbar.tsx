@@ -85,7 +85,7 @@ export function BoardToolbar({ filter, hidden, tools }: { filter: BoardFilter; h
           </>
         )}
       </p>
-      {tools && <div className="ml-auto flex items-center gap-2">{tools}</div>}
+      {tools && <div className="ml-auto flex flex-wrap items-center justify-end gap-2">{tools}</div>}
     </div>
   );
 }
