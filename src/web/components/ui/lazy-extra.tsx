@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 
 // docs/decisions/087. An extra is a part of a screen the screen works without (the day's
-// capacity, the first-use card, the toasts, a menu's list, a dialog), whose code loads after the
+// capacity, the first-use card, the toasts, a panel, a dialog), whose code loads after the
 // first paint (docs/decisions/074). React's `lazy` throws a failed load to the nearest error
 // boundary, which on the board is the whole day's column, and keeps the failure for good: a phone
 // that lost the Wi-Fi before the service worker kept that file (or any device on a plain-HTTP
